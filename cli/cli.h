@@ -1,0 +1,29 @@
+/* cli/cli.h — the subcommands of gaexp and what they share. */
+#ifndef GA_CLI_H
+#define GA_CLI_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include "ga/diag.h"
+#include "ga/experiment.h"
+
+/* Exit statuses: 0 done, 1 failed while working, 2 bad input or usage. */
+enum { CLI_OK = 0, CLI_FAILED = 1, CLI_USAGE = 2 };
+
+int cli_run(int argc, char **argv);
+int cli_solve(int argc, char **argv);
+int cli_list(int argc, char **argv);
+
+/* Prints every diagnostic as "gaexp: file:line: path: message". */
+void cli_print_diag(const struct ga_diag *d);
+/* Prints "gaexp: message" to stderr. */
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The catalogue of registered problems and generic operators. */
+const struct ga_catalog *cli_catalog(void);
+/* Strict number parsing for options: whole string, range checked. */
+bool cli_parse_long(const char *option, const char *text, long long min, long long max,
+                    long long *out);
+/* Wall-clock seconds since an arbitrary start. */
+double cli_now(void);
+
+#endif

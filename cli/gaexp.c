@@ -1,0 +1,156 @@
+/* cli/gaexp.c — the gaexp command: dispatch, help, list, and what subcommands share. */
+#include "config.h"
+
+#include <errno.h>
+#include <gsl/gsl_errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli/cli.h"
+#include "operators/registry.h"
+#include "problems/registry.h"
+
+static const char cli_usage[] =
+    "Usage: gaexp COMMAND [ARGS]...\n"
+    "Genetic-algorithm experiments on puzzle and card games.\n"
+    "\n"
+    "Commands:\n"
+    "  run FILE.cfg     run the experiment a configuration file describes\n"
+    "  solve PROBLEM    run a problem's exact baseline (e.g. gaexp solve derful --n 3)\n"
+    "  list             list problems and operators with one-line summaries\n"
+    "  help [COMMAND]   show help for gaexp or for one command\n"
+    "\n"
+    "Options:\n"
+    "  -h, --help       show this help\n"
+    "  -V, --version    show the version\n"
+    "\n"
+    "Exit status: 0 done, 1 failed while working, 2 bad input or usage.\n"
+    "Report bugs through the project's issue tracker.\n";
+
+void cli_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("gaexp: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+void cli_print_diag(const struct ga_diag *d)
+{
+    char line[2048];
+    for (size_t i = 0; i < d->count; i++) {
+        ga_diag_format(&d->entries[i], line, sizeof line);
+        fprintf(stderr, "gaexp: %s\n", line);
+    }
+    if (d->dropped)
+        fprintf(stderr, "gaexp: ... and %zu more\n", d->dropped);
+}
+
+const struct ga_catalog *cli_catalog(void)
+{
+    static const struct ga_catalog catalog = {ga_problems, ga_crossovers, ga_mutations};
+    return &catalog;
+}
+
+bool cli_parse_long(const char *option, const char *text, long long min, long long max,
+                    long long *out)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(text, &end, 10);
+    if (errno || end == text || *end || v < min || v > max) {
+        cli_error("%s: expected an integer in [%lld, %lld], got '%s'", option, min, max, text);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+double cli_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static void cli_list_operators(const struct ga_problem *p)
+{
+    const struct ga_crossover *cx[64];
+    const struct ga_mutation *mu[64];
+    size_t ncx = ga_catalog_crossovers(cli_catalog(), p, cx, 64);
+    size_t nmu = ga_catalog_mutations(cli_catalog(), p, mu, 64);
+    for (size_t i = 0; i < ncx && i < 64; i++)
+        printf("    crossover %-13s%s%s\n", cx[i]->name, cx[i]->summary,
+               strcmp(cx[i]->name, p->defaults.crossover) == 0 ? " [default]" : "");
+    for (size_t i = 0; i < nmu && i < 64; i++)
+        printf("    mutation  %-13s%s%s\n", mu[i]->name, mu[i]->summary,
+               strcmp(mu[i]->name, p->defaults.mutation) == 0 ? " [default]" : "");
+}
+
+int cli_list(int argc, char **argv)
+{
+    if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+        printf("Usage: gaexp list\nLists the problems and, for each, the operators it may use.\n");
+        return CLI_OK;
+    }
+    if (argc > 1) {
+        cli_error("list takes no arguments (see 'gaexp list --help')");
+        return CLI_USAGE;
+    }
+    printf("Problems (problem.name) and their operators (ga.crossover.name, ga.mutation.name):\n");
+    for (const struct ga_problem *const *p = ga_problems; *p; p++) {
+        printf("\n  %-10s %s\n", (*p)->name, (*p)->summary);
+        printf("    genome: %s\n", ga_genome_kind_name((*p)->kind));
+        cli_list_operators(*p);
+    }
+    printf("\nSelection: elitist tournament (ga.selection.tournament >= 2, ga.selection.elite >= 1).\n");
+    return CLI_OK;
+}
+
+static int cli_help(int argc, char **argv)
+{
+    if (argc < 2) {
+        fputs(cli_usage, stdout);
+        return CLI_OK;
+    }
+    char *help_argv[] = {argv[1], "--help", NULL};
+    if (strcmp(argv[1], "run") == 0)
+        return cli_run(2, help_argv);
+    if (strcmp(argv[1], "solve") == 0)
+        return cli_solve(2, help_argv);
+    if (strcmp(argv[1], "list") == 0)
+        return cli_list(2, help_argv);
+    cli_error("no help for '%s'; commands: run, solve, list", argv[1]);
+    return CLI_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+    /* The library reports errors itself; GSL must not abort the process. */
+    gsl_set_error_handler_off();
+    if (argc < 2) {
+        fputs(cli_usage, stderr);
+        return CLI_USAGE;
+    }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0)
+        return cli_help(1, argv);
+    if (strcmp(cmd, "-V") == 0 || strcmp(cmd, "--version") == 0) {
+        printf("gaexp %s\n", PACKAGE_VERSION);
+        return CLI_OK;
+    }
+    if (strcmp(cmd, "run") == 0)
+        return cli_run(argc - 1, argv + 1);
+    if (strcmp(cmd, "solve") == 0)
+        return cli_solve(argc - 1, argv + 1);
+    if (strcmp(cmd, "list") == 0)
+        return cli_list(argc - 1, argv + 1);
+    if (strcmp(cmd, "help") == 0)
+        return cli_help(argc - 1, argv + 1);
+    cli_error("unknown command '%s' (see 'gaexp --help')", cmd);
+    return CLI_USAGE;
+}

@@ -1,0 +1,160 @@
+/* cli/output.c — output folders, files committed by rename, and the gnuplot figure. */
+#include "config.h"
+
+#include "cli/output.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+
+static bool output_mkdirs(const char *dir)
+{
+    char path[1024];
+    if (snprintf(path, sizeof path, "%s", dir) >= (int)sizeof path) {
+        cli_error("%s: path too long", dir);
+        return false;
+    }
+    for (char *p = path + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        if (mkdir(path, 0777) != 0 && errno != EEXIST) {
+            cli_error("cannot create %s: %s", path, strerror(errno));
+            return false;
+        }
+        *p = '/';
+    }
+    if (mkdir(path, 0777) != 0 && errno != EEXIST) {
+        cli_error("cannot create %s: %s", path, strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+static bool output_is_empty(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return true;
+    bool empty = true;
+    for (struct dirent *e; empty && (e = readdir(d));)
+        empty = strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0;
+    closedir(d);
+    return empty;
+}
+
+bool output_prepare_dir(const char *dir, bool force)
+{
+    struct stat st;
+    if (stat(dir, &st) == 0) {
+        if (!S_ISDIR(st.st_mode)) {
+            cli_error("output folder '%s' exists and is not a folder", dir);
+            return false;
+        }
+        if (!force && !output_is_empty(dir)) {
+            cli_error("output folder '%s' already holds files; pass --force to overwrite them "
+                      "or --out DIR to write elsewhere", dir);
+            return false;
+        }
+        return true;
+    }
+    return output_mkdirs(dir);
+}
+
+bool output_open(struct output_file *f, const char *dir, const char *name)
+{
+    snprintf(f->final_path, sizeof f->final_path, "%s/%s", dir, name);
+    snprintf(f->part_path, sizeof f->part_path, "%s.part", f->final_path);
+    f->fp = fopen(f->part_path, "w");
+    if (!f->fp)
+        cli_error("cannot write %s: %s", f->part_path, strerror(errno));
+    return f->fp != NULL;
+}
+
+bool output_commit(struct output_file *f)
+{
+    bool ok = fflush(f->fp) == 0 && !ferror(f->fp) && fsync(fileno(f->fp)) == 0;
+    ok &= fclose(f->fp) == 0;
+    f->fp = NULL;
+    if (ok && rename(f->part_path, f->final_path) == 0)
+        return true;
+    cli_error("cannot write %s: %s", f->final_path, strerror(errno));
+    remove(f->part_path);
+    return false;
+}
+
+void output_abandon(struct output_file *f)
+{
+    if (f->fp)
+        fclose(f->fp);
+    f->fp = NULL;
+    remove(f->part_path);
+}
+
+/* The gnuplot found at configure time, else the one on PATH, else NULL. */
+static const char *output_gnuplot(void)
+{
+    if (GA_GNUPLOT[0] == '/' && access(GA_GNUPLOT, X_OK) == 0)
+        return GA_GNUPLOT;
+    const char *path = getenv("PATH");
+    static const char name[] = "gnuplot";
+    while (path && *path) {
+        const char *end = strchr(path, ':');
+        size_t len = end ? (size_t)(end - path) : strlen(path);
+        char candidate[1024];
+        snprintf(candidate, sizeof candidate, "%.*s/%s", (int)len, path, name);
+        if (len && access(candidate, X_OK) == 0)
+            return name;
+        path = end ? end + 1 : NULL;
+    }
+    return NULL;
+}
+
+static const char output_fitness_script[] =
+    "# fitness.gp — written by gaexp: best and mean fitness per generation.\n"
+    "# Restyle freely and redraw with: gnuplot fitness.gp\n"
+    "set terminal pngcairo size 900,560 enhanced font 'Sans,11'\n"
+    "set output 'fitness.png'\n"
+    "set datafile separator ','\n"
+    "set title 'Fitness per generation (lower is better, 0 = solved)'\n"
+    "set xlabel 'generation'\n"
+    "set ylabel 'fitness + 1 (log scale)'\n"
+    "set logscale y\n"
+    "set grid\n"
+    "set key top right\n"
+    "plot 'generations.csv' skip 1 using 2:($5+1) with lines lw 2 lc rgb '#1f77b4' title 'mean', \\\n"
+    "     '' skip 1 using 2:($4+1) with lines lw 2 lc rgb '#d62728' title 'best', \\\n"
+    "     '' skip 1 using 2:($7+1) with lines lw 1 dt 2 lc rgb '#7f7f7f' title 'worst'\n";
+
+void output_plot(const char *dir, bool quiet)
+{
+    struct output_file script;
+    if (!output_open(&script, dir, "fitness.gp"))
+        return;
+    fputs(output_fitness_script, script.fp);
+    if (!output_commit(&script))
+        return;
+    const char *gnuplot = output_gnuplot();
+    if (!gnuplot) {
+        if (!quiet)
+            fprintf(stderr, "gaexp: notice: gnuplot is not installed: fitness.png not drawn "
+                            "(the CSV files and fitness.gp are complete)\n");
+        return;
+    }
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        if (chdir(dir) == 0)
+            execlp(gnuplot, "gnuplot", "fitness.gp", (char *)NULL);
+        _exit(127);
+    }
+    int status = 0;
+    if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        cli_error("gnuplot failed to draw %s/fitness.png", dir);
+}

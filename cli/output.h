@@ -1,0 +1,29 @@
+/* cli/output.h — the output folder of a run: CSV files, best.txt, times, the fitness plot. */
+#ifndef GA_CLI_OUTPUT_H
+#define GA_CLI_OUTPUT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+/* Makes 'dir' (and its parents).  An existing folder with files in it is
+ * refused unless 'force'.  False with a message printed. */
+bool output_prepare_dir(const char *dir, bool force);
+
+/* A file written under a temporary name and renamed into place on commit,
+ * so that an interrupted run never leaves a complete-looking file. */
+struct output_file {
+    FILE *fp;
+    char final_path[1024];
+    char part_path[1040];
+};
+bool output_open(struct output_file *f, const char *dir, const char *name);
+/* Flushes, syncs and renames; false (message printed) on any write error. */
+bool output_commit(struct output_file *f);
+/* Closes and removes the temporary file. */
+void output_abandon(struct output_file *f);
+
+/* Writes fitness.gp and, when gnuplot is installed, runs it to draw
+ * fitness.png.  Prints a notice when gnuplot is missing. */
+void output_plot(const char *dir, bool quiet);
+
+#endif

@@ -1,0 +1,552 @@
+/* ga/cfg.c — validating reads of libconfig experiment files, overrides, unknown-key checks. */
+#include "ga/cfg.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A setting is "known" when some reader asked for it: its hook points at
+ * the ga_cfg that read it (no global marker needed). */
+static void cfg_mark(struct ga_cfg *c, config_setting_t *s)
+{
+    for (; s; s = config_setting_parent(s))
+        config_setting_set_hook(s, c);
+}
+
+static bool cfg_is_marked(const struct ga_cfg *c, const config_setting_t *s)
+{
+    return config_setting_get_hook(s) == c;
+}
+
+struct ga_cfg *ga_cfg_alloc(struct ga_diag *diag)
+{
+    struct ga_cfg *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    config_init(&c->conf);
+    c->diag = diag;
+    cfg_mark(c, config_root_setting(&c->conf));
+    return c;
+}
+
+void ga_cfg_free(struct ga_cfg *c)
+{
+    if (!c)
+        return;
+    config_destroy(&c->conf);
+    free(c->asked);
+    free(c);
+}
+
+static bool cfg_after_read(struct ga_cfg *c, int ok)
+{
+    if (ok == CONFIG_TRUE) {
+        cfg_mark(c, config_root_setting(&c->conf));
+        return true;
+    }
+    const char *text = config_error_text(&c->conf);
+    if (config_error_type(&c->conf) == CONFIG_ERR_FILE_IO)
+        ga_diag_add(c->diag, c->file, 0, "", "cannot read the file");
+    else
+        ga_diag_add(c->diag, c->file, (unsigned)config_error_line(&c->conf), "", "%s",
+                    text ? text : "syntax error");
+    return false;
+}
+
+bool ga_cfg_load(struct ga_cfg *c, const char *path)
+{
+    snprintf(c->file, sizeof c->file, "%s", path);
+    return cfg_after_read(c, config_read_file(&c->conf, path));
+}
+
+bool ga_cfg_load_string(struct ga_cfg *c, const char *name, const char *text)
+{
+    snprintf(c->file, sizeof c->file, "%s", name);
+    return cfg_after_read(c, config_read_string(&c->conf, text));
+}
+
+config_setting_t *ga_cfg_root(struct ga_cfg *c)
+{
+    return config_root_setting(&c->conf);
+}
+
+void ga_cfg_path(const config_setting_t *s, char *buf, size_t size)
+{
+    const config_setting_t *chain[32];
+    size_t depth = 0;
+    for (; s && !config_setting_is_root(s) && depth < 32; s = config_setting_parent(s))
+        chain[depth++] = s;
+    size_t used = 0;
+    buf[0] = '\0';
+    while (depth-- > 0 && used < size) {
+        const config_setting_t *e = chain[depth];
+        const char *name = config_setting_name(e);
+        int n = name ? snprintf(buf + used, size - used, "%s%s", used ? "." : "", name)
+                     : snprintf(buf + used, size - used, "[%d]", config_setting_index(e));
+        if (n < 0)
+            break;
+        used += (size_t)n;
+    }
+}
+
+/* Settings made by --set carry this as their source file (libconfig's
+ * setting struct is public; its file names are never freed one by one). */
+static const char cfg_from_command_line[] = "--set";
+
+/* Where a setting came from: its file and line, the command line, or just
+ * the file for defaults the reader filled in. */
+static void cfg_locate(const struct ga_cfg *c, const config_setting_t *s, const char **file,
+                       unsigned *line)
+{
+    const char *f = s ? config_setting_source_file(s) : NULL;
+    *line = s && f != cfg_from_command_line ? config_setting_source_line(s) : 0;
+    *file = f ? f : c->file;
+}
+
+static void cfg_verror(struct ga_cfg *c, const config_setting_t *s, const char *path,
+                       const char *fmt, va_list ap)
+{
+    char message[512];
+    vsnprintf(message, sizeof message, fmt, ap);
+    const char *file;
+    unsigned line;
+    cfg_locate(c, s, &file, &line);
+    ga_diag_add(c->diag, file, line, path, "%s", message);
+}
+
+void ga_cfg_error(struct ga_cfg *c, const config_setting_t *s, const char *fmt, ...)
+{
+    char path[256];
+    ga_cfg_path(s, path, sizeof path);
+    va_list ap;
+    va_start(ap, fmt);
+    cfg_verror(c, s, path, fmt, ap);
+    va_end(ap);
+}
+
+void ga_cfg_error_at(struct ga_cfg *c, const config_setting_t *group, const char *key,
+                     const char *fmt, ...)
+{
+    const config_setting_t *s = config_setting_get_member(group, key);
+    char path[256];
+    if (s) {
+        ga_cfg_path(s, path, sizeof path);
+    } else {
+        char parent[200];
+        ga_cfg_path(group, parent, sizeof parent);
+        snprintf(path, sizeof path, "%s%s%s", parent, parent[0] ? "." : "", key);
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    cfg_verror(c, s ? s : group, path, fmt, ap);
+    va_end(ap);
+}
+
+static void cfg_remember(struct ga_cfg *c, const config_setting_t *group, const char *key)
+{
+    for (size_t i = 0; i < c->asked_count; i++)
+        if (c->asked[i].group == group && strcmp(c->asked[i].key, key) == 0)
+            return;
+    if (c->asked_count == c->asked_cap) {
+        size_t cap = c->asked_cap ? 2 * c->asked_cap : 32;
+        struct ga_cfg_asked *grown = realloc(c->asked, cap * sizeof *grown);
+        if (!grown) {
+            c->oom = true;
+            return;
+        }
+        c->asked = grown;
+        c->asked_cap = cap;
+    }
+    c->asked[c->asked_count++] = (struct ga_cfg_asked){group, key};
+}
+
+config_setting_t *ga_cfg_lookup(struct ga_cfg *c, config_setting_t *group, const char *key)
+{
+    cfg_remember(c, group, key);
+    config_setting_t *s = config_setting_get_member(group, key);
+    if (s)
+        cfg_mark(c, s);
+    return s;
+}
+
+static const char *cfg_type_name(int type)
+{
+    switch (type) {
+    case CONFIG_TYPE_INT:
+    case CONFIG_TYPE_INT64:
+        return "an integer";
+    case CONFIG_TYPE_FLOAT:
+        return "a number";
+    case CONFIG_TYPE_STRING:
+        return "a string";
+    case CONFIG_TYPE_BOOL:
+        return "a boolean";
+    case CONFIG_TYPE_GROUP:
+        return "a group";
+    case CONFIG_TYPE_ARRAY:
+        return "an array";
+    case CONFIG_TYPE_LIST:
+        return "a list";
+    }
+    return "nothing";
+}
+
+/* "got 1.5", "got \"abc\"", "got a group": what the user wrote. */
+static void cfg_describe(const config_setting_t *s, char *buf, size_t size)
+{
+    switch (config_setting_type(s)) {
+    case CONFIG_TYPE_INT:
+    case CONFIG_TYPE_INT64:
+        snprintf(buf, size, "%lld", config_setting_get_int64(s));
+        break;
+    case CONFIG_TYPE_FLOAT:
+        snprintf(buf, size, "%g", config_setting_get_float(s));
+        break;
+    case CONFIG_TYPE_STRING:
+        snprintf(buf, size, "\"%s\"", config_setting_get_string(s));
+        break;
+    case CONFIG_TYPE_BOOL:
+        snprintf(buf, size, "%s", config_setting_get_bool(s) ? "true" : "false");
+        break;
+    default:
+        snprintf(buf, size, "%s", cfg_type_name(config_setting_type(s)));
+    }
+}
+
+static config_setting_t *cfg_add_default(struct ga_cfg *c, config_setting_t *group,
+                                         const char *key, int type)
+{
+    config_setting_t *s = config_setting_add(group, key, type);
+    if (!s)
+        c->oom = true;
+    else
+        cfg_mark(c, s);
+    return s;
+}
+
+config_setting_t *ga_cfg_group(struct ga_cfg *c, config_setting_t *parent, const char *key)
+{
+    config_setting_t *s = ga_cfg_lookup(c, parent, key);
+    if (!s)
+        return cfg_add_default(c, parent, key, CONFIG_TYPE_GROUP);
+    if (config_setting_type(s) != CONFIG_TYPE_GROUP) {
+        char got[128];
+        cfg_describe(s, got, sizeof got);
+        ga_cfg_error(c, s, "expected a group { ... }, got %s", got);
+        return NULL;
+    }
+    return s;
+}
+
+bool ga_cfg_int(struct ga_cfg *c, config_setting_t *group, const char *key, long long def,
+                long long min, long long max, long long *out)
+{
+    config_setting_t *s = ga_cfg_lookup(c, group, key);
+    if (!s) {
+        /* Plain ints when they fit: libconfig writes int64 with an 'L'. */
+        bool small = def >= INT32_MIN && def <= INT32_MAX;
+        s = cfg_add_default(c, group, key, small ? CONFIG_TYPE_INT : CONFIG_TYPE_INT64);
+        if (s)
+            config_setting_set_int64(s, def);
+        *out = def;
+        return true;
+    }
+    int type = config_setting_type(s);
+    long long v;
+    if (type == CONFIG_TYPE_INT || type == CONFIG_TYPE_INT64) {
+        v = config_setting_get_int64(s);
+    } else if (type == CONFIG_TYPE_FLOAT && config_setting_get_float(s) == floor(config_setting_get_float(s))
+               && fabs(config_setting_get_float(s)) < 9e18) {
+        v = (long long)config_setting_get_float(s); /* 1e5 is a fine way to write 100000 */
+    } else {
+        char got[128];
+        cfg_describe(s, got, sizeof got);
+        ga_cfg_error(c, s, "expected an integer in [%lld, %lld], got %s", min, max, got);
+        return false;
+    }
+    if (v < min || v > max) {
+        ga_cfg_error(c, s, "expected an integer in [%lld, %lld], got %lld", min, max, v);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+bool ga_cfg_double(struct ga_cfg *c, config_setting_t *group, const char *key, double def,
+                   double min, double max, double *out)
+{
+    config_setting_t *s = ga_cfg_lookup(c, group, key);
+    if (!s) {
+        s = cfg_add_default(c, group, key, CONFIG_TYPE_FLOAT);
+        if (s)
+            config_setting_set_float(s, def);
+        *out = def;
+        return true;
+    }
+    int type = config_setting_type(s);
+    double v;
+    if (type == CONFIG_TYPE_FLOAT)
+        v = config_setting_get_float(s);
+    else if (type == CONFIG_TYPE_INT || type == CONFIG_TYPE_INT64)
+        v = (double)config_setting_get_int64(s);
+    else {
+        char got[128];
+        cfg_describe(s, got, sizeof got);
+        ga_cfg_error(c, s, "expected a number in [%g, %g], got %s", min, max, got);
+        return false;
+    }
+    if (!(v >= min && v <= max)) {
+        ga_cfg_error(c, s, "expected a number in [%g, %g], got %g", min, max, v);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+bool ga_cfg_bool(struct ga_cfg *c, config_setting_t *group, const char *key, bool def, bool *out)
+{
+    config_setting_t *s = ga_cfg_lookup(c, group, key);
+    if (!s) {
+        s = cfg_add_default(c, group, key, CONFIG_TYPE_BOOL);
+        if (s)
+            config_setting_set_bool(s, def);
+        *out = def;
+        return true;
+    }
+    if (config_setting_type(s) != CONFIG_TYPE_BOOL) {
+        char got[128];
+        cfg_describe(s, got, sizeof got);
+        ga_cfg_error(c, s, "expected true or false, got %s", got);
+        return false;
+    }
+    *out = config_setting_get_bool(s);
+    return true;
+}
+
+bool ga_cfg_string(struct ga_cfg *c, config_setting_t *group, const char *key, const char *def,
+                   const char **out)
+{
+    config_setting_t *s = ga_cfg_lookup(c, group, key);
+    if (!s) {
+        s = cfg_add_default(c, group, key, CONFIG_TYPE_STRING);
+        if (s)
+            config_setting_set_string(s, def);
+        *out = s ? config_setting_get_string(s) : def;
+        return true;
+    }
+    if (config_setting_type(s) != CONFIG_TYPE_STRING) {
+        char got[128];
+        cfg_describe(s, got, sizeof got);
+        ga_cfg_error(c, s, "expected a string, got %s", got);
+        return false;
+    }
+    *out = config_setting_get_string(s);
+    return true;
+}
+
+void ga_cfg_unknown_name(struct ga_cfg *c, config_setting_t *s, const char *what,
+                         const char *const *names, size_t n)
+{
+    const char *word = config_setting_get_string(s);
+    const char *hint = ga_diag_closest(word, names, n);
+    char list[256] = "";
+    size_t used = 0;
+    for (size_t i = 0; i < n && used < sizeof list; i++) {
+        int k = snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", names[i]);
+        if (k < 0)
+            break;
+        used += (size_t)k;
+    }
+    if (hint)
+        ga_cfg_error(c, s, "unknown %s '%s' (did you mean '%s'?)", what, word, hint);
+    else
+        ga_cfg_error(c, s, "unknown %s '%s' (choose one of: %s)", what, word, list);
+}
+
+bool ga_cfg_choice(struct ga_cfg *c, config_setting_t *group, const char *key,
+                   const char *const *choices, size_t n, size_t def, size_t *out)
+{
+    const char *word;
+    if (!ga_cfg_string(c, group, key, choices[def], &word))
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        if (strcmp(word, choices[i]) == 0) {
+            *out = i;
+            return true;
+        }
+    }
+    ga_cfg_unknown_name(c, config_setting_get_member(group, key), "value", choices, n);
+    return false;
+}
+
+/* --set: copy a parsed value into the tree, recursively for arrays/lists. */
+static bool cfg_copy_value(config_setting_t *dst_parent, const char *name,
+                           const config_setting_t *src)
+{
+    int type = config_setting_type(src);
+    config_setting_t *d = config_setting_add(dst_parent, name, type);
+    if (!d)
+        return false;
+    d->file = cfg_from_command_line;
+    switch (type) {
+    case CONFIG_TYPE_INT:
+    case CONFIG_TYPE_INT64:
+        return config_setting_set_int64(d, config_setting_get_int64(src)) == CONFIG_TRUE;
+    case CONFIG_TYPE_FLOAT:
+        return config_setting_set_float(d, config_setting_get_float(src)) == CONFIG_TRUE;
+    case CONFIG_TYPE_BOOL:
+        return config_setting_set_bool(d, config_setting_get_bool(src)) == CONFIG_TRUE;
+    case CONFIG_TYPE_STRING:
+        return config_setting_set_string(d, config_setting_get_string(src)) == CONFIG_TRUE;
+    default:
+        for (int i = 0; i < config_setting_length(src); i++) {
+            const config_setting_t *e = config_setting_get_elem(src, (unsigned)i);
+            if (!cfg_copy_value(d, config_setting_name(e), e))
+                return false;
+        }
+        return true;
+    }
+}
+
+static bool cfg_valid_name(const char *s, size_t len)
+{
+    if (len == 0 || !(isalpha((unsigned char)s[0]) || s[0] == '*'))
+        return false;
+    for (size_t i = 1; i < len; i++)
+        if (!(isalnum((unsigned char)s[i]) || s[i] == '_' || s[i] == '-' || s[i] == '*'))
+            return false;
+    return true;
+}
+
+/* Parses 'value' as libconfig syntax into setting "v" of tmp; a bare word
+ * (or any literal) becomes a string. */
+static bool cfg_parse_value(config_t *tmp, const char *value, bool literal)
+{
+    if (!literal) {
+        size_t len = strlen(value);
+        char *text = malloc(len + 16);
+        if (!text)
+            return false;
+        snprintf(text, len + 16, "v = %s;", value);
+        bool ok = config_read_string(tmp, text) == CONFIG_TRUE &&
+                  config_setting_length(config_root_setting(tmp)) == 1 && config_lookup(tmp, "v");
+        free(text);
+        if (ok)
+            return true;
+        config_destroy(tmp);
+        config_init(tmp);
+    }
+    config_setting_t *s = config_setting_add(config_root_setting(tmp), "v", CONFIG_TYPE_STRING);
+    return s && config_setting_set_string(s, value) == CONFIG_TRUE;
+}
+
+/* Puts 'value' at 'dotted' (groups made as needed); literal: a plain string. */
+static bool cfg_put(struct ga_cfg *c, const char *dotted, const char *value, bool literal)
+{
+    char path[256];
+    if (strlen(dotted) >= sizeof path) {
+        ga_diag_add(c->diag, "--set", 0, "", "setting path too long");
+        return false;
+    }
+    snprintf(path, sizeof path, "%s", dotted);
+
+    config_setting_t *group = config_root_setting(&c->conf);
+    char *segment = path;
+    for (;;) {
+        char *dot = strchr(segment, '.');
+        size_t seg_len = dot ? (size_t)(dot - segment) : strlen(segment);
+        if (!cfg_valid_name(segment, seg_len)) {
+            ga_diag_add(c->diag, "--set", 0, path, "not a setting path (use names like ga.mutation.rate)");
+            return false;
+        }
+        if (!dot)
+            break;
+        *dot = '\0';
+        config_setting_t *next = config_setting_get_member(group, segment);
+        if (!next) {
+            next = config_setting_add(group, segment, CONFIG_TYPE_GROUP);
+            if (next)
+                next->file = cfg_from_command_line;
+        } else if (config_setting_type(next) != CONFIG_TYPE_GROUP) {
+            *dot = '.';
+            ga_diag_add(c->diag, "--set", 0, path, "'%.*s' is not a group", (int)(dot - path), path);
+            return false;
+        }
+        *dot = '.';
+        if (!next) {
+            c->oom = true;
+            return false;
+        }
+        group = next;
+        segment = dot + 1;
+    }
+
+    config_t tmp;
+    config_init(&tmp);
+    bool ok = cfg_parse_value(&tmp, value, literal);
+    if (ok) {
+        config_setting_remove(group, segment);
+        ok = cfg_copy_value(group, segment, config_lookup(&tmp, "v"));
+    }
+    config_destroy(&tmp);
+    if (!ok)
+        c->oom = true;
+    return ok;
+}
+
+bool ga_cfg_override(struct ga_cfg *c, const char *assignment)
+{
+    const char *eq = strchr(assignment, '=');
+    if (!eq || eq == assignment || (size_t)(eq - assignment) >= 256) {
+        ga_diag_add(c->diag, "--set", 0, "", "expected PATH=VALUE, got '%s'", assignment);
+        return false;
+    }
+    char path[256];
+    memcpy(path, assignment, (size_t)(eq - assignment));
+    path[eq - assignment] = '\0';
+    return cfg_put(c, path, eq + 1, false);
+}
+
+bool ga_cfg_override_string(struct ga_cfg *c, const char *path, const char *value)
+{
+    return cfg_put(c, path, value, true);
+}
+
+static void cfg_check_group(struct ga_cfg *c, const config_setting_t *group)
+{
+    const char *candidates[64];
+    size_t n = 0;
+    for (size_t i = 0; i < c->asked_count && n < 64; i++)
+        if (c->asked[i].group == group)
+            candidates[n++] = c->asked[i].key;
+
+    for (int i = 0; i < config_setting_length(group); i++) {
+        const config_setting_t *s = config_setting_get_elem(group, (unsigned)i);
+        if (!cfg_is_marked(c, s)) {
+            const char *name = config_setting_name(s);
+            const char *hint = ga_diag_closest(name, candidates, n);
+            if (hint)
+                ga_cfg_error(c, s, "unknown setting (did you mean '%s'?)", hint);
+            else
+                ga_cfg_error(c, s, "unknown setting");
+        } else if (config_setting_type(s) == CONFIG_TYPE_GROUP) {
+            cfg_check_group(c, s);
+        }
+    }
+}
+
+void ga_cfg_check_unknown(struct ga_cfg *c)
+{
+    cfg_check_group(c, config_root_setting(&c->conf));
+}
+
+bool ga_cfg_write(struct ga_cfg *c, FILE *out)
+{
+    /* "name = { ... }" as people write it, not libconfig's "name : {". */
+    config_set_options(&c->conf, CONFIG_OPTION_SEMICOLON_SEPARATORS);
+    config_write(&c->conf, out);
+    return !ferror(out);
+}

@@ -1,0 +1,78 @@
+/* ga/cfg.h — experiment files: libconfig plus validation (presence, type, range, unknown keys). */
+#ifndef GA_CFG_H
+#define GA_CFG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <libconfig.h>
+#include "ga/diag.h"
+
+/* A loaded experiment file.  Every read goes through the ga_cfg_* getters:
+ * they check type and range, report with file and line, write the default
+ * back into the tree when a key is absent (so the tree becomes the fully
+ * resolved configuration) and mark the key as known.  ga_cfg_check_unknown
+ * then reports every setting nobody asked for, with a did-you-mean hint. */
+struct ga_cfg_asked {
+    const config_setting_t *group;
+    const char *key; /* a string literal of the reader */
+};
+
+struct ga_cfg {
+    config_t conf;
+    char file[512]; /* the name diagnostics show */
+    struct ga_diag *diag;
+    struct ga_cfg_asked *asked;
+    size_t asked_count, asked_cap;
+    bool oom;
+};
+
+struct ga_cfg *ga_cfg_alloc(struct ga_diag *diag);
+void ga_cfg_free(struct ga_cfg *c);
+/* Reads a file; false (with a diagnostic) on a missing file or a syntax error. */
+bool ga_cfg_load(struct ga_cfg *c, const char *path);
+/* Reads from a string (tests), naming it 'name' in diagnostics. */
+bool ga_cfg_load_string(struct ga_cfg *c, const char *name, const char *text);
+/* Applies "a.b.c=value" from the command line; the value is a libconfig
+ * scalar, array or list, or else taken as a bare string. */
+bool ga_cfg_override(struct ga_cfg *c, const char *assignment);
+/* Sets the setting at dotted 'path' to the string 'value' as it is. */
+bool ga_cfg_override_string(struct ga_cfg *c, const char *path, const char *value);
+
+config_setting_t *ga_cfg_root(struct ga_cfg *c);
+/* The group 'key' of 'parent', created when absent; NULL (diagnosed) when
+ * the key holds something else. */
+config_setting_t *ga_cfg_group(struct ga_cfg *c, config_setting_t *parent, const char *key);
+
+/* Getters: true when *out holds a valid value (given or default). */
+bool ga_cfg_int(struct ga_cfg *c, config_setting_t *group, const char *key, long long def,
+                long long min, long long max, long long *out);
+bool ga_cfg_double(struct ga_cfg *c, config_setting_t *group, const char *key, double def,
+                   double min, double max, double *out);
+bool ga_cfg_bool(struct ga_cfg *c, config_setting_t *group, const char *key, bool def, bool *out);
+/* A string; the result lives as long as the configuration. */
+bool ga_cfg_string(struct ga_cfg *c, config_setting_t *group, const char *key, const char *def,
+                   const char **out);
+/* A string that must be one of 'choices' (n of them); *out is its index. */
+bool ga_cfg_choice(struct ga_cfg *c, config_setting_t *group, const char *key,
+                   const char *const *choices, size_t n, size_t def, size_t *out);
+/* A setting read by hand: marks it known (and records the key for hints). */
+config_setting_t *ga_cfg_lookup(struct ga_cfg *c, config_setting_t *group, const char *key);
+
+/* Reports, with a hint, a setting's value that names nothing known. */
+void ga_cfg_unknown_name(struct ga_cfg *c, config_setting_t *s, const char *what,
+                         const char *const *names, size_t n);
+/* Adds a diagnostic located at setting s. */
+void ga_cfg_error(struct ga_cfg *c, const config_setting_t *s, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Adds a diagnostic at key 'key' of 'group' (the key itself may be absent). */
+void ga_cfg_error_at(struct ga_cfg *c, const config_setting_t *group, const char *key,
+                     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* Reports every setting no reader asked for. */
+void ga_cfg_check_unknown(struct ga_cfg *c);
+/* Writes the resolved configuration. */
+bool ga_cfg_write(struct ga_cfg *c, FILE *out);
+/* The dotted path of a setting, e.g. "ga.mutation.rate". */
+void ga_cfg_path(const config_setting_t *s, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,333 @@
+/* ga/experiment.c — reading an experiment file into a problem instance and run parameters. */
+#include "ga/experiment.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ga/rng.h"
+
+#define EXPERIMENT_MAX_OPS 64
+#define EXPERIMENT_MAX_POPULATION 100000000LL
+#define EXPERIMENT_MAX_BYTES (16ULL << 30) /* refuse populations that cannot fit */
+
+const struct ga_problem *ga_catalog_problem(const struct ga_catalog *cat, const char *name)
+{
+    for (const struct ga_problem *const *p = cat->problems; *p; p++)
+        if (strcmp((*p)->name, name) == 0)
+            return *p;
+    return NULL;
+}
+
+/* Operators a problem may use: its own list, then generic ones serving its kind. */
+size_t ga_catalog_crossovers(const struct ga_catalog *cat, const struct ga_problem *p,
+                             const struct ga_crossover **out, size_t max)
+{
+    size_t n = 0;
+    for (const struct ga_crossover *const *o = p->crossovers; o && *o; o++, n++)
+        if (n < max)
+            out[n] = *o;
+    for (const struct ga_crossover *const *o = cat->crossovers; *o; o++)
+        if (((*o)->kinds & p->kind) && n++ < max)
+            out[n - 1] = *o;
+    return n;
+}
+
+size_t ga_catalog_mutations(const struct ga_catalog *cat, const struct ga_problem *p,
+                            const struct ga_mutation **out, size_t max)
+{
+    size_t n = 0;
+    for (const struct ga_mutation *const *o = p->mutations; o && *o; o++, n++)
+        if (n < max)
+            out[n] = *o;
+    for (const struct ga_mutation *const *o = cat->mutations; *o; o++)
+        if (((*o)->kinds & p->kind) && n++ < max)
+            out[n - 1] = *o;
+    return n;
+}
+
+void *ga_problem_configure(const struct ga_problem *p, struct ga_cfg *cfg,
+                           config_setting_t *group)
+{
+    void *state = calloc(1, p->state_size ? p->state_size : 1);
+    if (!state) {
+        ga_cfg_error(cfg, group, "out of memory");
+        return NULL;
+    }
+    if (!p->configure(state, cfg, group)) {
+        ga_problem_release(p, state);
+        return NULL;
+    }
+    return state;
+}
+
+void ga_problem_release(const struct ga_problem *p, void *state)
+{
+    if (state && p->release)
+        p->release(state);
+    free(state);
+}
+
+struct ga_genome ga_problem_genome(const struct ga_problem *p, const void *state)
+{
+    struct ga_genome gen = {.state = state, .kind = p->kind};
+    p->shape(state, &gen.len, &gen.alphabet);
+    return gen;
+}
+
+static const struct ga_problem *experiment_problem(struct ga_cfg *cfg,
+                                                   const struct ga_catalog *cat,
+                                                   config_setting_t *group)
+{
+    config_setting_t *s = ga_cfg_lookup(cfg, group, "name");
+    if (!s) {
+        ga_cfg_error_at(cfg, group, "name", "missing: name the problem (see 'gaexp list')");
+        return NULL;
+    }
+    if (config_setting_type(s) != CONFIG_TYPE_STRING) {
+        ga_cfg_error(cfg, s, "expected a problem name as a string");
+        return NULL;
+    }
+    const struct ga_problem *p = ga_catalog_problem(cat, config_setting_get_string(s));
+    if (!p) {
+        const char *names[64];
+        size_t n = 0;
+        for (const struct ga_problem *const *q = cat->problems; *q && n < 64; q++)
+            names[n++] = (*q)->name;
+        ga_cfg_unknown_name(cfg, s, "problem", names, n);
+    }
+    return p;
+}
+
+/* The index of operator 'name' among the n the problem may use, or n after
+ * a diagnostic that explains a name serving only other genomes. */
+static size_t experiment_pick(struct ga_cfg *cfg, config_setting_t *group, const char *what,
+                              const char *name, const char *const *names, size_t n,
+                              bool exists_elsewhere, const struct ga_problem *p)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(names[i], name) == 0)
+            return i;
+    config_setting_t *s = config_setting_get_member(group, "name");
+    if (!exists_elsewhere) {
+        ga_cfg_unknown_name(cfg, s, what, names, n);
+        return n;
+    }
+    char list[256] = "";
+    size_t used = 0;
+    for (size_t i = 0; i < n && used < sizeof list; i++) {
+        int k = snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", names[i]);
+        used += k > 0 ? (size_t)k : 0;
+    }
+    ga_cfg_error(cfg, s, "%s '%s' does not serve problem '%s' (%s genome); choose one of: %s", what,
+                 name, p->name, ga_genome_kind_name(p->kind), list);
+    return n;
+}
+
+static bool experiment_crossover(struct ga_cfg *cfg, const struct ga_catalog *cat,
+                                 const struct ga_problem *p, config_setting_t *ga,
+                                 struct ga_params *params)
+{
+    config_setting_t *g = ga_cfg_group(cfg, ga, "crossover");
+    if (!g)
+        return false;
+    const char *name;
+    bool ok = ga_cfg_string(cfg, g, "name", p->defaults.crossover, &name);
+    ok &= ga_cfg_double(cfg, g, "rate", p->defaults.crossover_rate, 0, 1, &params->crossover_rate);
+    if (!ok)
+        return false;
+    const struct ga_crossover *ops[EXPERIMENT_MAX_OPS];
+    size_t n = ga_catalog_crossovers(cat, p, ops, EXPERIMENT_MAX_OPS);
+    n = n < EXPERIMENT_MAX_OPS ? n : EXPERIMENT_MAX_OPS;
+    const char *names[EXPERIMENT_MAX_OPS];
+    for (size_t i = 0; i < n; i++)
+        names[i] = ops[i]->name;
+    bool elsewhere = false;
+    for (const struct ga_crossover *const *o = cat->crossovers; *o; o++)
+        elsewhere |= strcmp((*o)->name, name) == 0;
+    size_t i = experiment_pick(cfg, g, "crossover", name, names, n, elsewhere, p);
+    params->crossover = i < n ? ops[i] : NULL;
+    return params->crossover != NULL;
+}
+
+static bool experiment_mutation(struct ga_cfg *cfg, const struct ga_catalog *cat,
+                                const struct ga_problem *p, config_setting_t *ga,
+                                struct ga_params *params)
+{
+    static const char *const units[] = {"individual", "gene"};
+    config_setting_t *g = ga_cfg_group(cfg, ga, "mutation");
+    if (!g)
+        return false;
+    const char *name;
+    size_t unit;
+    bool ok = ga_cfg_string(cfg, g, "name", p->defaults.mutation, &name);
+    ok &= ga_cfg_double(cfg, g, "rate", p->defaults.mutation_rate, 0, 1, &params->mutation_rate);
+    ok &= ga_cfg_choice(cfg, g, "per", units, 2, (size_t)p->defaults.mutation_unit, &unit);
+    if (!ok)
+        return false;
+    params->mutation_unit = unit == 0 ? GA_PER_INDIVIDUAL : GA_PER_GENE;
+    const struct ga_mutation *ops[EXPERIMENT_MAX_OPS];
+    size_t n = ga_catalog_mutations(cat, p, ops, EXPERIMENT_MAX_OPS);
+    n = n < EXPERIMENT_MAX_OPS ? n : EXPERIMENT_MAX_OPS;
+    const char *names[EXPERIMENT_MAX_OPS];
+    for (size_t i = 0; i < n; i++)
+        names[i] = ops[i]->name;
+    bool elsewhere = false;
+    for (const struct ga_mutation *const *o = cat->mutations; *o; o++)
+        elsewhere |= strcmp((*o)->name, name) == 0;
+    size_t i = experiment_pick(cfg, g, "mutation", name, names, n, elsewhere, p);
+    params->mutation = i < n ? ops[i] : NULL;
+    if (params->mutation && params->mutation_unit == GA_PER_GENE && !params->mutation->at) {
+        ga_cfg_error_at(cfg, g, "per", "mutation '%s' has no per-gene form; use per = \"individual\"",
+                        params->mutation->name);
+        return false;
+    }
+    return params->mutation != NULL;
+}
+
+static bool experiment_selection(struct ga_cfg *cfg, config_setting_t *ga, struct ga_params *params)
+{
+    config_setting_t *g = ga_cfg_group(cfg, ga, "selection");
+    if (!g)
+        return false;
+    long long n = (long long)params->population, k, e;
+    bool ok = ga_cfg_int(cfg, g, "tournament", 2, 2, n, &k);
+    ok &= ga_cfg_int(cfg, g, "elite", 1, 1, n - 1, &e);
+    params->tournament = (unsigned)k;
+    params->elite = (size_t)e;
+    return ok;
+}
+
+static bool experiment_stop(struct ga_cfg *cfg, config_setting_t *ga, struct ga_params *params)
+{
+    config_setting_t *g = ga_cfg_group(cfg, ga, "stop");
+    if (!g)
+        return false;
+    long long generations, evaluations;
+    bool ok = ga_cfg_int(cfg, g, "generations", 1000, 0, 1000000000LL, &generations);
+    ok &= ga_cfg_int(cfg, g, "evaluations", 0, 0, 1000000000000000LL, &evaluations);
+    ok &= ga_cfg_double(cfg, g, "seconds", 0, 0, 1e9, &params->seconds);
+    ok &= ga_cfg_double(cfg, g, "fitness", GA_FITNESS_SOLVED, -1, 1e300, &params->stop_fitness);
+    params->generations = (unsigned long)generations;
+    params->evaluations = (unsigned long long)evaluations;
+    return ok;
+}
+
+static bool experiment_ga(struct ga_experiment *e, struct ga_cfg *cfg,
+                          const struct ga_catalog *cat, uint64_t default_seed)
+{
+    config_setting_t *ga = ga_cfg_group(cfg, ga_cfg_root(cfg), "ga");
+    if (!ga)
+        return false;
+    struct ga_params *params = &e->params;
+    long long seed, population, threads;
+    const char *rng;
+    bool ok = ga_cfg_int(cfg, ga, "seed", (long long)(default_seed & 0x7fffffffffffffffULL), 0,
+                         0x7fffffffffffffffLL, &seed);
+    ok &= ga_cfg_int(cfg, ga, "population", 1000, 2, EXPERIMENT_MAX_POPULATION, &population);
+    ok &= ga_cfg_int(cfg, ga, "threads", 1, 1, 1024, &threads);
+    ok &= ga_cfg_bool(cfg, ga, "evaluate_all", false, &params->evaluate_all);
+    ok &= ga_cfg_string(cfg, ga, "rng", "xoshiro256ss", &rng);
+    if (!ok)
+        return false;
+    e->seed = (uint64_t)seed;
+    params->population = (size_t)population;
+    params->threads = (unsigned)threads;
+    params->rng_type = ga_rng_type_find(rng);
+    if (!params->rng_type) {
+        ga_cfg_error_at(cfg, ga, "rng", "unknown generator '%s' (xoshiro256ss or a GSL name such as mt19937)", rng);
+        ok = false;
+    }
+    ok &= experiment_selection(cfg, ga, params);
+    ok &= experiment_stop(cfg, ga, params);
+    if (e->problem) {
+        ok &= experiment_crossover(cfg, cat, e->problem, ga, params);
+        ok &= experiment_mutation(cfg, cat, e->problem, ga, params);
+    }
+    return ok;
+}
+
+/* The default output folder: results/<file name without .cfg>. */
+static void experiment_default_dir(const char *file, char *buf, size_t size)
+{
+    const char *base = strrchr(file, '/');
+    base = base ? base + 1 : file;
+    size_t len = strlen(base);
+    if (len > 4 && strcmp(base + len - 4, ".cfg") == 0)
+        len -= 4;
+    snprintf(buf, size, "results/%.*s", (int)len, base);
+}
+
+static bool experiment_output(struct ga_experiment *e, struct ga_cfg *cfg)
+{
+    config_setting_t *out = ga_cfg_group(cfg, ga_cfg_root(cfg), "output");
+    if (!out)
+        return false;
+    char dir[512];
+    experiment_default_dir(cfg->file, dir, sizeof dir);
+    bool ok = ga_cfg_string(cfg, out, "dir", dir, &e->out_dir);
+    ok &= ga_cfg_bool(cfg, out, "plot", true, &e->plot);
+    ok &= ga_cfg_bool(cfg, out, "diversity", true, &e->params.diversity);
+    if (ok && !e->out_dir[0]) {
+        ga_cfg_error_at(cfg, out, "dir", "must not be empty");
+        ok = false;
+    }
+    return ok;
+}
+
+static bool experiment_fits(struct ga_experiment *e, struct ga_cfg *cfg)
+{
+    struct ga_genome gen = ga_problem_genome(e->problem, e->state);
+    double bytes = (double)e->params.population *
+                   (2.0 * (double)gen.len * sizeof(ga_gene) + 2.0 * sizeof(double));
+    if (bytes <= (double)EXPERIMENT_MAX_BYTES)
+        return true;
+    config_setting_t *ga = config_setting_get_member(ga_cfg_root(cfg), "ga");
+    ga_cfg_error_at(cfg, ga, "population", "%zu individuals of %zu genes need %.1f GiB; the limit is %llu GiB",
+                    e->params.population, gen.len, bytes / (1 << 30), EXPERIMENT_MAX_BYTES >> 30);
+    return false;
+}
+
+struct ga_experiment *ga_experiment_alloc(struct ga_cfg *cfg, const struct ga_catalog *cat,
+                                          uint64_t default_seed)
+{
+    struct ga_experiment *e = calloc(1, sizeof *e);
+    if (!e)
+        return NULL;
+    config_setting_t *problem = ga_cfg_group(cfg, ga_cfg_root(cfg), "problem");
+    bool ok = problem != NULL;
+    if (problem) {
+        e->problem = experiment_problem(cfg, cat, problem);
+        if (e->problem) {
+            e->state = ga_problem_configure(e->problem, cfg, problem);
+            ok = e->state != NULL;
+        } else {
+            ok = false;
+        }
+    }
+    ok &= experiment_ga(e, cfg, cat, default_seed);
+    ok &= experiment_output(e, cfg);
+    /* Unknown keys are only meaningful once the problem is known: its
+     * reader decides what belongs in the problem group. */
+    if (e->problem)
+        ga_cfg_check_unknown(cfg);
+    if (ok && e->state)
+        ok = experiment_fits(e, cfg);
+    if (cfg->oom) {
+        ga_cfg_error(cfg, ga_cfg_root(cfg), "out of memory while reading");
+        ok = false;
+    }
+    if (!ok || cfg->diag->count) {
+        ga_experiment_free(e);
+        return NULL;
+    }
+    return e;
+}
+
+void ga_experiment_free(struct ga_experiment *e)
+{
+    if (!e)
+        return;
+    if (e->problem)
+        ga_problem_release(e->problem, e->state);
+    free(e);
+}

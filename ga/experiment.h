@@ -1,0 +1,53 @@
+/* ga/experiment.h — an experiment file read into a problem instance and run parameters. */
+#ifndef GA_EXPERIMENT_H
+#define GA_EXPERIMENT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "ga/cfg.h"
+#include "ga/problem.h"
+#include "ga/run.h"
+
+/* What the reader may choose from: NULL-terminated tables of problems and of
+ * generic operators (problem-specific ones come with their problem).  The
+ * core knows no problem: the caller hands the catalogue in. */
+struct ga_catalog {
+    const struct ga_problem *const *problems;
+    const struct ga_crossover *const *crossovers;
+    const struct ga_mutation *const *mutations;
+};
+
+struct ga_experiment {
+    const struct ga_problem *problem;
+    void *state; /* owned: the configured problem instance */
+    struct ga_params params;
+    uint64_t seed;
+    const char *out_dir; /* lives as long as the cfg */
+    bool plot;
+};
+
+/* Reads and validates the groups 'problem', 'ga' and 'output' and rejects
+ * unknown keys.  'default_seed' fills ga.seed when the file has none; the
+ * tree then holds the fully resolved configuration.  NULL after adding
+ * diagnostics. */
+struct ga_experiment *ga_experiment_alloc(struct ga_cfg *cfg, const struct ga_catalog *cat,
+                                          uint64_t default_seed);
+void ga_experiment_free(struct ga_experiment *e);
+
+/* Lookups by name over a catalogue (NULL when absent). */
+const struct ga_problem *ga_catalog_problem(const struct ga_catalog *cat, const char *name);
+/* The operators a problem may use: its own first, then the generic ones
+ * that serve its genome kind.  Writes at most max, returns how many exist. */
+size_t ga_catalog_crossovers(const struct ga_catalog *cat, const struct ga_problem *p,
+                             const struct ga_crossover **out, size_t max);
+size_t ga_catalog_mutations(const struct ga_catalog *cat, const struct ga_problem *p,
+                            const struct ga_mutation **out, size_t max);
+
+/* Allocates and configures a problem instance from a 'problem' group. */
+void *ga_problem_configure(const struct ga_problem *p, struct ga_cfg *cfg,
+                           config_setting_t *group);
+void ga_problem_release(const struct ga_problem *p, void *state);
+/* The genome shape of a configured instance. */
+struct ga_genome ga_problem_genome(const struct ga_problem *p, const void *state);
+
+#endif

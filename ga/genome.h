@@ -1,0 +1,36 @@
+/* ga/genome.h — the gene type and what operators know about a genome. */
+#ifndef GA_GENOME_H
+#define GA_GENOME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* A gene is a small unsigned symbol: a bit, a card code, a permutation index,
+ * a tree node.  Every genome is a flat array of these, so a population is one
+ * block and copying an individual is memcpy. */
+typedef uint16_t ga_gene;
+#define GA_GENE_MAX UINT16_MAX
+
+/* Genome kinds: they say which generic operators keep a genome valid.
+ * Operators declare a bit mask of the kinds they serve. */
+enum ga_genome_kind {
+    GA_KIND_BITS = 1u << 0,     /* every gene 0 or 1, independent */
+    GA_KIND_INTS = 1u << 1,     /* every gene any value in [0, alphabet), independent */
+    GA_KIND_PERM = 1u << 2,     /* a permutation of 0..len-1 */
+    GA_KIND_DISTINCT = 1u << 3, /* len distinct values from [0, alphabet) */
+    GA_KIND_TREE = 1u << 4,     /* prefix-order tree, fixed maximum length */
+};
+#define GA_KIND_ANY 0xffffu
+
+/* The shape of one problem instance's genomes, handed to every hook.
+ * 'state' is the problem's configured state (read-only for hooks). */
+struct ga_genome {
+    const void *state;
+    size_t len;        /* genes per individual */
+    unsigned alphabet; /* every gene lies in [0, alphabet) */
+    unsigned kind;     /* one enum ga_genome_kind */
+};
+
+const char *ga_genome_kind_name(unsigned kind);
+
+#endif

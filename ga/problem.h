@@ -1,0 +1,58 @@
+/* ga/problem.h — the problem plug-in: a const table of hooks plus the size of its state. */
+#ifndef GA_PROBLEM_H
+#define GA_PROBLEM_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <gsl/gsl_rng.h>
+#include "ga/genome.h"
+#include "ga/op.h"
+
+struct ga_cfg;
+struct config_setting_t;
+
+/* THE FITNESS CONVENTION of the whole code base: fitness is a non-negative
+ * number, lower is better, and 0 means solved.  Problems that maximise
+ * (OneMax, Forty Thieves) report the distance from their optimum. */
+#define GA_FITNESS_SOLVED 0.0
+
+/* The variation a problem uses when the experiment file does not say. */
+struct ga_problem_defaults {
+    const char *crossover;
+    double crossover_rate;
+    const char *mutation;
+    double mutation_rate;
+    enum ga_rate_unit mutation_unit;
+};
+
+/* A problem is a const table; the core callocs 'state_size' bytes per
+ * instance, hands them to 'configure' and never writes them afterwards.
+ * Required hooks: configure, shape, init, evaluate, print.
+ * Optional (NULL allowed): valid, release.
+ * Hooks other than configure and release take the state read-only through
+ * 'gen->state' and keep no pointers. */
+struct ga_problem {
+    const char *name;    /* 'problem.name' in experiment files */
+    const char *summary; /* one line for 'gaexp list' */
+    unsigned kind;       /* one enum ga_genome_kind: picks the generic operators */
+    size_t state_size;   /* bytes the core callocs per instance */
+    struct ga_problem_defaults defaults; /* what an experiment file may leave out */
+    /* Operators of this problem only, NULL-terminated; NULL for none. */
+    const struct ga_crossover *const *crossovers;
+    const struct ga_mutation *const *mutations;
+
+    /* Reads the 'problem' group through the validating reader; returns
+     * false after adding diagnostics. */
+    bool (*configure)(void *state, struct ga_cfg *cfg, struct config_setting_t *group);
+    /* Genome length and alphabet of a configured instance. */
+    void (*shape)(const void *state, size_t *len, unsigned *alphabet);
+    void (*init)(const struct ga_genome *gen, gsl_rng *r, ga_gene *g);
+    double (*evaluate)(const struct ga_genome *gen, const ga_gene *g);
+    /* True when g is a valid genome (tests and checks; the run trusts operators). */
+    bool (*valid)(const struct ga_genome *gen, const ga_gene *g);
+    /* Writes g in the problem's own notation, ending with a newline. */
+    void (*print)(const struct ga_genome *gen, const ga_gene *g, FILE *out);
+    void (*release)(void *state);
+};
+
+#endif

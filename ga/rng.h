@@ -1,0 +1,41 @@
+/* ga/rng.h — random streams: a fast GSL-registered generator and per-block stream derivation. */
+#ifndef GA_RNG_H
+#define GA_RNG_H
+
+#include <stdint.h>
+#include <gsl/gsl_rng.h>
+
+/* xoshiro256** (Blackman and Vigna) as a gsl_rng_type: 32-bit outputs (the
+ * upper half of each 64-bit word), seeded through splitmix64, so that
+ * seeding a stream costs a few nanoseconds. */
+extern const gsl_rng_type *ga_rng_xoshiro256ss;
+
+/* The generator named 'name': "xoshiro256ss" or any GSL generator name;
+ * NULL when unknown. */
+const gsl_rng_type *ga_rng_type_find(const char *name);
+
+/* The seed of the stream for (seed, generation, block): a mix in which
+ * every input bit changes the result.  The core reseeds one generator per
+ * block from it, so results do not depend on how blocks meet threads. */
+uint64_t ga_rng_stream_seed(uint64_t seed, uint64_t generation, uint64_t block);
+
+/* A uniform integer in [0, n), n >= 1: multiply-shift with rejection when
+ * the generator gives full 32-bit words, GSL's method otherwise. */
+static inline unsigned long ga_rng_below(gsl_rng *r, unsigned long n)
+{
+    if (r->type->min == 0 && r->type->max == 0xffffffffUL && n <= 0xffffffffUL) {
+        uint64_t m = (uint64_t)gsl_rng_get(r) * n;
+        uint32_t low = (uint32_t)m;
+        if (low < n) {
+            uint32_t threshold = (uint32_t)(-(uint32_t)n) % (uint32_t)n;
+            while (low < threshold) {
+                m = (uint64_t)gsl_rng_get(r) * n;
+                low = (uint32_t)m;
+            }
+        }
+        return (unsigned long)(m >> 32);
+    }
+    return gsl_rng_uniform_int(r, n);
+}
+
+#endif

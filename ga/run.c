@@ -1,0 +1,392 @@
+/* ga/run.c — the generational loop: elitism, tournament selection, variation, evaluation. */
+#include "ga/run.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "ga/rng.h"
+
+/* Work is cut into blocks, each drawing from its own stream seeded by
+ * (seed, generation, block).  The sizes are fixed, never derived from the
+ * thread count, so any number of threads gives the same run. */
+#define RUN_INIT_BLOCK 64  /* individuals per block in generation 0 */
+#define RUN_BREED_BLOCK 32 /* pairs per block in later generations */
+
+struct run_elite_key {
+    double fitness;
+    size_t index;
+};
+
+struct ga_run {
+    const struct ga_problem *problem;
+    struct ga_genome gen;
+    struct ga_params params;
+    uint64_t seed;
+    unsigned long generation;
+
+    ga_gene *genes, *next_genes; /* population blocks: N * len genes each */
+    double *fitness, *next_fitness;
+
+    gsl_rng **rngs;       /* one per thread, reseeded per block */
+    ga_gene *spare;       /* per thread: a place for a discarded second child */
+    struct run_elite_key *elite_keys; /* N, only when elite > 1 */
+    unsigned long *allele_counts;     /* len * alphabet, only with diversity */
+
+    double log_keep; /* log(1 - mutation rate), for per-gene gaps */
+    struct ga_stats stats;
+    unsigned long generation_found;
+    struct timespec started;
+};
+
+const char *ga_stop_text(enum ga_stop s)
+{
+    switch (s) {
+#define GA_STOP_CASE(code, text) \
+    case code:                   \
+        return text;
+        GA_STOP_LIST(GA_STOP_CASE)
+#undef GA_STOP_CASE
+    }
+    return "unknown";
+}
+
+static bool run_check(const struct ga_problem *problem, const struct ga_genome *gen,
+                      const struct ga_params *p, struct ga_diag *d)
+{
+    const char *why = NULL;
+    if (p->population < 2)
+        why = "the population needs at least 2 individuals";
+    else if (p->elite < 1 || p->elite >= p->population)
+        why = "the elite count must be at least 1 and below the population size";
+    else if (p->tournament < 2)
+        why = "a tournament needs at least 2 contestants";
+    else if (!p->crossover || !p->mutation)
+        why = "a crossover and a mutation operator are required";
+    else if (p->mutation_unit == GA_PER_GENE && !p->mutation->at)
+        why = "this mutation operator has no per-gene form";
+    else if (!(p->crossover_rate >= 0 && p->crossover_rate <= 1) ||
+             !(p->mutation_rate >= 0 && p->mutation_rate <= 1))
+        why = "rates must lie in [0, 1]";
+    else if (p->threads < 1)
+        why = "at least one thread is needed";
+    else if (gen->len == 0 || gen->alphabet == 0 || gen->alphabet - 1 > GA_GENE_MAX)
+        why = "the problem reports an empty genome or an alphabet too large for a gene";
+    else if (p->population > SIZE_MAX / sizeof(ga_gene) / 2 / gen->len)
+        why = "the population does not fit in memory";
+    if (why)
+        ga_diag_add(d, "", 0, problem->name, "%s", why);
+    return why == NULL;
+}
+
+struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
+                            const struct ga_params *params, struct ga_diag *diag)
+{
+    struct ga_genome gen = {.state = state, .kind = problem->kind};
+    problem->shape(state, &gen.len, &gen.alphabet);
+    if (!run_check(problem, &gen, params, diag))
+        return NULL;
+
+    struct ga_run *run = calloc(1, sizeof *run);
+    if (!run)
+        return NULL;
+    run->problem = problem;
+    run->gen = gen;
+    run->params = *params;
+    if (!run->params.rng_type)
+        run->params.rng_type = ga_rng_xoshiro256ss;
+    run->log_keep = log1p(-params->mutation_rate);
+
+    size_t n = params->population, genes = n * gen.len;
+    unsigned threads = params->threads;
+    bool ok = (run->genes = malloc(genes * sizeof *run->genes)) &&
+              (run->next_genes = malloc(genes * sizeof *run->next_genes)) &&
+              (run->fitness = malloc(n * sizeof *run->fitness)) &&
+              (run->next_fitness = malloc(n * sizeof *run->next_fitness)) &&
+              (run->spare = malloc(threads * gen.len * sizeof *run->spare)) &&
+              (run->rngs = calloc(threads, sizeof *run->rngs));
+    if (ok && params->elite > 1)
+        ok = (run->elite_keys = malloc(n * sizeof *run->elite_keys)) != NULL;
+    if (ok && params->diversity)
+        ok = (run->allele_counts = malloc(gen.len * gen.alphabet * sizeof *run->allele_counts));
+    for (unsigned t = 0; ok && t < threads; t++)
+        ok = (run->rngs[t] = gsl_rng_alloc(run->params.rng_type)) != NULL;
+    if (!ok) {
+        ga_diag_add(diag, "", 0, problem->name, "out of memory for a population of %zu", n);
+        ga_run_free(run);
+        return NULL;
+    }
+    return run;
+}
+
+void ga_run_free(struct ga_run *run)
+{
+    if (!run)
+        return;
+    if (run->rngs)
+        for (unsigned t = 0; t < run->params.threads; t++)
+            gsl_rng_free(run->rngs[t]);
+    free(run->rngs);
+    free(run->genes);
+    free(run->next_genes);
+    free(run->fitness);
+    free(run->next_fitness);
+    free(run->spare);
+    free(run->elite_keys);
+    free(run->allele_counts);
+    free(run);
+}
+
+static unsigned run_thread(void)
+{
+#ifdef _OPENMP
+    return (unsigned)omp_get_thread_num();
+#else
+    return 0;
+#endif
+}
+
+static gsl_rng *run_stream(struct ga_run *run, uint64_t generation, uint64_t block)
+{
+    gsl_rng *r = run->rngs[run_thread()];
+    gsl_rng_set(r, (unsigned long)ga_rng_stream_seed(run->seed, generation, block));
+    return r;
+}
+
+static void run_update_stats(struct ga_run *run, unsigned long long evaluations)
+{
+    double previous_best = run->stats.best;
+    size_t n = run->params.population;
+    ga_stats_fitness(run->fitness, n, &run->stats);
+    run->stats.generation = run->generation;
+    run->stats.evaluations += evaluations;
+    run->stats.diversity = run->params.diversity
+                               ? ga_stats_diversity(run->genes, n, run->gen.len,
+                                                    run->gen.alphabet, run->allele_counts)
+                               : -1.0;
+    if (run->generation == 0 || run->stats.best < previous_best)
+        run->generation_found = run->generation;
+}
+
+void ga_run_init(struct ga_run *run, uint64_t seed)
+{
+    const struct ga_problem *p = run->problem;
+    size_t n = run->params.population, len = run->gen.len;
+    long blocks = (long)((n + RUN_INIT_BLOCK - 1) / RUN_INIT_BLOCK);
+    run->seed = seed;
+    run->generation = 0;
+    memset(&run->stats, 0, sizeof run->stats);
+    clock_gettime(CLOCK_MONOTONIC, &run->started);
+
+#pragma omp parallel for num_threads(run->params.threads) schedule(static)
+    for (long b = 0; b < blocks; b++) {
+        gsl_rng *r = run_stream(run, 0, (uint64_t)b);
+        size_t end = (size_t)(b + 1) * RUN_INIT_BLOCK;
+        for (size_t i = (size_t)b * RUN_INIT_BLOCK; i < n && i < end; i++) {
+            p->init(&run->gen, r, run->genes + i * len);
+            run->fitness[i] = p->evaluate(&run->gen, run->genes + i * len);
+        }
+    }
+    run_update_stats(run, n);
+}
+
+/* Tournament with replacement; on a tie the first drawn wins. */
+static size_t run_tournament(const struct ga_run *run, gsl_rng *r)
+{
+    size_t n = run->params.population;
+    size_t best = ga_rng_below(r, n);
+    for (unsigned k = 1; k < run->params.tournament; k++) {
+        size_t other = ga_rng_below(r, n);
+        if (run->fitness[other] < run->fitness[best])
+            best = other;
+    }
+    return best;
+}
+
+/* Genes skipped before the next per-gene hit: geometric with success
+ * probability rate, capped at len (which ends the walk). */
+static size_t run_gene_gap(const struct ga_run *run, gsl_rng *r, size_t len)
+{
+    if (run->log_keep == -INFINITY)
+        return 0;
+    double gap = floor(log(gsl_rng_uniform_pos(r)) / run->log_keep);
+    return gap < (double)len ? (size_t)gap : len;
+}
+
+static bool run_mutate(const struct ga_run *run, gsl_rng *r, ga_gene *g)
+{
+    const struct ga_mutation *m = run->params.mutation;
+    double rate = run->params.mutation_rate;
+    size_t len = run->gen.len;
+    if (run->params.mutation_unit == GA_PER_INDIVIDUAL) {
+        if (rate <= 0 || gsl_rng_uniform(r) >= rate)
+            return false;
+        return m->once ? m->once(&run->gen, r, g) : m->at(&run->gen, r, g, ga_rng_below(r, len));
+    }
+    if (rate <= 0)
+        return false;
+    /* Per gene: jump from hit to hit with geometric gaps instead of one
+     * draw per gene (the same distribution, far fewer draws). */
+    bool changed = false;
+    for (size_t pos = run_gene_gap(run, r, len); pos < len; pos += 1 + run_gene_gap(run, r, len))
+        changed |= m->at(&run->gen, r, g, pos);
+    return changed;
+}
+
+/* Fills one child slot's fitness: evaluated when it changed (or always,
+ * as the benchmark GA demands), inherited otherwise.  Returns evaluations. */
+static unsigned run_settle(const struct ga_run *run, const ga_gene *child, bool changed,
+                           double inherited, double *fitness)
+{
+    if (changed || run->params.evaluate_all) {
+        *fitness = run->problem->evaluate(&run->gen, child);
+        return 1;
+    }
+    *fitness = inherited;
+    return 0;
+}
+
+static unsigned long long run_breed_block(struct ga_run *run, long block, size_t pairs)
+{
+    const struct ga_params *pp = &run->params;
+    size_t n = pp->population, len = run->gen.len;
+    gsl_rng *r = run_stream(run, run->generation + 1, (uint64_t)block);
+    ga_gene *spare = run->spare + run_thread() * len;
+    unsigned long long evaluations = 0;
+
+    size_t end = (size_t)(block + 1) * RUN_BREED_BLOCK;
+    for (size_t pair = (size_t)block * RUN_BREED_BLOCK; pair < pairs && pair < end; pair++) {
+        size_t slot = pp->elite + 2 * pair;
+        bool second = slot + 1 < n; /* else the second child is discarded */
+        size_t pa = run_tournament(run, r), pb = run_tournament(run, r);
+        const ga_gene *a = run->genes + pa * len, *b = run->genes + pb * len;
+        ga_gene *ca = run->next_genes + slot * len;
+        ga_gene *cb = second ? ca + len : spare;
+
+        bool crossed = pp->crossover_rate > 0 && gsl_rng_uniform(r) < pp->crossover_rate;
+        if (crossed) {
+            pp->crossover->apply(&run->gen, r, a, b, ca, cb);
+        } else {
+            memcpy(ca, a, len * sizeof *ca);
+            memcpy(cb, b, len * sizeof *cb);
+        }
+        bool changed_a = run_mutate(run, r, ca) || crossed;
+        evaluations += run_settle(run, ca, changed_a, run->fitness[pa], &run->next_fitness[slot]);
+        if (second) {
+            bool changed_b = run_mutate(run, r, cb) || crossed;
+            evaluations += run_settle(run, cb, changed_b, run->fitness[pb],
+                                      &run->next_fitness[slot + 1]);
+        }
+    }
+    return evaluations;
+}
+
+static int run_elite_compare(const void *x, const void *y)
+{
+    const struct run_elite_key *a = x, *b = y;
+    if (a->fitness != b->fitness)
+        return a->fitness < b->fitness ? -1 : 1;
+    return a->index < b->index ? -1 : a->index > b->index;
+}
+
+/* Copies the elite (ties: first in population order) into the first slots. */
+static void run_copy_elite(struct ga_run *run)
+{
+    size_t n = run->params.population, len = run->gen.len, e = run->params.elite;
+    if (e == 1) {
+        size_t best = run->stats.best_index;
+        memcpy(run->next_genes, run->genes + best * len, len * sizeof *run->genes);
+        run->next_fitness[0] = run->fitness[best];
+        return;
+    }
+    for (size_t i = 0; i < n; i++)
+        run->elite_keys[i] = (struct run_elite_key){run->fitness[i], i};
+    qsort(run->elite_keys, n, sizeof *run->elite_keys, run_elite_compare);
+    for (size_t k = 0; k < e; k++) {
+        size_t i = run->elite_keys[k].index;
+        memcpy(run->next_genes + k * len, run->genes + i * len, len * sizeof *run->genes);
+        run->next_fitness[k] = run->fitness[i];
+    }
+}
+
+static double run_elapsed(const struct ga_run *run)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - run->started.tv_sec) +
+           1e-9 * (double)(now.tv_nsec - run->started.tv_nsec);
+}
+
+static enum ga_stop run_should_stop(const struct ga_run *run)
+{
+    const struct ga_params *p = &run->params;
+    if (p->stop_fitness >= 0 && run->stats.best <= p->stop_fitness)
+        return GA_STOP_FITNESS;
+    if (run->generation >= p->generations)
+        return GA_STOP_GENERATIONS;
+    /* The budget is never exceeded: a generation costs at most N - elite. */
+    if (p->evaluations && run->stats.evaluations + (p->population - p->elite) > p->evaluations)
+        return GA_STOP_EVALUATIONS;
+    if (p->seconds > 0 && run_elapsed(run) >= p->seconds)
+        return GA_STOP_SECONDS;
+    return GA_CONTINUE;
+}
+
+enum ga_stop ga_run_iterate(struct ga_run *run)
+{
+    enum ga_stop stop = run_should_stop(run);
+    if (stop != GA_CONTINUE)
+        return stop;
+
+    run_copy_elite(run);
+    size_t pairs = (run->params.population - run->params.elite + 1) / 2;
+    long blocks = (long)((pairs + RUN_BREED_BLOCK - 1) / RUN_BREED_BLOCK);
+    unsigned long long evaluations = 0;
+#pragma omp parallel for num_threads(run->params.threads) schedule(static) reduction(+ : evaluations)
+    for (long b = 0; b < blocks; b++)
+        evaluations += run_breed_block(run, b, pairs);
+
+    ga_gene *g = run->genes;
+    run->genes = run->next_genes;
+    run->next_genes = g;
+    double *f = run->fitness;
+    run->fitness = run->next_fitness;
+    run->next_fitness = f;
+    run->generation++;
+    run_update_stats(run, evaluations);
+    return GA_CONTINUE;
+}
+
+const struct ga_stats *ga_run_stats(const struct ga_run *run)
+{
+    return &run->stats;
+}
+
+const struct ga_genome *ga_run_genome(const struct ga_run *run)
+{
+    return &run->gen;
+}
+
+const ga_gene *ga_run_best(const struct ga_run *run)
+{
+    return run->genes + run->stats.best_index * run->gen.len;
+}
+
+const ga_gene *ga_run_individual(const struct ga_run *run, size_t i)
+{
+    return run->genes + i * run->gen.len;
+}
+
+double ga_run_fitness(const struct ga_run *run, size_t i)
+{
+    return run->fitness[i];
+}
+
+unsigned long ga_run_generation_found(const struct ga_run *run)
+{
+    return run->generation_found;
+}

@@ -1,0 +1,72 @@
+/* ga/run.h — one evolutionary run: alloc, init, iterate, free (after GSL's solvers). */
+#ifndef GA_RUN_H
+#define GA_RUN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <gsl/gsl_rng.h>
+#include "ga/diag.h"
+#include "ga/op.h"
+#include "ga/problem.h"
+#include "ga/stats.h"
+
+/* Everything that defines a run besides the problem and the seed. */
+struct ga_params {
+    size_t population;               /* N >= 2 */
+    unsigned long generations;       /* stop after this many generations after generation 0 */
+    unsigned long long evaluations;  /* stop once this many were spent; 0 = no limit */
+    double seconds;                  /* wall-time limit; 0 = none (makes a run irreproducible) */
+    double stop_fitness;             /* stop once best <= this; negative = never */
+    unsigned tournament;             /* contestants per tournament, >= 2, drawn with replacement */
+    size_t elite;                    /* best individuals copied unchanged, 1 <= elite < N */
+    double crossover_rate;           /* probability that a pair of parents is crossed */
+    double mutation_rate;            /* probability per individual or per gene, see unit */
+    enum ga_rate_unit mutation_unit;
+    const struct ga_crossover *crossover;
+    const struct ga_mutation *mutation;
+    bool evaluate_all;               /* evaluate unchanged children too (the benchmark GA) */
+    bool diversity;                  /* compute the diversity statistic */
+    unsigned threads;                /* OpenMP threads; results do not depend on it */
+    const gsl_rng_type *rng_type;
+};
+
+/* Why iterate stopped, or GA_CONTINUE. */
+#define GA_STOP_LIST(X)                                         \
+    X(GA_CONTINUE, "running")                                   \
+    X(GA_STOP_GENERATIONS, "generation limit")                  \
+    X(GA_STOP_EVALUATIONS, "evaluation budget")                 \
+    X(GA_STOP_SECONDS, "time limit")                            \
+    X(GA_STOP_FITNESS, "target fitness reached")
+
+enum ga_stop {
+#define GA_STOP_ENUM(code, text) code,
+    GA_STOP_LIST(GA_STOP_ENUM)
+#undef GA_STOP_ENUM
+};
+const char *ga_stop_text(enum ga_stop s);
+
+struct ga_run;
+
+/* Copies what it needs from params; the problem instance 'state' (from
+ * ga_problem_configure) is borrowed and must outlive the run.  NULL with
+ * a diagnostic when the parameters do not fit together. */
+struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
+                            const struct ga_params *params, struct ga_diag *diag);
+void ga_run_free(struct ga_run *run);
+
+/* Builds and evaluates generation 0 from 'seed'; statistics become valid. */
+void ga_run_init(struct ga_run *run, uint64_t seed);
+/* Breeds one generation, or says why the run is over (then nothing changes). */
+enum ga_stop ga_run_iterate(struct ga_run *run);
+
+const struct ga_stats *ga_run_stats(const struct ga_run *run);
+const struct ga_genome *ga_run_genome(const struct ga_run *run);
+/* The best individual of the current population (by elitism, the best ever). */
+const ga_gene *ga_run_best(const struct ga_run *run);
+/* Individual i of the current population and its fitness. */
+const ga_gene *ga_run_individual(const struct ga_run *run, size_t i);
+double ga_run_fitness(const struct ga_run *run, size_t i);
+/* The generation in which the current best fitness was first reached. */
+unsigned long ga_run_generation_found(const struct ga_run *run);
+
+#endif

@@ -1,0 +1,25 @@
+/* ga/stats.h — the statistics of one generation. */
+#ifndef GA_STATS_H
+#define GA_STATS_H
+
+#include <stddef.h>
+#include "ga/genome.h"
+
+struct ga_stats {
+    unsigned long generation;
+    unsigned long long evaluations; /* since the run began */
+    double best, mean, sd, worst;   /* sd: sample standard deviation (n - 1) */
+    size_t best_index;              /* first individual with the best fitness */
+    double diversity;               /* mean pairwise Hamming distance / len, in [0, 1]; -1 when off */
+};
+
+/* best, mean, sd, worst and best_index of n fitness values (n >= 1). */
+void ga_stats_fitness(const double *fitness, size_t n, struct ga_stats *s);
+
+/* Mean pairwise Hamming distance between the n genomes of 'genes', as a
+ * fraction of len, from per-locus allele counts: O(n len).  'counts' is
+ * scratch of len * alphabet entries. */
+double ga_stats_diversity(const ga_gene *genes, size_t n, size_t len, unsigned alphabet,
+                          unsigned long *counts);
+
+#endif

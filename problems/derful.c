@@ -1,0 +1,441 @@
+/* problems/derful.c — 31-derful: n×n grids of distinct cards whose rows and columns share a sum. */
+#include <stdint.h>
+#include <string.h>
+
+#include "ga/cfg.h"
+#include "ga/rng.h"
+#include "problems/derful.h"
+#include "problems/registry.h"
+
+#define DERFUL_CARDS 52
+#define DERFUL_MAX_N 7 /* 8×8 needs 64 distinct cards; the deck has 52 */
+
+typedef uint64_t derful_set; /* a set of card codes, bit c = card c */
+
+/* A configured game.  The deck holds the codes c with c % 4 < suits. */
+struct derful {
+    int n, cells, suits;
+    bool free_target;
+    int target;
+    int deck_size;
+    ga_gene deck[DERFUL_CARDS];    /* the allowed codes, ascending */
+    derful_set value_cards[12];    /* allowed codes of each value 2..11 */
+};
+
+int derful_value(int code)
+{
+    int rank = code / 4;
+    return rank < 8 ? rank + 2 : rank < 12 ? 10 : 11;
+}
+
+const char *derful_face(int code)
+{
+    static const char *const faces[13] = {"2", "3", "4", "5", "6", "7", "8",
+                                          "9", "10", "J", "Q", "K", "A"};
+    return faces[code / 4];
+}
+
+void derful_sum_range(int n, int suits, int *lowest, int *highest)
+{
+    int values[DERFUL_CARDS], count = 0;
+    for (int c = 0; c < DERFUL_CARDS; c++)
+        if (c % 4 < suits)
+            values[count++] = derful_value(c); /* ascending, since codes follow rank */
+    int cells = n * n, cheap = 0, dear = 0;
+    for (int i = 0; i < cells && i < count; i++) {
+        cheap += values[i];
+        dear += values[count - 1 - i];
+    }
+    *lowest = (cheap + n - 1) / n;
+    *highest = dear / n;
+}
+
+static bool derful_read_target(struct derful *d, struct ga_cfg *cfg, config_setting_t *group)
+{
+    int lowest, highest;
+    derful_sum_range(d->n, d->suits, &lowest, &highest);
+    config_setting_t *s = ga_cfg_lookup(cfg, group, "target");
+    if (!s) {
+        /* The real game (5×5, full deck) aims at 31; scaled-down games are free. */
+        d->free_target = !(d->n == 5 && d->suits == 4);
+        d->target = 31;
+        s = config_setting_add(group, "target", d->free_target ? CONFIG_TYPE_STRING : CONFIG_TYPE_INT);
+        if (s && d->free_target)
+            config_setting_set_string(s, "free");
+        else if (s)
+            config_setting_set_int(s, d->target);
+        return true;
+    }
+    int type = config_setting_type(s);
+    if (type == CONFIG_TYPE_STRING && strcmp(config_setting_get_string(s), "free") == 0) {
+        d->free_target = true;
+        return true;
+    }
+    if (type == CONFIG_TYPE_INT || type == CONFIG_TYPE_INT64) {
+        long long t = config_setting_get_int64(s);
+        if (t >= lowest && t <= highest) {
+            d->target = (int)t;
+            return true;
+        }
+        ga_cfg_error(cfg, s, "a %dx%d grid with %d suit%s can sum to [%d, %d] per line; got %lld",
+                     d->n, d->n, d->suits, d->suits > 1 ? "s" : "", lowest, highest, t);
+        return false;
+    }
+    ga_cfg_error(cfg, s, "expected an integer in [%d, %d] or \"free\"", lowest, highest);
+    return false;
+}
+
+static bool derful_configure(void *state, struct ga_cfg *cfg, config_setting_t *group)
+{
+    struct derful *d = state;
+    long long n, suits;
+    if (!ga_cfg_int(cfg, group, "n", 5, 2, DERFUL_MAX_N, &n))
+        return false;
+    if (!ga_cfg_int(cfg, group, "suits", n <= 4 ? n - 1 : 4, 1, 4, &suits))
+        return false;
+    d->n = (int)n;
+    d->cells = d->n * d->n;
+    d->suits = (int)suits;
+    if (d->cells > 13 * d->suits) {
+        ga_cfg_error_at(cfg, group, "suits", "a %dx%d grid needs %d distinct cards; %d suit%s hold%s %d",
+                        d->n, d->n, d->cells, d->suits, d->suits > 1 ? "s" : "",
+                        d->suits > 1 ? "" : "s", 13 * d->suits);
+        return false;
+    }
+    for (int c = 0; c < DERFUL_CARDS; c++) {
+        if (c % 4 < d->suits) {
+            d->deck[d->deck_size++] = (ga_gene)c;
+            d->value_cards[derful_value(c) - 2] |= (derful_set)1 << c;
+        }
+    }
+    return derful_read_target(d, cfg, group);
+}
+
+static void derful_shape(const void *state, size_t *len, unsigned *alphabet)
+{
+    const struct derful *d = state;
+    *len = (size_t)d->cells;
+    *alphabet = DERFUL_CARDS;
+}
+
+static derful_set derful_cards(const ga_gene *g, int cells)
+{
+    derful_set set = 0;
+    for (int i = 0; i < cells; i++)
+        set |= (derful_set)1 << g[i];
+    return set;
+}
+
+/* Partial Fisher-Yates over the allowed deck: cells distinct cards. */
+static void derful_init(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
+{
+    const struct derful *d = gen->state;
+    ga_gene deck[DERFUL_CARDS];
+    memcpy(deck, d->deck, (size_t)d->deck_size * sizeof *deck);
+    for (int i = 0; i < d->cells; i++) {
+        int j = i + (int)ga_rng_below(r, (unsigned long)(d->deck_size - i));
+        ga_gene t = deck[i];
+        deck[i] = deck[j];
+        deck[j] = t;
+        g[i] = deck[i];
+    }
+}
+
+/* Sum of squared deviations of the 2n line sums from the target; with a
+ * free target, from their common mean total/n (computed exactly in
+ * integers as (n*s - total)^2, then scaled). */
+static double derful_evaluate(const struct ga_genome *gen, const ga_gene *g)
+{
+    const struct derful *d = gen->state;
+    int n = d->n, rows[DERFUL_MAX_N] = {0}, cols[DERFUL_MAX_N] = {0}, total = 0;
+    for (int i = 0; i < n; i++) {
+        for (int j = 0; j < n; j++) {
+            int v = derful_value(g[i * n + j]);
+            rows[i] += v;
+            cols[j] += v;
+        }
+        total += rows[i];
+    }
+    long long sq = 0;
+    if (!d->free_target) {
+        for (int i = 0; i < n; i++)
+            sq += (long long)(rows[i] - d->target) * (rows[i] - d->target) +
+                  (long long)(cols[i] - d->target) * (cols[i] - d->target);
+        return (double)sq;
+    }
+    for (int i = 0; i < n; i++)
+        sq += (long long)(n * rows[i] - total) * (n * rows[i] - total) +
+              (long long)(n * cols[i] - total) * (n * cols[i] - total);
+    return (double)sq / (double)(n * n);
+}
+
+static bool derful_valid(const struct ga_genome *gen, const ga_gene *g)
+{
+    const struct derful *d = gen->state;
+    derful_set seen = 0;
+    for (int i = 0; i < d->cells; i++) {
+        if (g[i] >= DERFUL_CARDS || g[i] % 4 >= d->suits || (seen >> g[i] & 1))
+            return false;
+        seen |= (derful_set)1 << g[i];
+    }
+    return true;
+}
+
+static void derful_print(const struct ga_genome *gen, const ga_gene *g, FILE *out)
+{
+    const struct derful *d = gen->state;
+    int n = d->n, cols[DERFUL_MAX_N] = {0};
+    for (int i = 0; i < n; i++) {
+        int row = 0;
+        for (int j = 0; j < n; j++) {
+            fprintf(out, "%3s", derful_face(g[i * n + j]));
+            row += derful_value(g[i * n + j]);
+            cols[j] += derful_value(g[i * n + j]);
+        }
+        fprintf(out, "  | %d\n", row);
+    }
+    fprintf(out, "%.*s\n", 3 * n, "---------------------");
+    for (int j = 0; j < n; j++)
+        fprintf(out, "%3d", cols[j]);
+    fputc('\n', out);
+}
+
+/* ---- repair ------------------------------------------------------------ */
+
+/* The unused allowed card whose value is closest to v: ties go to the lower
+ * value, then to the lowest code (a same-value card of another suit first). */
+static int derful_nearest_unused(const struct derful *d, int v, derful_set used)
+{
+    for (int step = 0; step <= 9; step++) {
+        int candidates[2] = {v - step, v + step};
+        for (int k = 0; k < (step ? 2 : 1); k++) {
+            int w = candidates[k];
+            if (w < 2 || w > 11)
+                continue;
+            derful_set free_cards = d->value_cards[w - 2] & ~used;
+            if (free_cards)
+                return __builtin_ctzll(free_cards);
+        }
+    }
+    return -1; /* unreachable: fewer cells than allowed cards */
+}
+
+/* After a line of 'child' was taken from the other parent: every incoming
+ * card that the rest of the grid already holds is replaced by the nearest
+ * unused card (the published ±1-step repair, with the benchmark's exact
+ * tie rule).  cells[] lists the line's cells in order. */
+static void derful_repair_line(const struct derful *d, ga_gene *child, const int *cells)
+{
+    derful_set in_line = 0;
+    for (int k = 0; k < d->n; k++)
+        in_line |= (derful_set)1 << cells[k];
+    derful_set outside = 0;
+    for (int i = 0; i < d->cells; i++)
+        if (!(in_line >> i & 1))
+            outside |= (derful_set)1 << child[i];
+    derful_set used = derful_cards(child, d->cells);
+    for (int k = 0; k < d->n; k++) {
+        int c = child[cells[k]];
+        if (outside >> c & 1) {
+            int fresh = derful_nearest_unused(d, derful_value(c), used);
+            child[cells[k]] = (ga_gene)fresh;
+            used |= (derful_set)1 << fresh;
+        }
+    }
+}
+
+/* ---- crossovers -------------------------------------------------------- */
+
+/* Exchanges line 'line' (0..n-1 rows, n..2n-1 columns) and repairs both children. */
+static void derful_swap_line(const struct derful *d, int line, const ga_gene *a, const ga_gene *b,
+                             ga_gene *child_a, ga_gene *child_b)
+{
+    int cells[DERFUL_MAX_N];
+    for (int k = 0; k < d->n; k++)
+        cells[k] = line < d->n ? line * d->n + k : k * d->n + (line - d->n);
+    memcpy(child_a, a, (size_t)d->cells * sizeof *a);
+    memcpy(child_b, b, (size_t)d->cells * sizeof *b);
+    for (int k = 0; k < d->n; k++) {
+        child_a[cells[k]] = b[cells[k]];
+        child_b[cells[k]] = a[cells[k]];
+    }
+    derful_repair_line(d, child_a, cells);
+    derful_repair_line(d, child_b, cells);
+}
+
+static void derful_rowswap(const struct ga_genome *gen, gsl_rng *r, const ga_gene *a,
+                           const ga_gene *b, ga_gene *child_a, ga_gene *child_b)
+{
+    const struct derful *d = gen->state;
+    derful_swap_line(d, (int)ga_rng_below(r, (unsigned long)d->n), a, b, child_a, child_b);
+}
+
+static void derful_lineswap(const struct ga_genome *gen, gsl_rng *r, const ga_gene *a,
+                            const ga_gene *b, ga_gene *child_a, ga_gene *child_b)
+{
+    const struct derful *d = gen->state;
+    derful_swap_line(d, (int)ga_rng_below(r, 2ul * (unsigned long)d->n), a, b, child_a, child_b);
+}
+
+/* child = a with every chosen common card moved to where 'b' holds it. */
+static void derful_adopt_positions(const struct derful *d, const ga_gene *a, const ga_gene *b,
+                                   derful_set chosen, ga_gene *child)
+{
+    int where[DERFUL_CARDS];
+    memcpy(child, a, (size_t)d->cells * sizeof *a);
+    for (int i = 0; i < d->cells; i++)
+        where[child[i]] = i;
+    for (int j = 0; j < d->cells; j++) {
+        int c = b[j];
+        if (!(chosen >> c & 1))
+            continue;
+        /* A card already placed stays put: later swaps touch other targets. */
+        int i = where[c], displaced = child[j];
+        child[j] = (ga_gene)c;
+        child[i] = (ga_gene)displaced;
+        where[c] = j;
+        where[displaced] = i;
+    }
+}
+
+/* The published "common cards" crossover: each card both parents hold is
+ * chosen with probability 1/2; each child takes the other parent's
+ * positions for the chosen cards. */
+static void derful_common(const struct ga_genome *gen, gsl_rng *r, const ga_gene *a,
+                          const ga_gene *b, ga_gene *child_a, ga_gene *child_b)
+{
+    const struct derful *d = gen->state;
+    derful_set common = derful_cards(a, d->cells) & derful_cards(b, d->cells), chosen = 0;
+    for (derful_set rest = common; rest; rest &= rest - 1)
+        if (ga_rng_below(r, 2))
+            chosen |= rest & -rest;
+    derful_adopt_positions(d, a, b, chosen, child_a);
+    derful_adopt_positions(d, b, a, chosen, child_b);
+}
+
+/* ---- mutations --------------------------------------------------------- */
+
+static int derful_random_unused(const struct derful *d, gsl_rng *r, derful_set used)
+{
+    for (;;) {
+        int c = d->deck[ga_rng_below(r, (unsigned long)d->deck_size)];
+        if (!(used >> c & 1))
+            return c;
+    }
+}
+
+/* The published checkContain mutation: a random card of the deck goes to
+ * the cell, unless the grid already holds it (then nothing happens). */
+static bool derful_checkcontain(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, size_t pos)
+{
+    const struct derful *d = gen->state;
+    int c = d->deck[ga_rng_below(r, (unsigned long)d->deck_size)];
+    for (int i = 0; i < d->cells; i++)
+        if (g[i] == c)
+            return false;
+    g[pos] = (ga_gene)c;
+    return true;
+}
+
+/* The benchmark mutation: the cell gets a card drawn uniformly from the
+ * cards not in the grid (rejection sampling over the deck). */
+static bool derful_replace(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, size_t pos)
+{
+    const struct derful *d = gen->state;
+    g[pos] = (ga_gene)derful_random_unused(d, r, derful_cards(g, d->cells));
+    return true;
+}
+
+/* One value step up or down (direction at random, the other when the
+ * first has no free card): fine-tunes line sums without wrecking them. */
+static bool derful_nudge(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, size_t pos)
+{
+    const struct derful *d = gen->state;
+    derful_set used = derful_cards(g, d->cells);
+    int v = derful_value(g[pos]), up = (int)ga_rng_below(r, 2);
+    for (int k = 0; k < 2; k++) {
+        int w = (k == 0) == (up == 1) ? v + 1 : v - 1;
+        if (w < 2 || w > 11)
+            continue;
+        derful_set free_cards = d->value_cards[w - 2] & ~used;
+        if (free_cards) {
+            g[pos] = (ga_gene)__builtin_ctzll(free_cards);
+            return true;
+        }
+    }
+    return false;
+}
+
+static bool derful_swap_cells(const struct derful *d, gsl_rng *r, ga_gene *g, size_t pos)
+{
+    size_t other = ga_rng_below(r, (unsigned long)d->cells);
+    ga_gene t = g[pos];
+    g[pos] = g[other];
+    g[other] = t;
+    return derful_value(g[pos]) != derful_value(g[other]);
+}
+
+/* Our default: a cell swap (moves value between lines, keeps the total),
+ * an exchange with an unused card (changes the total), or a nudge. */
+static bool derful_mix(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, size_t pos)
+{
+    const struct derful *d = gen->state;
+    switch (ga_rng_below(r, 3)) {
+    case 0:
+        return derful_swap_cells(d, r, g, pos);
+    case 1:
+        return derful_replace(gen, r, g, pos);
+    default:
+        return derful_nudge(gen, r, g, pos);
+    }
+}
+
+static const struct ga_crossover derful_crossover_lineswap = {
+    "lineswap", "published v2: swap a row or column, repair duplicates to the nearest free value", 0,
+    derful_lineswap,
+};
+static const struct ga_crossover derful_crossover_rowswap = {
+    "rowswap", "the benchmark's line swap: a row only, same repair", 0, derful_rowswap,
+};
+static const struct ga_crossover derful_crossover_common = {
+    "common", "published v1: cards both parents hold move to the other parent's positions", 0,
+    derful_common,
+};
+static const struct ga_mutation derful_mutation_checkcontain = {
+    "checkcontain", "published: a random deck card to a cell unless the grid holds it", 0,
+    derful_checkcontain, NULL,
+};
+static const struct ga_mutation derful_mutation_replace = {
+    "replace", "a cell gets a random card not in the grid", 0, derful_replace, NULL,
+};
+static const struct ga_mutation derful_mutation_nudge = {
+    "nudge", "a cell's card one value step up or down", 0, derful_nudge, NULL,
+};
+static const struct ga_mutation derful_mutation_mix = {
+    "mix", "swap two cells, replace with an unused card, or nudge (1/3 each)", 0, derful_mix,
+    NULL,
+};
+
+static const struct ga_crossover *const derful_crossovers[] = {
+    &derful_crossover_lineswap, &derful_crossover_rowswap, &derful_crossover_common, NULL,
+};
+static const struct ga_mutation *const derful_mutations[] = {
+    &derful_mutation_mix, &derful_mutation_checkcontain, &derful_mutation_replace,
+    &derful_mutation_nudge, NULL,
+};
+
+const struct ga_problem ga_problem_derful = {
+    .name = "derful",
+    .summary = "31-derful: n x n grid of distinct cards, every row and column on one sum",
+    .kind = GA_KIND_DISTINCT,
+    .state_size = sizeof(struct derful),
+    .defaults = {"lineswap", 0.6, "mix", 0.5, GA_PER_INDIVIDUAL},
+    .crossovers = derful_crossovers,
+    .mutations = derful_mutations,
+    .configure = derful_configure,
+    .shape = derful_shape,
+    .init = derful_init,
+    .evaluate = derful_evaluate,
+    .valid = derful_valid,
+    .print = derful_print,
+};

@@ -1,0 +1,78 @@
+/* problems/onemax.c — OneMax: a bit string, fitness = number of zero bits (0 = all ones). */
+#include "ga/cfg.h"
+#include "ga/rng.h"
+#include "problems/registry.h"
+
+struct onemax {
+    size_t bits;
+};
+
+static bool onemax_configure(void *state, struct ga_cfg *cfg, config_setting_t *group)
+{
+    struct onemax *om = state;
+    long long bits;
+    if (!ga_cfg_int(cfg, group, "bits", 1000, 1, 1000000, &bits))
+        return false;
+    om->bits = (size_t)bits;
+    return true;
+}
+
+static void onemax_shape(const void *state, size_t *len, unsigned *alphabet)
+{
+    const struct onemax *om = state;
+    *len = om->bits;
+    *alphabet = 2;
+}
+
+static void onemax_init(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
+{
+    unsigned long word = 0;
+    for (size_t i = 0; i < gen->len; i++) {
+        if (i % 16 == 0)
+            word = ga_rng_below(r, 1ul << 16);
+        g[i] = word & 1;
+        word >>= 1;
+    }
+}
+
+static double onemax_evaluate(const struct ga_genome *gen, const ga_gene *g)
+{
+    size_t ones = 0;
+    for (size_t i = 0; i < gen->len; i++)
+        ones += g[i];
+    return (double)(gen->len - ones);
+}
+
+static bool onemax_valid(const struct ga_genome *gen, const ga_gene *g)
+{
+    for (size_t i = 0; i < gen->len; i++)
+        if (g[i] > 1)
+            return false;
+    return true;
+}
+
+static void onemax_print(const struct ga_genome *gen, const ga_gene *g, FILE *out)
+{
+    size_t ones = 0;
+    for (size_t i = 0; i < gen->len; i++) {
+        fputc('0' + g[i], out);
+        if (i % 64 == 63 || i + 1 == gen->len)
+            fputc('\n', out);
+        ones += g[i];
+    }
+    fprintf(out, "ones: %zu of %zu\n", ones, gen->len);
+}
+
+const struct ga_problem ga_problem_onemax = {
+    .name = "onemax",
+    .summary = "OneMax: maximise the ones in a bit string (fitness = zero bits)",
+    .kind = GA_KIND_BITS,
+    .state_size = sizeof(struct onemax),
+    .defaults = {"onepoint", 0.6, "flip", 0.001, GA_PER_GENE},
+    .configure = onemax_configure,
+    .shape = onemax_shape,
+    .init = onemax_init,
+    .evaluate = onemax_evaluate,
+    .valid = onemax_valid,
+    .print = onemax_print,
+};
