@@ -2,6 +2,7 @@
 #include "ga/cfg.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -41,6 +42,59 @@ void ga_cfg_free(struct ga_cfg *c)
     free(c);
 }
 
+/* libconfig 1.5 reads integer literals with atoi, so 4294967396 silently
+ * becomes 100.  Before parsing, find every plain integer literal (outside
+ * strings, comments and names) and refuse those that do not fit in 32 bits
+ * without the L suffix that makes libconfig read 64 bits. */
+static bool cfg_integers_fit(struct ga_cfg *c, const char *text, const char *file)
+{
+    unsigned line = 1;
+    for (const char *p = text; *p;) {
+        if (*p == '\n') {
+            line++, p++;
+        } else if (*p == '"') {
+            for (p++; *p && *p != '"'; p++) {
+                if (*p == '\\' && p[1])
+                    p++;
+                line += *p == '\n';
+            }
+            p += *p == '"';
+        } else if (*p == '#' || (p[0] == '/' && p[1] == '/')) {
+            while (*p && *p != '\n')
+                p++;
+        } else if (p[0] == '/' && p[1] == '*') {
+            for (p += 2; *p && !(p[0] == '*' && p[1] == '/'); p++)
+                line += *p == '\n';
+            p += *p ? 2 : 0;
+        } else if (isalpha((unsigned char)*p) || *p == '_' || *p == '*') {
+            while (isalnum((unsigned char)*p) || *p == '_' || *p == '-' || *p == '*')
+                p++;
+        } else if (isdigit((unsigned char)*p)) {
+            const char *start = p;
+            bool hex = p[0] == '0' && (p[1] == 'x' || p[1] == 'X'), real = false;
+            for (p += hex ? 2 : 0; isalnum((unsigned char)*p) || *p == '.' ||
+                                   ((*p == '+' || *p == '-') && (p[-1] == 'e' || p[-1] == 'E') && !hex);
+                 p++)
+                real |= !hex && (*p == '.' || *p == 'e' || *p == 'E');
+            if (real || p[-1] == 'L')
+                continue;
+            char *end;
+            errno = 0;
+            unsigned long long v = strtoull(start, &end, hex ? 16 : 10);
+            if (errno || v > (hex ? 0xffffffffULL : 2147483648ULL)) {
+                ga_diag_add(c->diag, file, line, "",
+                            "integer %.*s is too large (beyond 2147483647 write it with an L "
+                            "suffix, e.g. %.*sL)",
+                            (int)(p - start), start, (int)(p - start), start);
+                return false;
+            }
+        } else {
+            p++;
+        }
+    }
+    return true;
+}
+
 static bool cfg_after_read(struct ga_cfg *c, int ok)
 {
     if (ok == CONFIG_TRUE) {
@@ -56,16 +110,58 @@ static bool cfg_after_read(struct ga_cfg *c, int ok)
     return false;
 }
 
+/* The whole file as a string (NULL with a diagnostic). */
+static char *cfg_slurp(struct ga_cfg *c, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    char *text = NULL;
+    size_t size = 0, cap = 0;
+    if (f) {
+        for (;;) {
+            if (size + 4096 + 1 > cap) {
+                cap = cap ? 2 * cap : 8192;
+                char *grown = realloc(text, cap);
+                if (!grown)
+                    break;
+                text = grown;
+            }
+            size_t got = fread(text + size, 1, cap - size - 1, f);
+            size += got;
+            if (got == 0)
+                break;
+        }
+        bool failed = ferror(f) || !text;
+        fclose(f);
+        if (!failed) {
+            text[size] = '\0';
+            if (strlen(text) == size)
+                return text;
+            ga_diag_add(c->diag, path, 0, "", "not a text file (it holds a NUL byte)");
+            free(text);
+            return NULL;
+        }
+    }
+    free(text);
+    ga_diag_add(c->diag, path, 0, "", "cannot read the file: %s", strerror(errno ? errno : EIO));
+    return NULL;
+}
+
 bool ga_cfg_load(struct ga_cfg *c, const char *path)
 {
     snprintf(c->file, sizeof c->file, "%s", path);
-    return cfg_after_read(c, config_read_file(&c->conf, path));
+    char *text = cfg_slurp(c, path);
+    if (!text)
+        return false;
+    bool fit = cfg_integers_fit(c, text, c->file);
+    free(text);
+    return fit && cfg_after_read(c, config_read_file(&c->conf, path));
 }
 
 bool ga_cfg_load_string(struct ga_cfg *c, const char *name, const char *text)
 {
     snprintf(c->file, sizeof c->file, "%s", name);
-    return cfg_after_read(c, config_read_string(&c->conf, text));
+    return cfg_integers_fit(c, text, c->file) &&
+           cfg_after_read(c, config_read_string(&c->conf, text));
 }
 
 config_setting_t *ga_cfg_root(struct ga_cfg *c)
@@ -216,8 +312,7 @@ static void cfg_describe(const config_setting_t *s, char *buf, size_t size)
     }
 }
 
-static config_setting_t *cfg_add_default(struct ga_cfg *c, config_setting_t *group,
-                                         const char *key, int type)
+config_setting_t *ga_cfg_add(struct ga_cfg *c, config_setting_t *group, const char *key, int type)
 {
     config_setting_t *s = config_setting_add(group, key, type);
     if (!s)
@@ -231,7 +326,7 @@ config_setting_t *ga_cfg_group(struct ga_cfg *c, config_setting_t *parent, const
 {
     config_setting_t *s = ga_cfg_lookup(c, parent, key);
     if (!s)
-        return cfg_add_default(c, parent, key, CONFIG_TYPE_GROUP);
+        return ga_cfg_add(c, parent, key, CONFIG_TYPE_GROUP);
     if (config_setting_type(s) != CONFIG_TYPE_GROUP) {
         char got[128];
         cfg_describe(s, got, sizeof got);
@@ -248,7 +343,7 @@ bool ga_cfg_int(struct ga_cfg *c, config_setting_t *group, const char *key, long
     if (!s) {
         /* Plain ints when they fit: libconfig writes int64 with an 'L'. */
         bool small = def >= INT32_MIN && def <= INT32_MAX;
-        s = cfg_add_default(c, group, key, small ? CONFIG_TYPE_INT : CONFIG_TYPE_INT64);
+        s = ga_cfg_add(c, group, key, small ? CONFIG_TYPE_INT : CONFIG_TYPE_INT64);
         if (s)
             config_setting_set_int64(s, def);
         *out = def;
@@ -280,7 +375,7 @@ bool ga_cfg_double(struct ga_cfg *c, config_setting_t *group, const char *key, d
 {
     config_setting_t *s = ga_cfg_lookup(c, group, key);
     if (!s) {
-        s = cfg_add_default(c, group, key, CONFIG_TYPE_FLOAT);
+        s = ga_cfg_add(c, group, key, CONFIG_TYPE_FLOAT);
         if (s)
             config_setting_set_float(s, def);
         *out = def;
@@ -310,7 +405,7 @@ bool ga_cfg_bool(struct ga_cfg *c, config_setting_t *group, const char *key, boo
 {
     config_setting_t *s = ga_cfg_lookup(c, group, key);
     if (!s) {
-        s = cfg_add_default(c, group, key, CONFIG_TYPE_BOOL);
+        s = ga_cfg_add(c, group, key, CONFIG_TYPE_BOOL);
         if (s)
             config_setting_set_bool(s, def);
         *out = def;
@@ -331,7 +426,7 @@ bool ga_cfg_string(struct ga_cfg *c, config_setting_t *group, const char *key, c
 {
     config_setting_t *s = ga_cfg_lookup(c, group, key);
     if (!s) {
-        s = cfg_add_default(c, group, key, CONFIG_TYPE_STRING);
+        s = ga_cfg_add(c, group, key, CONFIG_TYPE_STRING);
         if (s)
             config_setting_set_string(s, def);
         *out = s ? config_setting_get_string(s) : def;
@@ -423,7 +518,7 @@ static bool cfg_valid_name(const char *s, size_t len)
 
 /* Parses 'value' as libconfig syntax into setting "v" of tmp; a bare word
  * (or any literal) becomes a string. */
-static bool cfg_parse_value(config_t *tmp, const char *value, bool literal)
+static bool cfg_parse_value(struct ga_cfg *c, config_t *tmp, const char *value, bool literal)
 {
     if (!literal) {
         size_t len = strlen(value);
@@ -431,6 +526,10 @@ static bool cfg_parse_value(config_t *tmp, const char *value, bool literal)
         if (!text)
             return false;
         snprintf(text, len + 16, "v = %s;", value);
+        if (!cfg_integers_fit(c, text, "--set")) {
+            free(text);
+            return false;
+        }
         bool ok = config_read_string(tmp, text) == CONFIG_TRUE &&
                   config_setting_length(config_root_setting(tmp)) == 1 && config_lookup(tmp, "v");
         free(text);
@@ -486,13 +585,14 @@ static bool cfg_put(struct ga_cfg *c, const char *dotted, const char *value, boo
 
     config_t tmp;
     config_init(&tmp);
-    bool ok = cfg_parse_value(&tmp, value, literal);
+    size_t reported = c->diag->count + c->diag->dropped;
+    bool ok = cfg_parse_value(c, &tmp, value, literal);
     if (ok) {
         config_setting_remove(group, segment);
         ok = cfg_copy_value(group, segment, config_lookup(&tmp, "v"));
     }
     config_destroy(&tmp);
-    if (!ok)
+    if (!ok && c->diag->count + c->diag->dropped == reported)
         c->oom = true;
     return ok;
 }
@@ -528,7 +628,7 @@ static void cfg_check_group(struct ga_cfg *c, const config_setting_t *group)
         if (!cfg_is_marked(c, s)) {
             const char *name = config_setting_name(s);
             const char *hint = ga_diag_closest(name, candidates, n);
-            if (hint)
+            if (hint && strcmp(hint, name) != 0)
                 ga_cfg_error(c, s, "unknown setting (did you mean '%s'?)", hint);
             else
                 ga_cfg_error(c, s, "unknown setting");

@@ -59,6 +59,9 @@ bool ga_cfg_choice(struct ga_cfg *c, config_setting_t *group, const char *key,
 /* A setting read by hand: marks it known (and records the key for hints). */
 config_setting_t *ga_cfg_lookup(struct ga_cfg *c, config_setting_t *group, const char *key);
 
+/* Adds 'key' of 'type' to 'group' as a known setting: for a default that a
+ * reader writes back by hand.  NULL when out of memory. */
+config_setting_t *ga_cfg_add(struct ga_cfg *c, config_setting_t *group, const char *key, int type);
 /* Reports, with a hint, a setting's value that names nothing known. */
 void ga_cfg_unknown_name(struct ga_cfg *c, config_setting_t *s, const char *what,
                          const char *const *names, size_t n);

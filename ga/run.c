@@ -10,6 +10,7 @@
 #endif
 
 #include "ga/rng.h"
+#include "ga/select.h"
 
 /* Work is cut into blocks, each drawing from its own stream seeded by
  * (seed, generation, block).  The sizes are fixed, never derived from the
@@ -194,19 +195,6 @@ void ga_run_init(struct ga_run *run, uint64_t seed)
     run_update_stats(run, n);
 }
 
-/* Tournament with replacement; on a tie the first drawn wins. */
-static size_t run_tournament(const struct ga_run *run, gsl_rng *r)
-{
-    size_t n = run->params.population;
-    size_t best = ga_rng_below(r, n);
-    for (unsigned k = 1; k < run->params.tournament; k++) {
-        size_t other = ga_rng_below(r, n);
-        if (run->fitness[other] < run->fitness[best])
-            best = other;
-    }
-    return best;
-}
-
 /* Genes skipped before the next per-gene hit: geometric with success
  * probability rate, capped at len (which ends the walk). */
 static size_t run_gene_gap(const struct ga_run *run, gsl_rng *r, size_t len)
@@ -262,7 +250,8 @@ static unsigned long long run_breed_block(struct ga_run *run, long block, size_t
     for (size_t pair = (size_t)block * RUN_BREED_BLOCK; pair < pairs && pair < end; pair++) {
         size_t slot = pp->elite + 2 * pair;
         bool second = slot + 1 < n; /* else the second child is discarded */
-        size_t pa = run_tournament(run, r), pb = run_tournament(run, r);
+        size_t pa = ga_select_tournament(run->fitness, n, pp->tournament, r);
+        size_t pb = ga_select_tournament(run->fitness, n, pp->tournament, r);
         const ga_gene *a = run->genes + pa * len, *b = run->genes + pb * len;
         ga_gene *ca = run->next_genes + slot * len;
         ga_gene *cb = second ? ca + len : spare;

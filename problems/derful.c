@@ -59,7 +59,7 @@ static bool derful_read_target(struct derful *d, struct ga_cfg *cfg, config_sett
         /* The real game (5×5, full deck) aims at 31; scaled-down games are free. */
         d->free_target = !(d->n == 5 && d->suits == 4);
         d->target = 31;
-        s = config_setting_add(group, "target", d->free_target ? CONFIG_TYPE_STRING : CONFIG_TYPE_INT);
+        s = ga_cfg_add(cfg, group, "target", d->free_target ? CONFIG_TYPE_STRING : CONFIG_TYPE_INT);
         if (s && d->free_target)
             config_setting_set_string(s, "free");
         else if (s)

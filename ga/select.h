@@ -1,0 +1,12 @@
+/* ga/select.h — parent selection: the tournament of the elitist generational loop. */
+#ifndef GA_SELECT_H
+#define GA_SELECT_H
+
+#include <stddef.h>
+#include <gsl/gsl_rng.h>
+
+/* k contestants drawn uniformly with replacement from n; the lowest
+ * fitness wins, and on a tie the contestant drawn first. */
+size_t ga_select_tournament(const double *fitness, size_t n, unsigned k, gsl_rng *r);
+
+#endif

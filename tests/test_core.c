@@ -1,0 +1,336 @@
+/* tests/test_core.c — the evolutionary core: statistics, selection, elitism, rates, stops, determinism. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "ga/rng.h"
+#include "ga/select.h"
+#include "ga/stats.h"
+#include "testlib.h"
+
+static void test_stats_fitness(void **unused)
+{
+    (void)unused;
+    const double f[] = {4, 2, 9, 2, 3};
+    struct ga_stats s;
+    ga_stats_fitness(f, 5, &s);
+    assert_true(s.best == 2 && s.worst == 9);
+    assert_int_equal(s.best_index, 1); /* ties: the first in population order */
+    assert_true(fabs(s.mean - 4.0) < 1e-12);
+    /* sample variance: (0 + 4 + 25 + 4 + 1) / 4 = 8.5 */
+    assert_true(fabs(s.sd - sqrt(8.5)) < 1e-12);
+}
+
+static void test_stats_diversity(void **unused)
+{
+    (void)unused;
+    unsigned long counts[4 * 3];
+    const ga_gene same[] = {1, 2, 0, 1, 1, 2, 0, 1, 1, 2, 0, 1};
+    assert_true(ga_stats_diversity(same, 3, 4, 3, counts) == 0.0);
+    const ga_gene apart[] = {0, 0, 0, 0, 1, 1, 1, 1};
+    assert_true(ga_stats_diversity(apart, 2, 4, 3, counts) == 1.0);
+    /* Three genomes of length 2: distances d(0,1)=1, d(0,2)=2, d(1,2)=1;
+     * mean = 4/3 genes, as a fraction of 2: 2/3. */
+    const ga_gene mixed[] = {0, 0, 0, 1, 1, 1};
+    assert_true(fabs(ga_stats_diversity(mixed, 3, 2, 3, counts) - 2.0 / 3.0) < 1e-12);
+}
+
+static void test_tournament_picks_the_fitter(void **unused)
+{
+    (void)unused;
+    gsl_rng *r = gsl_rng_alloc(ga_rng_xoshiro256ss);
+    gsl_rng_set(r, 42);
+    /* Binary tournament over {worse, better} drawn with replacement: the
+     * better one wins 3 of the 4 equally likely pairs. */
+    const double f[] = {1.0, 0.0};
+    int wins = 0, trials = 100000;
+    for (int i = 0; i < trials; i++)
+        wins += ga_select_tournament(f, 2, 2, r) == 1;
+    assert_true(fabs((double)wins / trials - 0.75) < 0.01);
+    /* Ties go to the first drawn, so equal fitness picks uniformly. */
+    const double tie[] = {5.0, 5.0};
+    wins = 0;
+    for (int i = 0; i < trials; i++)
+        wins += ga_select_tournament(tie, 2, 2, r) == 1;
+    assert_true(fabs((double)wins / trials - 0.5) < 0.01);
+    /* With k contestants over fitness = index, P(winner >= m) = ((n-m)/n)^k. */
+    double ranked[10];
+    for (int i = 0; i < 10; i++)
+        ranked[i] = i;
+    int high = 0;
+    for (int i = 0; i < trials; i++)
+        high += ga_select_tournament(ranked, 10, 3, r) >= 5;
+    assert_true(fabs((double)high / trials - 0.125) < 0.01);
+    gsl_rng_free(r);
+}
+
+static void test_rng_below_is_uniform(void **unused)
+{
+    (void)unused;
+    gsl_rng *r = gsl_rng_alloc(ga_rng_xoshiro256ss);
+    gsl_rng_set(r, 7);
+    int counts[7] = {0};
+    for (int i = 0; i < 70000; i++)
+        counts[ga_rng_below(r, 7)]++;
+    for (int i = 0; i < 7; i++)
+        assert_true(abs(counts[i] - 10000) < 500);
+    /* Streams for neighbouring (generation, block) keys differ. */
+    assert_true(ga_rng_stream_seed(1, 0, 0) != ga_rng_stream_seed(1, 0, 1));
+    assert_true(ga_rng_stream_seed(1, 1, 0) != ga_rng_stream_seed(1, 0, 1));
+    assert_true(ga_rng_stream_seed(1, 0, 0) != ga_rng_stream_seed(2, 0, 0));
+    gsl_rng_free(r);
+}
+
+static const char onemax_text[] =
+    "problem = { name = \"onemax\"; bits = 200; };\n"
+    "ga = { population = 60; crossover = { rate = 0.9; };\n"
+    "       mutation = { rate = 0.05; per = \"gene\"; };\n"
+    "       stop = { generations = 40; fitness = -1.0; }; };\n";
+
+static void test_elite_survives(void **unused)
+{
+    (void)unused;
+    struct test_experiment *t = test_experiment_alloc(onemax_text);
+    struct ga_run *run = test_run_alloc(t);
+    size_t len = ga_run_genome(run)->len;
+    ga_gene *previous = malloc(len * sizeof *previous);
+    ga_run_init(run, 5);
+    for (int g = 0; g < 40; g++) {
+        double best = ga_run_stats(run)->best;
+        memcpy(previous, ga_run_best(run), len * sizeof *previous);
+        assert_int_equal(ga_run_iterate(run), GA_CONTINUE);
+        /* Slot 0 holds the previous best, unchanged, with its fitness. */
+        assert_memory_equal(ga_run_individual(run, 0), previous, len * sizeof *previous);
+        assert_true(ga_run_fitness(run, 0) == best);
+        assert_true(ga_run_stats(run)->best <= best);
+    }
+    assert_int_equal(ga_run_iterate(run), GA_STOP_GENERATIONS);
+    free(previous);
+    ga_run_free(run);
+    test_experiment_free(t);
+}
+
+static int compare_double(const void *x, const void *y)
+{
+    double a = *(const double *)x, b = *(const double *)y;
+    return (a > b) - (a < b);
+}
+
+/* With elite e, slots 0..e-1 hold the e best of the previous generation. */
+static void test_several_elites(void **unused)
+{
+    (void)unused;
+    const char *sets[] = {"ga.selection.elite=5", "ga.selection.tournament=3", NULL};
+    struct test_experiment *t = test_experiment_with(onemax_text, sets);
+    struct ga_run *run = test_run_alloc(t);
+    ga_run_init(run, 9);
+    for (int g = 0; g < 10; g++) {
+        double sorted[60];
+        for (size_t i = 0; i < 60; i++)
+            sorted[i] = ga_run_fitness(run, i);
+        qsort(sorted, 60, sizeof *sorted, compare_double);
+        ga_run_iterate(run);
+        for (size_t k = 0; k < 5; k++)
+            assert_true(ga_run_fitness(run, k) == sorted[k]);
+    }
+    ga_run_free(run);
+    test_experiment_free(t);
+}
+
+/* The stats reported for a generation agree with the population itself. */
+static void test_stats_match_population(void **unused)
+{
+    (void)unused;
+    struct test_experiment *t = test_experiment_alloc(onemax_text);
+    struct ga_run *run = test_run_alloc(t);
+    ga_run_init(run, 3);
+    for (int g = 0; g < 5; g++)
+        ga_run_iterate(run);
+    const struct ga_genome *gen = ga_run_genome(run);
+    double sum = 0, best = INFINITY;
+    for (size_t i = 0; i < 60; i++) {
+        double f = t->e->problem->evaluate(gen, ga_run_individual(run, i));
+        assert_true(f == ga_run_fitness(run, i)); /* cached fitness is the true fitness */
+        sum += f;
+        best = f < best ? f : best;
+    }
+    assert_true(fabs(ga_run_stats(run)->mean - sum / 60) < 1e-9);
+    assert_true(ga_run_stats(run)->best == best);
+    ga_run_free(run);
+    test_experiment_free(t);
+}
+
+/* A test problem: genes start at 0; fitness counts the genes that are 1,
+ * so a child's fitness tells how many genes mutation touched. */
+static void zeros_shape(const void *state, size_t *len, unsigned *alphabet)
+{
+    (void)state;
+    *len = 1000;
+    *alphabet = 2;
+}
+static void zeros_init(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
+{
+    (void)r;
+    memset(g, 0, gen->len * sizeof *g);
+}
+static double zeros_evaluate(const struct ga_genome *gen, const ga_gene *g)
+{
+    double ones = 0;
+    for (size_t i = 0; i < gen->len; i++)
+        ones += g[i];
+    return ones;
+}
+
+static const struct ga_problem zeros_problem = {
+    .name = "zeros", .kind = GA_KIND_BITS, .shape = zeros_shape, .init = zeros_init,
+    .evaluate = zeros_evaluate,
+};
+
+static struct ga_params zeros_params(double rate, enum ga_rate_unit unit)
+{
+    return (struct ga_params){
+        .population = 2001, .generations = 1, .stop_fitness = -1, .tournament = 2, .elite = 1,
+        .crossover_rate = 0, .mutation_rate = rate, .mutation_unit = unit,
+        .crossover = &ga_crossover_onepoint, .mutation = &ga_mutation_flip, .threads = 1,
+    };
+}
+
+/* Mean ones per bred child after one generation, and the share of children changed. */
+static void zeros_one_generation(const struct ga_params *p, double *mean_ones, double *changed)
+{
+    struct ga_diag diag;
+    ga_diag_clear(&diag);
+    struct ga_run *run = ga_run_alloc(&zeros_problem, NULL, p, &diag);
+    assert_non_null(run);
+    ga_run_init(run, 11);
+    ga_run_iterate(run);
+    double ones = 0, touched = 0;
+    for (size_t i = 1; i < p->population; i++) {
+        ones += ga_run_fitness(run, i);
+        touched += ga_run_fitness(run, i) > 0;
+    }
+    *mean_ones = ones / (double)(p->population - 1);
+    *changed = touched / (double)(p->population - 1);
+    /* Unchanged children were not evaluated: the count says how many changed. */
+    assert_int_equal(ga_run_stats(run)->evaluations, p->population + (unsigned long long)touched);
+    ga_run_free(run);
+}
+
+static void test_mutation_rate_units(void **unused)
+{
+    (void)unused;
+    double ones, changed;
+    struct ga_params per_gene = zeros_params(0.02, GA_PER_GENE);
+    zeros_one_generation(&per_gene, &ones, &changed);
+    assert_true(fabs(ones - 20.0) < 0.5); /* 1000 genes x 0.02 */
+    struct ga_params per_individual = zeros_params(0.3, GA_PER_INDIVIDUAL);
+    zeros_one_generation(&per_individual, &ones, &changed);
+    assert_true(fabs(changed - 0.3) < 0.03); /* 30% of children, one gene each */
+    assert_true(fabs(ones - 0.3) < 0.03);
+    struct ga_params all = zeros_params(1.0, GA_PER_GENE);
+    zeros_one_generation(&all, &ones, &changed);
+    assert_true(ones == 1000.0);
+}
+
+static void test_evaluate_all_counts(void **unused)
+{
+    (void)unused;
+    const char *sets[] = {"ga.evaluate_all=true", NULL};
+    struct test_experiment *t = test_experiment_with(onemax_text, sets);
+    struct ga_run *run = test_run_alloc(t);
+    ga_run_init(run, 1);
+    while (ga_run_iterate(run) == GA_CONTINUE)
+        ;
+    /* N + G (N - 1), the benchmark GA's cost. */
+    assert_int_equal(ga_run_stats(run)->evaluations, 60 + 40 * 59);
+    ga_run_free(run);
+    test_experiment_free(t);
+}
+
+static void test_stop_rules(void **unused)
+{
+    (void)unused;
+    /* The evaluation budget is never exceeded. */
+    struct test_experiment *t = test_experiment_alloc(
+        "problem = { name = \"onemax\"; bits = 50; };"
+        "ga = { population = 100; evaluate_all = true; stop = { generations = 1000; evaluations = 1000; fitness = -1.0; }; };");
+    struct ga_run *run = test_run_alloc(t);
+    ga_run_init(run, 1);
+    enum ga_stop why;
+    while ((why = ga_run_iterate(run)) == GA_CONTINUE)
+        ;
+    assert_int_equal(why, GA_STOP_EVALUATIONS);
+    assert_true(ga_run_stats(run)->evaluations <= 1000);
+    assert_true(ga_run_stats(run)->evaluations > 1000 - 99);
+    ga_run_free(run);
+    test_experiment_free(t);
+
+    /* A reachable target stops the run as soon as the best reaches it. */
+    t = test_experiment_alloc("problem = { name = \"onemax\"; bits = 20; };"
+                              "ga = { population = 50; stop = { generations = 1000; fitness = 3.0; }; };");
+    run = test_run_alloc(t);
+    ga_run_init(run, 2);
+    while (ga_run_stats(run)->best > 3.0)
+        assert_int_equal(ga_run_iterate(run), GA_CONTINUE);
+    assert_int_equal(ga_run_iterate(run), GA_STOP_FITNESS);
+    assert_true(ga_run_stats(run)->generation > 0);
+    ga_run_free(run);
+    test_experiment_free(t);
+}
+
+/* Runs an experiment to the end and returns a digest of every generation. */
+static uint64_t run_digest(const char *text, uint64_t seed, unsigned threads)
+{
+    char threads_set[32];
+    snprintf(threads_set, sizeof threads_set, "ga.threads=%u", threads);
+    const char *sets[] = {threads_set, NULL};
+    struct test_experiment *t = test_experiment_with(text, sets);
+    struct ga_run *run = test_run_alloc(t);
+    ga_run_init(run, seed);
+    uint64_t h = 1469598103934665603ULL;
+    do {
+        const struct ga_stats *s = ga_run_stats(run);
+        double row[] = {s->best, s->mean, s->sd, s->worst, s->diversity, (double)s->evaluations};
+        const unsigned char *bytes = (const unsigned char *)row;
+        for (size_t i = 0; i < sizeof row; i++)
+            h = (h ^ bytes[i]) * 1099511628211ULL;
+        size_t len = ga_run_genome(run)->len;
+        const unsigned char *best = (const unsigned char *)ga_run_best(run);
+        for (size_t i = 0; i < len * sizeof(ga_gene); i++)
+            h = (h ^ best[i]) * 1099511628211ULL;
+    } while (ga_run_iterate(run) == GA_CONTINUE);
+    ga_run_free(run);
+    test_experiment_free(t);
+    return h;
+}
+
+static void test_same_seed_same_run_any_threads(void **unused)
+{
+    (void)unused;
+    const char *derful = "problem = { name = \"derful\"; n = 4; };"
+                         "ga = { population = 700; stop = { generations = 30; fitness = -1.0; }; };";
+    uint64_t one = run_digest(derful, 77, 1);
+    assert_true(one == run_digest(derful, 77, 1));
+    assert_true(one == run_digest(derful, 77, 2));
+    assert_true(one == run_digest(derful, 77, 4));
+    assert_true(one != run_digest(derful, 78, 1));
+    uint64_t om = run_digest(onemax_text, 3, 1);
+    assert_true(om == run_digest(onemax_text, 3, 3));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_stats_fitness),
+        cmocka_unit_test(test_stats_diversity),
+        cmocka_unit_test(test_tournament_picks_the_fitter),
+        cmocka_unit_test(test_rng_below_is_uniform),
+        cmocka_unit_test(test_elite_survives),
+        cmocka_unit_test(test_several_elites),
+        cmocka_unit_test(test_stats_match_population),
+        cmocka_unit_test(test_mutation_rate_units),
+        cmocka_unit_test(test_evaluate_all_counts),
+        cmocka_unit_test(test_stop_rules),
+        cmocka_unit_test(test_same_seed_same_run_any_threads),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

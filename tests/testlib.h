@@ -1,0 +1,89 @@
+/* tests/testlib.h — what the unit tests share: cmocka, the catalogue, experiments from text. */
+#ifndef GA_TESTLIB_H
+#define GA_TESTLIB_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "ga/cfg.h"
+#include "ga/experiment.h"
+#include "ga/run.h"
+#include "operators/registry.h"
+#include "problems/registry.h"
+
+static const struct ga_catalog test_catalog = {ga_problems, ga_crossovers, ga_mutations};
+
+/* An experiment read from text; diagnostics land in *diag. */
+struct test_experiment {
+    struct ga_diag diag;
+    struct ga_cfg *cfg;
+    struct ga_experiment *e;
+};
+
+/* Reads 'text', applies the NULL-terminated "path=value" overrides (as
+ * --set does), then the whole experiment. */
+static inline struct test_experiment *test_experiment_with(const char *text, const char *const *sets)
+{
+    struct test_experiment *t = calloc(1, sizeof *t);
+    assert_non_null(t);
+    t->cfg = ga_cfg_alloc(&t->diag);
+    assert_non_null(t->cfg);
+    bool ok = ga_cfg_load_string(t->cfg, "test.cfg", text);
+    for (size_t i = 0; ok && sets && sets[i]; i++)
+        ok = ga_cfg_override(t->cfg, sets[i]);
+    if (ok)
+        t->e = ga_experiment_alloc(t->cfg, &test_catalog, 1);
+    return t;
+}
+
+static inline struct test_experiment *test_experiment_alloc(const char *text)
+{
+    return test_experiment_with(text, NULL);
+}
+
+static inline void test_experiment_free(struct test_experiment *t)
+{
+    ga_experiment_free(t->e);
+    ga_cfg_free(t->cfg);
+    free(t);
+}
+
+/* The first diagnostic, formatted, or "" when there is none. */
+static inline const char *test_first_diag(struct test_experiment *t, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    if (t->diag.count)
+        ga_diag_format(&t->diag.entries[0], buf, size);
+    return buf;
+}
+
+/* Asserts that 'text' is refused with a first message containing 'expect'. */
+static inline void test_expect_error(const char *text, const char *expect)
+{
+    struct test_experiment *t = test_experiment_alloc(text);
+    char msg[1024];
+    test_first_diag(t, msg, sizeof msg);
+    if (t->e || !strstr(msg, expect))
+        fail_msg("expected an error containing '%s', got '%s'", expect, msg);
+    test_experiment_free(t);
+}
+
+/* A run of a valid experiment text (asserted), seeded. */
+static inline struct ga_run *test_run_alloc(struct test_experiment *t)
+{
+    if (!t->e) {
+        char msg[1024];
+        fail_msg("experiment refused: %s", test_first_diag(t, msg, sizeof msg));
+    }
+    struct ga_run *run = ga_run_alloc(t->e->problem, t->e->state, &t->e->params, &t->diag);
+    assert_non_null(run);
+    return run;
+}
+
+#endif
