@@ -97,9 +97,13 @@ void output_abandon(struct output_file *f)
     remove(f->part_path);
 }
 
-/* The gnuplot found at configure time, else the one on PATH, else NULL. */
+/* $GNUPLOT when set (empty: none), else the gnuplot found at configure
+ * time, else the one on PATH, else NULL. */
 static const char *output_gnuplot(void)
 {
+    const char *chosen = getenv("GNUPLOT");
+    if (chosen)
+        return chosen[0] && access(chosen, X_OK) == 0 ? chosen : NULL;
     if (GA_GNUPLOT[0] == '/' && access(GA_GNUPLOT, X_OK) == 0)
         return GA_GNUPLOT;
     const char *path = getenv("PATH");

@@ -1,0 +1,32 @@
+#!/bin/sh
+# tests/bad_inputs.sh — every tests/data/bad/*.cfg through the real CLI: the
+# message of its '# expect:' line, alone on stderr, exit status 2, nothing written.
+# A '# args:' line adds command-line options.
+: "${GAEXP:=./gaexp}" "${srcdir:=.}"
+out=tests/out/bad
+rm -rf "$out" && mkdir -p "$out"
+pass=0 fail=0
+for cfg in "$srcdir"/tests/data/bad/*.cfg; do
+  name=$(basename "$cfg" .cfg)
+  expect=$(sed -n 's/^# expect: //p' "$cfg")
+  args=$(sed -n 's/^# args: //p' "$cfg")
+  # shellcheck disable=SC2086  # args are words by design
+  "$GAEXP" run "$cfg" $args --out "$out/$name" >"$out/$name.stdout" 2>"$out/$name.stderr"
+  status=$?
+  why=
+  [ "$status" -eq 2 ] || why="exit status $status, expected 2"
+  [ -z "$why" ] && ! grep -qF -- "$expect" "$out/$name.stderr" && why="message differs"
+  [ -z "$why" ] && [ "$(wc -l <"$out/$name.stderr")" -ne 1 ] && why="more than one line on stderr"
+  [ -z "$why" ] && [ -s "$out/$name.stdout" ] && why="wrote to stdout"
+  [ -z "$why" ] && [ -e "$out/$name" ] && why="created the output folder"
+  if [ -z "$why" ]; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1))
+    echo "FAIL $name: $why"
+    echo "  expected: $expect"
+    sed 's/^/  stderr:   /' "$out/$name.stderr"
+  fi
+done
+echo "bad inputs: $pass passed, $fail failed"
+[ "$fail" -eq 0 ] && [ "$pass" -gt 20 ]

@@ -1,0 +1,68 @@
+#!/bin/sh
+# tests/cli.sh — the gaexp command as a user meets it: help, list, the exact
+# baseline's published counts, the 5x5 demo on 20 seeds, output-folder safety.
+: "${GAEXP:=./gaexp}" "${srcdir:=.}"
+out=tests/out/cli
+rm -rf "$out" && mkdir -p "$out"
+pass=0 fail=0
+check() { # description, then a command that must succeed
+  what=$1; shift
+  if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $what"; fi
+}
+prints() { # pattern, then a gaexp command line whose stdout must contain it
+  pattern=$1; shift
+  "$GAEXP" "$@" >"$out/stdout" 2>"$out/stderr" && grep -qF -- "$pattern" "$out/stdout"
+}
+
+check "--help" prints "Usage: gaexp COMMAND" --help
+check "--version" prints "gaexp " --version
+check "help run" prints "Usage: gaexp run FILE.cfg" help run
+check "run --help" prints "--set PATH=VAL" run --help
+check "solve --help" prints "gaexp solve derful --n N" solve --help
+check "list --help" prints "Usage: gaexp list" list --help
+check "list names derful" prints "derful" list
+check "list names the published operators" prints "checkcontain" list
+check "no command is a usage error" sh -c '"$0" >/dev/null 2>&1; [ $? -eq 2 ]' "$GAEXP"
+check "unknown command is a usage error" sh -c '"$0" frobnicate 2>/dev/null; [ $? -eq 2 ]' "$GAEXP"
+
+# The exact baseline against the published figures.
+check "2x2: exactly one game" prints "total: 1 games, sums 20..20" solve derful --n 2
+check "3x3: 358 games, sums 12..30" prints "total: 358 games, sums 12..30" solve derful --n 3
+check "3x3: one game per multiset" prints "card multisets: 358, at most 1 game per multiset" solve derful --n 3
+check "solve refuses n=5" sh -c '"$0" solve derful --n 5 2>/dev/null; [ $? -eq 2 ]' "$GAEXP"
+
+# The demo: a 5x5 grid whose ten lines all sum to 31, for every seed 1..20.
+demo="$srcdir/configs/derful5.cfg"
+solved=0
+for seed in $(seq 1 20); do
+  dir="$out/demo-$seed"
+  "$GAEXP" run "$demo" --seed "$seed" --out "$dir" --quiet --set output.plot=false || continue
+  rows=$(grep -c '| 31$' "$dir/best.txt")
+  cols=$(grep -c '^ 31 31 31 31 31$' "$dir/best.txt")
+  [ "$rows" -eq 5 ] && [ "$cols" -eq 1 ] && grep -q "^1,$seed,1,0," "$dir/summary.csv" &&
+    solved=$((solved + 1))
+done
+check "derful5 solves 31 on all 20 seeds (solved $solved)" [ "$solved" -eq 20 ]
+check "no temporary files are left" sh -c '! ls "$0"/demo-1/*.part >/dev/null 2>&1' "$out"
+check "times live apart from results" grep -q "^replicate,seconds" "$out/demo-1/times.csv"
+
+# Output safety: an existing folder is kept unless --force.
+before=$(cat "$out/demo-1/generations.csv" "$out/demo-1/summary.csv" | cksum)
+check "existing output folder is refused" sh -c '"$0" run "$1" --seed 2 --out "$2" --quiet 2>/dev/null; [ $? -eq 2 ]' "$GAEXP" "$demo" "$out/demo-1"
+check "refused folder is untouched" [ "$before" = "$(cat "$out/demo-1/generations.csv" "$out/demo-1/summary.csv" | cksum)" ]
+check "--force overwrites" "$GAEXP" run "$demo" --seed 2 --out "$out/demo-1" --quiet --force --set output.plot=false
+check "--force wrote the new run" grep -q "^1,2,1,0," "$out/demo-1/summary.csv"
+
+# Plots: without gnuplot a notice and complete CSVs; the script is always kept.
+GNUPLOT= "$GAEXP" run "$demo" --seed 3 --out "$out/noplot" >/dev/null 2>"$out/noplot.stderr"
+check "without gnuplot the run succeeds" [ $? -eq 0 ]
+check "without gnuplot a notice" grep -q "gnuplot is not installed" "$out/noplot.stderr"
+check "without gnuplot no png" [ ! -e "$out/noplot/fitness.png" ] 
+check "without gnuplot the script is kept" [ -s "$out/noplot/fitness.gp" ]
+if command -v gnuplot >/dev/null 2>&1; then
+  "$GAEXP" run "$demo" --seed 3 --out "$out/plot" --quiet
+  check "with gnuplot a png" sh -c 'head -c 8 "$0" | grep -q PNG' "$out/plot/fitness.png"
+fi
+
+echo "cli: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,144 @@
+/* tests/test_registry.c — every plug-in is registered, and every problem keeps the contract. */
+#include <dirent.h>
+#include <stdlib.h>
+
+#include "ga/rng.h"
+#include "testlib.h"
+
+/* Calls found(id) for each "const struct TYPE PREFIXid" defined in a .c file of dir. */
+static void scan_definitions(const char *dir, const char *declaration,
+                             void (*found)(const char *id, void *ctx), void *ctx)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", GA_SRCDIR, dir);
+    DIR *d = opendir(path);
+    assert_non_null(d);
+    for (struct dirent *e; (e = readdir(d));) {
+        size_t len = strlen(e->d_name);
+        if (len < 3 || strcmp(e->d_name + len - 2, ".c") != 0)
+            continue;
+        char file[1400];
+        snprintf(file, sizeof file, "%s/%s", path, e->d_name);
+        FILE *f = fopen(file, "r");
+        assert_non_null(f);
+        char line[512];
+        while (fgets(line, sizeof line, f)) {
+            if (strncmp(line, declaration, strlen(declaration)) != 0)
+                continue;
+            char id[128];
+            if (sscanf(line + strlen(declaration), "%127[a-z0-9_]", id) == 1)
+                found(id, ctx);
+        }
+        fclose(f);
+    }
+    closedir(d);
+}
+
+static void expect_problem(const char *id, void *ctx)
+{
+    int *count = ctx;
+    (*count)++;
+    if (!ga_catalog_problem(&test_catalog, id))
+        fail_msg("problem '%s' is defined in problems/ but missing from problems/problems.def", id);
+}
+
+static void expect_crossover(const char *id, void *ctx)
+{
+    (void)ctx;
+    for (const struct ga_crossover *const *c = ga_crossovers; *c; c++)
+        if (strcmp((*c)->name, id) == 0)
+            return;
+    fail_msg("crossover '%s' is defined in operators/ but missing from operators.def", id);
+}
+
+static void expect_mutation(const char *id, void *ctx)
+{
+    (void)ctx;
+    for (const struct ga_mutation *const *m = ga_mutations; *m; m++)
+        if (strcmp((*m)->name, id) == 0)
+            return;
+    fail_msg("mutation '%s' is defined in operators/ but missing from operators.def", id);
+}
+
+static void test_every_plugin_is_registered(void **unused)
+{
+    (void)unused;
+    int problems = 0;
+    scan_definitions("problems", "const struct ga_problem ga_problem_", expect_problem, &problems);
+    assert_true(problems >= 2);
+    scan_definitions("operators", "const struct ga_crossover ga_crossover_", expect_crossover, NULL);
+    scan_definitions("operators", "const struct ga_mutation ga_mutation_", expect_mutation, NULL);
+    /* Names are unique. */
+    for (const struct ga_problem *const *p = ga_problems; *p; p++)
+        for (const struct ga_problem *const *q = p + 1; *q; q++)
+            assert_true(strcmp((*p)->name, (*q)->name) != 0);
+}
+
+/* The contract, for every registered problem with its default settings. */
+static void check_problem(const struct ga_problem *p)
+{
+    char text[256];
+    snprintf(text, sizeof text, "problem = { name = \"%s\"; };", p->name);
+    struct test_experiment *t = test_experiment_alloc(text);
+    if (!t->e) {
+        char msg[512];
+        fail_msg("%s: defaults refused: %s", p->name, test_first_diag(t, msg, sizeof msg));
+    }
+    assert_non_null(p->summary);
+    assert_non_null(p->valid);
+    struct ga_genome gen = ga_problem_genome(p, t->e->state);
+    assert_true(gen.len > 0 && gen.alphabet > 0);
+    ga_gene *a = malloc(4 * gen.len * sizeof *a), *b = a + gen.len, *ca = b + gen.len,
+            *cb = ca + gen.len;
+    const struct ga_crossover *cx[64];
+    const struct ga_mutation *mu[64];
+    size_t ncx = ga_catalog_crossovers(&test_catalog, p, cx, 64);
+    size_t nmu = ga_catalog_mutations(&test_catalog, p, mu, 64);
+    gsl_rng *r = gsl_rng_alloc(ga_rng_xoshiro256ss);
+    gsl_rng_set(r, 99);
+    for (int trial = 0; trial < 200; trial++) {
+        p->init(&gen, r, a);
+        p->init(&gen, r, b);
+        assert_true(p->valid(&gen, a));
+        for (size_t i = 0; i < gen.len; i++)
+            assert_true(a[i] < gen.alphabet);
+        double f = p->evaluate(&gen, a);
+        assert_true(f >= 0 && f == p->evaluate(&gen, a)); /* non-negative, repeatable */
+        for (size_t i = 0; i < ncx; i++) {
+            cx[i]->apply(&gen, r, a, b, ca, cb);
+            if (!p->valid(&gen, ca) || !p->valid(&gen, cb))
+                fail_msg("%s: crossover %s made an invalid genome", p->name, cx[i]->name);
+        }
+        for (size_t i = 0; i < nmu; i++) {
+            if (mu[i]->at)
+                mu[i]->at(&gen, r, a, ga_rng_below(r, gen.len));
+            if (mu[i]->once)
+                mu[i]->once(&gen, r, a);
+            if (!p->valid(&gen, a))
+                fail_msg("%s: mutation %s made an invalid genome", p->name, mu[i]->name);
+        }
+    }
+    gsl_rng_free(r);
+    free(a);
+    test_experiment_free(t);
+
+    /* configure is strict: an unknown key in the problem group is refused. */
+    snprintf(text, sizeof text, "problem = { name = \"%s\"; no_such_key = 1; };", p->name);
+    test_expect_error(text, "problem.no_such_key: unknown setting");
+}
+
+static void test_problem_contracts(void **unused)
+{
+    (void)unused;
+    for (const struct ga_problem *const *p = ga_problems; *p; p++)
+        check_problem(*p);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_every_plugin_is_registered),
+        cmocka_unit_test(test_problem_contracts),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
