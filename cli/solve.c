@@ -82,10 +82,11 @@ static int solve_derful(int argc, char **argv)
         suits = n - 1;
     struct derful_census census;
     double start = cli_now();
-    if (derful_enum_count((int)n, (int)suits, &census, solve_derful_game, solve_derful_progress,
-                          &ctx) != 0) {
-        cli_error("solve derful: cannot enumerate n=%lld with %lld suits", n, suits);
-        return CLI_USAGE;
+    int status = derful_enum_count((int)n, (int)suits, &census, solve_derful_game,
+                                   solve_derful_progress, &ctx);
+    if (status != 0) {
+        cli_error("solve derful: %s", status == -2 ? "out of memory" : "n or suits out of range");
+        return status == -2 ? CLI_FAILED : CLI_USAGE;
     }
     double seconds = cli_now() - start;
     if (ctx.progress)
