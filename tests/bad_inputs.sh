@@ -2,10 +2,8 @@
 # tests/bad_inputs.sh — every tests/data/bad/*.cfg through the real CLI: the
 # message of its '# expect:' line, alone on stderr, exit status 2, nothing written.
 # A '# args:' line adds command-line options.
-: "${GAEXP:=./gaexp}" "${srcdir:=.}"
-out=tests/out/bad
-rm -rf "$out" && mkdir -p "$out"
-pass=0 fail=0
+. "${srcdir:-.}/tests/lib.sh"
+test_folder bad
 for cfg in "$srcdir"/tests/data/bad/*.cfg; do
   name=$(basename "$cfg" .cfg)
   expect=$(sed -n 's/^# expect: //p' "$cfg")
@@ -28,5 +26,4 @@ for cfg in "$srcdir"/tests/data/bad/*.cfg; do
     sed 's/^/  stderr:   /' "$out/$name.stderr"
   fi
 done
-echo "bad inputs: $pass passed, $fail failed"
-[ "$fail" -eq 0 ] && [ "$pass" -gt 20 ]
+test_summary "bad inputs" && [ "$pass" -gt 20 ]

@@ -1,14 +1,8 @@
 #!/bin/sh
 # tests/cli.sh — the gaexp command as a user meets it: help, list, the exact
 # baseline's published counts, the 5x5 demo on 20 seeds, output-folder safety.
-: "${GAEXP:=./gaexp}" "${srcdir:=.}"
-out=tests/out/cli
-rm -rf "$out" && mkdir -p "$out"
-pass=0 fail=0
-check() { # description, then a command that must succeed
-  what=$1; shift
-  if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $what"; fi
-}
+. "${srcdir:-.}/tests/lib.sh"
+test_folder cli
 prints() { # pattern, then a gaexp command line whose stdout must contain it
   pattern=$1; shift
   "$GAEXP" "$@" >"$out/stdout" 2>"$out/stderr" && grep -qF -- "$pattern" "$out/stdout"
@@ -64,5 +58,4 @@ if command -v gnuplot >/dev/null 2>&1; then
   check "with gnuplot a png" sh -c 'head -c 8 "$0" | grep -q PNG' "$out/plot/fitness.png"
 fi
 
-echo "cli: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+test_summary cli

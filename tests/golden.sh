@@ -2,14 +2,8 @@
 # tests/golden.sh — reproducibility: a seeded run is byte-identical on rerun,
 # at any thread count, when repeated from its own config.cfg, and equal to
 # the stored golden files (which change only when the algorithm does).
-: "${GAEXP:=./gaexp}" "${srcdir:=.}"
-out=tests/out/golden
-rm -rf "$out" && mkdir -p "$out"
-pass=0 fail=0
-check() { # description, then a command that must succeed
-  what=$1; shift
-  if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $what"; fi
-}
+. "${srcdir:-.}/tests/lib.sh"
+test_folder golden
 same() { cmp "$1/generations.csv" "$2/generations.csv" && cmp "$1/summary.csv" "$2/summary.csv" &&
          cmp "$1/best.txt" "$2/best.txt"; }
 run() { "$GAEXP" run "$@" --quiet --set output.plot=false; }
@@ -29,5 +23,4 @@ for case in derful4 onemax; do
   check "$case equals the stored golden generations" cmp "$golden/$case.generations.csv" "$out/$case-a/generations.csv"
   check "$case equals the stored golden summary" cmp "$golden/$case.summary.csv" "$out/$case-a/summary.csv"
 done
-echo "golden runs: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+test_summary "golden runs"

@@ -167,6 +167,25 @@ static const struct ga_mutation *derful_mutation(struct test_experiment *t, cons
     return NULL;
 }
 
+/* Parents whose row 1 exchange needs the repair, and the repaired row 1 of child a. */
+struct repair_case {
+    ga_gene a[25], b[25], expect[5];
+};
+
+static const struct repair_case repair_cases[] = {
+    /* b's row 1 brings 2♣ (code 0) and 3♣ (code 4), both in a's row 0: no
+     * two is free, so 2♣ becomes the nearest free value, a three (code 5);
+     * 3♣ becomes the free three of the lowest code (6). */
+    {{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24},
+     {35, 36, 37, 38, 39, 0, 4, 30, 31, 32, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 33, 34, 29},
+     {5, 6, 30, 31, 32}},
+    /* A duplicated 5 with every 5 in use and both 4s and 6s free: the lower
+     * value wins the tie (code 8, a four). */
+    {{12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50},
+     {16, 17, 18, 19, 20, 12, 30, 31, 32, 33, 21, 22, 23, 34, 35, 6, 7, 28, 29, 51, 1, 2, 3, 4, 5},
+     {8, 30, 31, 32, 33}},
+};
+
 /* The benchmark's exact repair: a duplicated incoming card becomes the
  * unused card of the nearest value, lower value first, lowest code first. */
 static void test_rowswap_repair_rule(void **unused)
@@ -175,29 +194,24 @@ static void test_rowswap_repair_rule(void **unused)
     struct test_experiment *t = derful_alloc("n = 5;");
     struct ga_genome gen = derful_genome(t);
     const struct ga_crossover *rowswap = derful_crossover(t, "rowswap");
-    ga_gene a[25], ca[25], cb[25];
-    for (int i = 0; i < 25; i++)
-        a[i] = (ga_gene)i; /* rows: 2222 3 / 333 44 / ... */
-    /* b's row 1 brings 2♣ (code 0) and 3♣ (code 4), both in a's row 0. */
-    const ga_gene b[25] = {35, 36, 37, 38, 39, 0,  4,  30, 31, 32, 40, 41, 42,
-                           43, 44, 45, 46, 47, 48, 49, 50, 51, 33, 34, 29};
     gsl_rng *r = gsl_rng_alloc(ga_rng_xoshiro256ss);
-    int seen_row1 = 0;
-    for (unsigned long seed = 0; seed < 200; seed++) {
-        gsl_rng_set(r, seed);
-        rowswap->apply(&gen, r, a, b, ca, cb);
-        if (ca[7] != 30)
-            continue; /* another row was swapped */
-        seen_row1++;
-        /* 2♣: no two is free, the nearest free value is 3: code 5.
-         * 3♣: the three of code 6 is free. */
-        const ga_gene expect[5] = {5, 6, 30, 31, 32};
-        assert_memory_equal(ca + 5, expect, sizeof expect);
-        /* a's row 1 (5..9) is new to b's other rows: no repair needed. */
-        const ga_gene plain[5] = {5, 6, 7, 8, 9};
-        assert_memory_equal(cb + 5, plain, sizeof plain);
+    for (size_t k = 0; k < sizeof repair_cases / sizeof *repair_cases; k++) {
+        const struct repair_case *c = &repair_cases[k];
+        assert_true(t->e->problem->valid(&gen, c->a) && t->e->problem->valid(&gen, c->b));
+        ga_gene ca[25], cb[25];
+        int seen_row1 = 0;
+        for (unsigned long seed = 0; seed < 200; seed++) {
+            gsl_rng_set(r, seed);
+            rowswap->apply(&gen, r, c->a, c->b, ca, cb);
+            if (ca[7] != c->b[7])
+                continue; /* another row was swapped */
+            seen_row1++;
+            assert_memory_equal(ca + 5, c->expect, sizeof c->expect);
+            assert_memory_equal(ca, c->a, 5 * sizeof *ca); /* other rows never change */
+            assert_memory_equal(ca + 10, c->a + 10, 15 * sizeof *ca);
+        }
+        assert_true(seen_row1 > 10);
     }
-    assert_true(seen_row1 > 10);
     gsl_rng_free(r);
     test_experiment_free(t);
 }

@@ -1,0 +1,21 @@
+# tests/lib.sh — sourced by the script tests: paths, a fresh output folder, counters.
+: "${GAEXP:=./gaexp}" "${srcdir:=.}"
+pass=0 fail=0
+
+# A fresh output folder tests/out/NAME, in $out.
+test_folder() {
+  out=tests/out/$1
+  rm -rf "$out" && mkdir -p "$out"
+}
+
+# check DESCRIPTION COMMAND...: the command must succeed.
+check() {
+  what=$1; shift
+  if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $what"; fi
+}
+
+# The closing line "NAME: N passed, N failed"; the status says whether all passed.
+test_summary() {
+  echo "$1: $pass passed, $fail failed"
+  [ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]
+}
