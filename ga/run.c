@@ -93,8 +93,10 @@ struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
         return NULL;
 
     struct ga_run *run = calloc(1, sizeof *run);
-    if (!run)
+    if (!run) {
+        ga_diag_add(diag, "", 0, problem->name, "out of memory");
         return NULL;
+    }
     run->problem = problem;
     run->gen = gen;
     run->params = *params;
