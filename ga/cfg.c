@@ -81,7 +81,8 @@ static bool cfg_integers_fit(struct ga_cfg *c, const char *text, const char *fil
             char *end;
             errno = 0;
             unsigned long long v = strtoull(start, &end, hex ? 16 : 10);
-            if (errno || v > (hex ? 0xffffffffULL : 2147483648ULL)) {
+            bool negative = start > text && start[-1] == '-';
+            if (errno || v > (hex ? 0xffffffffULL : negative ? 2147483648ULL : 2147483647ULL)) {
                 ga_diag_add(c->diag, file, line, "",
                             "integer %.*s is too large (beyond 2147483647 write it with an L "
                             "suffix, e.g. %.*sL)",

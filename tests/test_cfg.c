@@ -62,6 +62,10 @@ static void test_messages_carry_file_line_path(void **unused)
                       "test.cfg:2: integer 1000000000000 is too large");
     test_expect_error("problem = { name = \"onemax\"; };\nga = { population = 4294967396; };\n",
                       "test.cfg:2: integer 4294967396 is too large");
+    test_expect_error("problem = { name = \"onemax\"; };\nga = { population = 2147483648; };\n",
+                      "test.cfg:2: integer 2147483648 is too large");
+    test_expect_error("problem = { name = \"onemax\"; };\nga = { seed = -2147483648; };\n",
+                      "ga.seed: expected an integer in [0, 9223372036854775807], got -2147483648");
     test_expect_error("problem = { name = \"onemax\"; };\nga = { population = 1000000000000L; };\n",
                       "ga.population: expected an integer in [2, 100000000], got 1000000000000");
     /* Numbers inside strings, names and comments are not literals. */
