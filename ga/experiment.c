@@ -45,6 +45,38 @@ size_t ga_catalog_mutations(const struct ga_catalog *cat, const struct ga_proble
     return n;
 }
 
+const struct ga_crossover *ga_catalog_crossover(const struct ga_catalog *cat,
+                                                const struct ga_problem *p, const char *name)
+{
+    const struct ga_crossover *ops[EXPERIMENT_MAX_OPS];
+    const struct ga_crossover *const *all = cat->crossovers;
+    size_t n = 0;
+    if (p) {
+        n = ga_catalog_crossovers(cat, p, ops, EXPERIMENT_MAX_OPS);
+        n = n < EXPERIMENT_MAX_OPS ? n : EXPERIMENT_MAX_OPS;
+    }
+    for (size_t i = 0; p ? i < n : all[i] != NULL; i++)
+        if (strcmp((p ? ops[i] : all[i])->name, name) == 0)
+            return p ? ops[i] : all[i];
+    return NULL;
+}
+
+const struct ga_mutation *ga_catalog_mutation(const struct ga_catalog *cat,
+                                              const struct ga_problem *p, const char *name)
+{
+    const struct ga_mutation *ops[EXPERIMENT_MAX_OPS];
+    const struct ga_mutation *const *all = cat->mutations;
+    size_t n = 0;
+    if (p) {
+        n = ga_catalog_mutations(cat, p, ops, EXPERIMENT_MAX_OPS);
+        n = n < EXPERIMENT_MAX_OPS ? n : EXPERIMENT_MAX_OPS;
+    }
+    for (size_t i = 0; p ? i < n : all[i] != NULL; i++)
+        if (strcmp((p ? ops[i] : all[i])->name, name) == 0)
+            return p ? ops[i] : all[i];
+    return NULL;
+}
+
 void *ga_problem_configure(const struct ga_problem *p, struct ga_cfg *cfg,
                            config_setting_t *group)
 {
@@ -98,19 +130,16 @@ static const struct ga_problem *experiment_problem(struct ga_cfg *cfg,
     return p;
 }
 
-/* The index of operator 'name' among the n the problem may use, or n after
- * a diagnostic that explains a name serving only other genomes. */
-static size_t experiment_pick(struct ga_cfg *cfg, config_setting_t *group, const char *what,
+/* Explains why 'name' (the value of group.name) names no operator the problem
+ * may use: unknown (with a hint), or one that serves only other genomes. */
+static void experiment_refuse(struct ga_cfg *cfg, config_setting_t *group, const char *what,
                               const char *name, const char *const *names, size_t n,
                               bool exists_elsewhere, const struct ga_problem *p)
 {
-    for (size_t i = 0; i < n; i++)
-        if (strcmp(names[i], name) == 0)
-            return i;
     config_setting_t *s = config_setting_get_member(group, "name");
     if (!exists_elsewhere) {
         ga_cfg_unknown_name(cfg, s, what, names, n);
-        return n;
+        return;
     }
     char list[256] = "";
     size_t used = 0;
@@ -120,7 +149,6 @@ static size_t experiment_pick(struct ga_cfg *cfg, config_setting_t *group, const
     }
     ga_cfg_error(cfg, s, "%s '%s' does not serve problem '%s' (%s genome); choose one of: %s", what,
                  name, p->name, ga_genome_kind_name(p->kind), list);
-    return n;
 }
 
 static bool experiment_crossover(struct ga_cfg *cfg, const struct ga_catalog *cat,
@@ -135,17 +163,17 @@ static bool experiment_crossover(struct ga_cfg *cfg, const struct ga_catalog *ca
     ok &= ga_cfg_double(cfg, g, "rate", p->defaults.crossover_rate, 0, 1, &params->crossover_rate);
     if (!ok)
         return false;
-    const struct ga_crossover *ops[EXPERIMENT_MAX_OPS];
-    size_t n = ga_catalog_crossovers(cat, p, ops, EXPERIMENT_MAX_OPS);
-    n = n < EXPERIMENT_MAX_OPS ? n : EXPERIMENT_MAX_OPS;
-    const char *names[EXPERIMENT_MAX_OPS];
-    for (size_t i = 0; i < n; i++)
-        names[i] = ops[i]->name;
-    bool elsewhere = false;
-    for (const struct ga_crossover *const *o = cat->crossovers; *o; o++)
-        elsewhere |= strcmp((*o)->name, name) == 0;
-    size_t i = experiment_pick(cfg, g, "crossover", name, names, n, elsewhere, p);
-    params->crossover = i < n ? ops[i] : NULL;
+    params->crossover = ga_catalog_crossover(cat, p, name);
+    if (!params->crossover) {
+        const struct ga_crossover *ops[EXPERIMENT_MAX_OPS];
+        const char *names[EXPERIMENT_MAX_OPS];
+        size_t n = ga_catalog_crossovers(cat, p, ops, EXPERIMENT_MAX_OPS);
+        n = n < EXPERIMENT_MAX_OPS ? n : EXPERIMENT_MAX_OPS;
+        for (size_t i = 0; i < n; i++)
+            names[i] = ops[i]->name;
+        experiment_refuse(cfg, g, "crossover", name, names, n,
+                          ga_catalog_crossover(cat, NULL, name) != NULL, p);
+    }
     return params->crossover != NULL;
 }
 
@@ -165,23 +193,24 @@ static bool experiment_mutation(struct ga_cfg *cfg, const struct ga_catalog *cat
     if (!ok)
         return false;
     params->mutation_unit = unit == 0 ? GA_PER_INDIVIDUAL : GA_PER_GENE;
-    const struct ga_mutation *ops[EXPERIMENT_MAX_OPS];
-    size_t n = ga_catalog_mutations(cat, p, ops, EXPERIMENT_MAX_OPS);
-    n = n < EXPERIMENT_MAX_OPS ? n : EXPERIMENT_MAX_OPS;
-    const char *names[EXPERIMENT_MAX_OPS];
-    for (size_t i = 0; i < n; i++)
-        names[i] = ops[i]->name;
-    bool elsewhere = false;
-    for (const struct ga_mutation *const *o = cat->mutations; *o; o++)
-        elsewhere |= strcmp((*o)->name, name) == 0;
-    size_t i = experiment_pick(cfg, g, "mutation", name, names, n, elsewhere, p);
-    params->mutation = i < n ? ops[i] : NULL;
-    if (params->mutation && params->mutation_unit == GA_PER_GENE && !params->mutation->at) {
+    params->mutation = ga_catalog_mutation(cat, p, name);
+    if (!params->mutation) {
+        const struct ga_mutation *ops[EXPERIMENT_MAX_OPS];
+        const char *names[EXPERIMENT_MAX_OPS];
+        size_t n = ga_catalog_mutations(cat, p, ops, EXPERIMENT_MAX_OPS);
+        n = n < EXPERIMENT_MAX_OPS ? n : EXPERIMENT_MAX_OPS;
+        for (size_t i = 0; i < n; i++)
+            names[i] = ops[i]->name;
+        experiment_refuse(cfg, g, "mutation", name, names, n,
+                          ga_catalog_mutation(cat, NULL, name) != NULL, p);
+        return false;
+    }
+    if (params->mutation_unit == GA_PER_GENE && !params->mutation->at) {
         ga_cfg_error_at(cfg, g, "per", "mutation '%s' has no per-gene form; use per = \"individual\"",
                         params->mutation->name);
         return false;
     }
-    return params->mutation != NULL;
+    return true;
 }
 
 static bool experiment_selection(struct ga_cfg *cfg, config_setting_t *ga, struct ga_params *params)

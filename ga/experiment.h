@@ -43,6 +43,13 @@ size_t ga_catalog_crossovers(const struct ga_catalog *cat, const struct ga_probl
 size_t ga_catalog_mutations(const struct ga_catalog *cat, const struct ga_problem *p,
                             const struct ga_mutation **out, size_t max);
 
+/* Operator 'name' that problem p may use; with p NULL, the generic operator
+ * of that name whatever genome it serves.  NULL when there is none. */
+const struct ga_crossover *ga_catalog_crossover(const struct ga_catalog *cat,
+                                                const struct ga_problem *p, const char *name);
+const struct ga_mutation *ga_catalog_mutation(const struct ga_catalog *cat,
+                                              const struct ga_problem *p, const char *name);
+
 /* Allocates and configures a problem instance from a 'problem' group. */
 void *ga_problem_configure(const struct ga_problem *p, struct ga_cfg *cfg,
                            config_setting_t *group);

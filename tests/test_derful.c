@@ -149,24 +149,6 @@ static void test_operators_keep_grids_valid(void **unused)
     gsl_rng_free(r);
 }
 
-static const struct ga_crossover *derful_crossover(struct test_experiment *t, const char *name)
-{
-    for (const struct ga_crossover *const *c = t->e->problem->crossovers; *c; c++)
-        if (strcmp((*c)->name, name) == 0)
-            return *c;
-    fail_msg("no crossover %s", name);
-    return NULL;
-}
-
-static const struct ga_mutation *derful_mutation(struct test_experiment *t, const char *name)
-{
-    for (const struct ga_mutation *const *m = t->e->problem->mutations; *m; m++)
-        if (strcmp((*m)->name, name) == 0)
-            return *m;
-    fail_msg("no mutation %s", name);
-    return NULL;
-}
-
 /* Parents whose row 1 exchange needs the repair, and the repaired row 1 of child a. */
 struct repair_case {
     ga_gene a[25], b[25], expect[5];
@@ -193,7 +175,8 @@ static void test_rowswap_repair_rule(void **unused)
     (void)unused;
     struct test_experiment *t = derful_alloc("n = 5;");
     struct ga_genome gen = derful_genome(t);
-    const struct ga_crossover *rowswap = derful_crossover(t, "rowswap");
+    const struct ga_crossover *rowswap = ga_catalog_crossover(&test_catalog, t->e->problem, "rowswap");
+    assert_non_null(rowswap);
     gsl_rng *r = gsl_rng_alloc(ga_rng_xoshiro256ss);
     for (size_t k = 0; k < sizeof repair_cases / sizeof *repair_cases; k++) {
         const struct repair_case *c = &repair_cases[k];
@@ -221,7 +204,8 @@ static void test_common_cards_crossover(void **unused)
     (void)unused;
     struct test_experiment *t = derful_alloc("n = 4;");
     struct ga_genome gen = derful_genome(t);
-    const struct ga_crossover *common = derful_crossover(t, "common");
+    const struct ga_crossover *common = ga_catalog_crossover(&test_catalog, t->e->problem, "common");
+    assert_non_null(common);
     gsl_rng *r = gsl_rng_alloc(ga_rng_xoshiro256ss);
     gsl_rng_set(r, 5);
     ga_gene a[16], b[16], ca[16], cb[16];
@@ -251,7 +235,8 @@ static void test_checkcontain(void **unused)
     (void)unused;
     struct test_experiment *t = derful_alloc("n = 5;");
     struct ga_genome gen = derful_genome(t);
-    const struct ga_mutation *m = derful_mutation(t, "checkcontain");
+    const struct ga_mutation *m = ga_catalog_mutation(&test_catalog, t->e->problem, "checkcontain");
+    assert_non_null(m);
     gsl_rng *r = gsl_rng_alloc(ga_rng_xoshiro256ss);
     gsl_rng_set(r, 8);
     ga_gene g[25], before[25];

@@ -45,19 +45,15 @@ static void expect_problem(const char *id, void *ctx)
 static void expect_crossover(const char *id, void *ctx)
 {
     (void)ctx;
-    for (const struct ga_crossover *const *c = ga_crossovers; *c; c++)
-        if (strcmp((*c)->name, id) == 0)
-            return;
-    fail_msg("crossover '%s' is defined in operators/ but missing from operators.def", id);
+    if (!ga_catalog_crossover(&test_catalog, NULL, id))
+        fail_msg("crossover '%s' is defined in operators/ but missing from operators.def", id);
 }
 
 static void expect_mutation(const char *id, void *ctx)
 {
     (void)ctx;
-    for (const struct ga_mutation *const *m = ga_mutations; *m; m++)
-        if (strcmp((*m)->name, id) == 0)
-            return;
-    fail_msg("mutation '%s' is defined in operators/ but missing from operators.def", id);
+    if (!ga_catalog_mutation(&test_catalog, NULL, id))
+        fail_msg("mutation '%s' is defined in operators/ but missing from operators.def", id);
 }
 
 static void test_every_plugin_is_registered(void **unused)
