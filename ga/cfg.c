@@ -111,51 +111,65 @@ static bool cfg_after_read(struct ga_cfg *c, int ok)
     return false;
 }
 
-/* The whole file as a string (NULL with a diagnostic). */
+/* The whole file as a string; NULL with a diagnostic when it cannot be
+ * read completely or is not text. */
 static char *cfg_slurp(struct ga_cfg *c, const char *path)
 {
     FILE *f = fopen(path, "rb");
+    if (!f) {
+        ga_diag_add(c->diag, path, 0, "", "cannot read the file: %s", strerror(errno));
+        return NULL;
+    }
     char *text = NULL;
     size_t size = 0, cap = 0;
-    if (f) {
-        for (;;) {
-            if (size + 4096 + 1 > cap) {
-                cap = cap ? 2 * cap : 8192;
-                char *grown = realloc(text, cap);
-                if (!grown)
-                    break;
-                text = grown;
-            }
-            size_t got = fread(text + size, 1, cap - size - 1, f);
-            size += got;
-            if (got == 0)
+    bool complete = false;
+    int read_error = EIO;
+    for (;;) {
+        if (size + 4096 + 1 > cap) {
+            char *grown = realloc(text, cap = cap ? 2 * cap : 8192);
+            if (!grown) {
+                read_error = ENOMEM;
                 break;
+            }
+            text = grown;
         }
-        bool failed = ferror(f) || !text;
-        fclose(f);
-        if (!failed) {
-            text[size] = '\0';
-            if (strlen(text) == size)
-                return text;
-            ga_diag_add(c->diag, path, 0, "", "not a text file (it holds a NUL byte)");
-            free(text);
-            return NULL;
+        size_t got = fread(text + size, 1, cap - size - 1, f);
+        size += got;
+        if (got == 0) {
+            complete = !ferror(f);
+            read_error = errno;
+            break;
         }
     }
-    free(text);
-    ga_diag_add(c->diag, path, 0, "", "cannot read the file: %s", strerror(errno ? errno : EIO));
-    return NULL;
+    fclose(f);
+    if (!complete)
+        ga_diag_add(c->diag, path, 0, "", "cannot read the file: %s", strerror(read_error));
+    else if (memchr(text, '\0', size))
+        ga_diag_add(c->diag, path, 0, "", "not a text file (it holds a NUL byte)");
+    if (!complete || memchr(text, '\0', size)) {
+        free(text);
+        return NULL;
+    }
+    text[size] = '\0';
+    return text;
 }
 
+/* Parses the text that was checked, so the file is read once; @include
+ * paths are relative to the file's folder, as with config_read_file. */
 bool ga_cfg_load(struct ga_cfg *c, const char *path)
 {
     snprintf(c->file, sizeof c->file, "%s", path);
     char *text = cfg_slurp(c, path);
     if (!text)
         return false;
-    bool fit = cfg_integers_fit(c, text, c->file);
+    char dir[512];
+    const char *slash = strrchr(path, '/');
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
+    config_set_include_dir(&c->conf, dir);
+    bool ok = cfg_integers_fit(c, text, c->file) &&
+              cfg_after_read(c, config_read_string(&c->conf, text));
     free(text);
-    return fit && cfg_after_read(c, config_read_file(&c->conf, path));
+    return ok;
 }
 
 bool ga_cfg_load_string(struct ga_cfg *c, const char *name, const char *text)

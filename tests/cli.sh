@@ -19,6 +19,17 @@ check "list names the published operators" prints "checkcontain" list
 check "no command is a usage error" sh -c '"$0" >/dev/null 2>&1; [ $? -eq 2 ]' "$GAEXP"
 check "unknown command is a usage error" sh -c '"$0" frobnicate 2>/dev/null; [ $? -eq 2 ]' "$GAEXP"
 
+# Files that are not experiment files: one message each, exit 2, nothing written.
+printf 'problem = { name = "derful"; };\0' >"$out/nul.cfg"
+refused() { # file, expected message
+  "$GAEXP" run "$1" --out "$out/never" >/dev/null 2>"$out/file.stderr"
+  [ $? -eq 2 ] && [ "$(wc -l <"$out/file.stderr")" -eq 1 ] && grep -qF -- "$2" "$out/file.stderr" &&
+    [ ! -e "$out/never" ]
+}
+check "a folder is refused" refused "$out" "cannot read the file: Is a directory"
+check "a missing file is refused" refused "$out/missing.cfg" "cannot read the file: No such file"
+check "a binary file is refused" refused "$out/nul.cfg" "not a text file"
+
 # The exact baseline against the published figures.
 check "2x2: exactly one game" prints "total: 1 games, sums 20..20" solve derful --n 2
 check "3x3: 358 games, sums 12..30" prints "total: 358 games, sums 12..30" solve derful --n 3
