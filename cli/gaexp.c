@@ -111,21 +111,41 @@ int cli_list(int argc, char **argv)
     return CLI_OK;
 }
 
+static int cli_help(int argc, char **argv);
+
+/* Every subcommand; each answers "--help" itself. */
+static const struct cli_command {
+    const char *name;
+    int (*main)(int argc, char **argv);
+} cli_commands[] = {
+    {"run", cli_run},
+    {"solve", cli_solve},
+    {"list", cli_list},
+    {"help", cli_help},
+};
+#define CLI_COMMAND_COUNT (sizeof cli_commands / sizeof cli_commands[0])
+
+static const struct cli_command *cli_command_find(const char *name)
+{
+    for (size_t i = 0; i < CLI_COMMAND_COUNT; i++)
+        if (strcmp(cli_commands[i].name, name) == 0)
+            return &cli_commands[i];
+    return NULL;
+}
+
 static int cli_help(int argc, char **argv)
 {
-    if (argc < 2) {
+    if (argc < 2 || strcmp(argv[1], "help") == 0) {
         fputs(cli_usage, stdout);
         return CLI_OK;
     }
+    const struct cli_command *c = cli_command_find(argv[1]);
+    if (!c) {
+        cli_error("no help for '%s' (see 'gaexp --help')", argv[1]);
+        return CLI_USAGE;
+    }
     char *help_argv[] = {argv[1], "--help", NULL};
-    if (strcmp(argv[1], "run") == 0)
-        return cli_run(2, help_argv);
-    if (strcmp(argv[1], "solve") == 0)
-        return cli_solve(2, help_argv);
-    if (strcmp(argv[1], "list") == 0)
-        return cli_list(2, help_argv);
-    cli_error("no help for '%s'; commands: run, solve, list", argv[1]);
-    return CLI_USAGE;
+    return c->main(2, help_argv);
 }
 
 int main(int argc, char **argv)
@@ -143,14 +163,9 @@ int main(int argc, char **argv)
         printf("gaexp %s\n", PACKAGE_VERSION);
         return CLI_OK;
     }
-    if (strcmp(cmd, "run") == 0)
-        return cli_run(argc - 1, argv + 1);
-    if (strcmp(cmd, "solve") == 0)
-        return cli_solve(argc - 1, argv + 1);
-    if (strcmp(cmd, "list") == 0)
-        return cli_list(argc - 1, argv + 1);
-    if (strcmp(cmd, "help") == 0)
-        return cli_help(argc - 1, argv + 1);
+    const struct cli_command *c = cli_command_find(cmd);
+    if (c)
+        return c->main(argc - 1, argv + 1);
     cli_error("unknown command '%s' (see 'gaexp --help')", cmd);
     return CLI_USAGE;
 }

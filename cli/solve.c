@@ -1,120 +1,45 @@
-/* cli/solve.c — 'gaexp solve PROBLEM': the exact baselines of the problem modules. */
+/* cli/solve.c — 'gaexp solve PROBLEM': dispatch to the exact baselines of the problem modules. */
 #include "config.h"
 
-#include <getopt.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli/cli.h"
-#include "problems/derful_enum.h"
 
-static const char solve_usage[] =
-    "Usage: gaexp solve PROBLEM [OPTION]...\n"
-    "Runs the exact baseline of a problem.\n"
-    "\n"
-    "  gaexp solve derful --n N [--suits K] [--list]\n"
-    "      Enumerates every winning n x n 31-derful game (all rows and columns on one\n"
-    "      sum S) up to row permutation, column permutation and transposition, and\n"
-    "      prints the number of games per S and in total.  N in [2, 4]; K in [1, 4],\n"
-    "      default N-1 (the scaled-down games of the published study).\n"
-    "      --list also prints every game (values; A = 11, 10 stands for 10/J/Q/K).\n"
-    "\n"
-    "  -h, --help   show this help\n";
-
-struct solve_derful_ctx {
-    bool list, progress;
+/* One line per problem with an exact baseline; its code lives in cli/solve_<name>.c. */
+static const struct cli_solver {
+    const char *name;
+    int (*solve)(int argc, char **argv);
+    const char *usage;
+} cli_solvers[] = {
+    {"derful", cli_solve_derful, cli_solve_derful_usage},
 };
+#define CLI_SOLVER_COUNT (sizeof cli_solvers / sizeof cli_solvers[0])
 
-static void solve_derful_game(void *vctx, const int *values, int n, int sum)
+void cli_solve_help(FILE *out)
 {
-    const struct solve_derful_ctx *ctx = vctx;
-    if (!ctx->list)
-        return;
-    printf("S=%d\n", sum);
-    for (int i = 0; i < n; i++) {
-        for (int j = 0; j < n; j++) {
-            int v = values[i * n + j];
-            printf(v == 11 ? "  A" : "%3d", v);
-        }
-        putchar('\n');
+    fputs("Usage: gaexp solve PROBLEM [OPTION]...\n"
+          "Runs the exact baseline of a problem.\n",
+          out);
+    for (size_t i = 0; i < CLI_SOLVER_COUNT; i++) {
+        fputc('\n', out);
+        fputs(cli_solvers[i].usage, out);
     }
-}
-
-static void solve_derful_progress(void *vctx, double fraction)
-{
-    const struct solve_derful_ctx *ctx = vctx;
-    if (ctx->progress)
-        fprintf(stderr, "\r\033[Kenumerating: %.0f%%", 100 * fraction);
-}
-
-static int solve_derful(int argc, char **argv)
-{
-    static const struct option longopts[] = {
-        {"n", required_argument, NULL, 'n'}, {"suits", required_argument, NULL, 's'},
-        {"list", no_argument, NULL, 'l'},    {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
-    long long n = 0, suits = 0;
-    struct solve_derful_ctx ctx = {.progress = isatty(STDERR_FILENO)};
-    optind = 1;
-    opterr = 0;
-    for (int c; (c = getopt_long(argc, argv, "h", longopts, NULL)) != -1;) {
-        if (c == 'n' && !cli_parse_long("--n", optarg, 2, 4, &n))
-            return CLI_USAGE;
-        if (c == 's' && !cli_parse_long("--suits", optarg, 1, 4, &suits))
-            return CLI_USAGE;
-        if (c == 'l')
-            ctx.list = true;
-        if (c == 'h') {
-            fputs(solve_usage, stdout);
-            return CLI_OK;
-        }
-        if (c == '?' || c == ':') {
-            cli_error("solve derful: unknown or incomplete option '%s'", argv[optind - 1]);
-            return CLI_USAGE;
-        }
-    }
-    if (n == 0 || optind != argc) {
-        cli_error("solve derful: expected --n N with N in [2, 4] and no other arguments");
-        return CLI_USAGE;
-    }
-    if (suits == 0)
-        suits = n - 1;
-    struct derful_census census;
-    double start = cli_now();
-    int status = derful_enum_count((int)n, (int)suits, &census, solve_derful_game,
-                                   solve_derful_progress, &ctx);
-    if (status != 0) {
-        cli_error("solve derful: %s", status == -2 ? "out of memory" : "n or suits out of range");
-        return status == -2 ? CLI_FAILED : CLI_USAGE;
-    }
-    double seconds = cli_now() - start;
-    if (ctx.progress)
-        fputs("\r\033[K", stderr);
-    printf("31-derful %lldx%lld, %lld suit%s: winning games up to row/column permutation and "
-           "transposition\n",
-           n, n, suits, suits > 1 ? "s" : "");
-    printf("%5s %12s\n", "S", "games");
-    for (int s = 0; s < DERFUL_ENUM_MAX_SUM; s++)
-        if (census.games_by_sum[s])
-            printf("%5d %12llu\n", s, census.games_by_sum[s]);
-    printf("total: %llu games", census.total);
-    if (census.total)
-        printf(", sums %d..%d", census.sum_min, census.sum_max);
-    printf("\ncard multisets: %llu, at most %llu game%s per multiset\n", census.multisets,
-           census.max_games_per_multiset, census.max_games_per_multiset == 1 ? "" : "s");
-    printf("time: %.2f s\n", seconds);
-    return CLI_OK;
+    fputs("\n  -h, --help   show this help\n", out);
 }
 
 int cli_solve(int argc, char **argv)
 {
     if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
-        fputs(solve_usage, argc < 2 ? stderr : stdout);
+        cli_solve_help(argc < 2 ? stderr : stdout);
         return argc < 2 ? CLI_USAGE : CLI_OK;
     }
-    if (strcmp(argv[1], "derful") == 0)
-        return solve_derful(argc - 1, argv + 1);
-    cli_error("solve: no exact baseline for '%s' yet (available: derful)", argv[1]);
+    char names[256] = "";
+    for (size_t i = 0; i < CLI_SOLVER_COUNT; i++) {
+        if (strcmp(argv[1], cli_solvers[i].name) == 0)
+            return cli_solvers[i].solve(argc - 1, argv + 1);
+        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "",
+                 cli_solvers[i].name);
+    }
+    cli_error("solve: no exact baseline for '%s' (available: %s)", argv[1], names);
     return CLI_USAGE;
 }
