@@ -2,7 +2,9 @@
 # packages gaexp needs when they are missing, then builds what is out of date.
 # Safe to run again: each step is skipped when its result is already there.
 set -eu
-cd "$(dirname "$0")/.."
+# The source tree: the nearest folder holding configure.ac above the calling script.
+cd "$(dirname "$0")"
+while [ ! -f configure.ac ] && [ "$PWD" != / ]; do cd ..; done
 
 GAEXP_PACKAGES="build-essential autoconf automake libtool pkg-config
   libgsl-dev libconfig-dev libcmocka-dev gnuplot-nox"

@@ -385,6 +385,54 @@ bool ga_cfg_int(struct ga_cfg *c, config_setting_t *group, const char *key, long
     return true;
 }
 
+/* An integer element of a list, range checked like ga_cfg_int. */
+static bool cfg_int_elem(struct ga_cfg *c, const config_setting_t *e, long long min, long long max,
+                         long long *out)
+{
+    int type = config_setting_type(e);
+    char got[128];
+    if (type != CONFIG_TYPE_INT && type != CONFIG_TYPE_INT64) {
+        cfg_describe(e, got, sizeof got);
+        ga_cfg_error(c, e, "expected an integer in [%lld, %lld], got %s", min, max, got);
+        return false;
+    }
+    *out = config_setting_get_int64(e);
+    if (*out < min || *out > max) {
+        ga_cfg_error(c, e, "expected an integer in [%lld, %lld], got %lld", min, max, *out);
+        return false;
+    }
+    return true;
+}
+
+bool ga_cfg_int_list(struct ga_cfg *c, config_setting_t *group, const char *key, size_t min_count,
+                     size_t max_count, long long min, long long max, long long *out, size_t *count)
+{
+    config_setting_t *s = ga_cfg_lookup(c, group, key);
+    if (!s) {
+        ga_cfg_error_at(c, group, key, "missing: a list of %zu to %zu integers in [%lld, %lld]",
+                        min_count, max_count, min, max);
+        return false;
+    }
+    int type = config_setting_type(s);
+    if (type != CONFIG_TYPE_ARRAY && type != CONFIG_TYPE_LIST) {
+        char got[128];
+        cfg_describe(s, got, sizeof got);
+        ga_cfg_error(c, s, "expected a list like [1, 2, 3] of %zu to %zu integers, got %s",
+                     min_count, max_count, got);
+        return false;
+    }
+    size_t n = (size_t)config_setting_length(s);
+    if (n < min_count || n > max_count) {
+        ga_cfg_error(c, s, "expected %zu to %zu values, got %zu", min_count, max_count, n);
+        return false;
+    }
+    bool ok = true;
+    for (size_t i = 0; i < n; i++)
+        ok &= cfg_int_elem(c, config_setting_get_elem(s, (unsigned)i), min, max, &out[i]);
+    *count = n;
+    return ok;
+}
+
 bool ga_cfg_double(struct ga_cfg *c, config_setting_t *group, const char *key, double def,
                    double min, double max, double *out)
 {

@@ -50,6 +50,10 @@ bool ga_cfg_int(struct ga_cfg *c, config_setting_t *group, const char *key, long
 bool ga_cfg_double(struct ga_cfg *c, config_setting_t *group, const char *key, double def,
                    double min, double max, double *out);
 bool ga_cfg_bool(struct ga_cfg *c, config_setting_t *group, const char *key, bool def, bool *out);
+/* A required list (or array) of min_count..max_count integers, each in
+ * [min, max], into out[]; *count is how many. */
+bool ga_cfg_int_list(struct ga_cfg *c, config_setting_t *group, const char *key, size_t min_count,
+                     size_t max_count, long long min, long long max, long long *out, size_t *count);
 /* A string; the result lives as long as the configuration. */
 bool ga_cfg_string(struct ga_cfg *c, config_setting_t *group, const char *key, const char *def,
                    const char **out);

@@ -1,0 +1,300 @@
+/* cli/solve_t24.c — 'gaexp solve t24': one hand exhaustively, or the census of every hand. */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "cli/output.h"
+#include "problems/t24_solve.h"
+
+const char cli_solve_t24_usage[] =
+    "  gaexp solve t24 CARD... [--target T] [--ops LIST] [--all]\n"
+    "      Says whether the cards (2 to 8 values in [1, 99]) make the target (default\n"
+    "      24; an integer in [-1000000, 1000000]) using each card exactly once, and\n"
+    "      prints one solution, or with --all every solution distinct up to\n"
+    "      commutativity and associativity (at most 6 cards).\n"
+    "      --ops picks the operators: +,-,*,/ (default) and pow, root, log, mod.\n"
+    "  gaexp solve t24 --census [--values LOW..HIGH] [--cards K] [--target T] [--ops LIST]\n"
+    "                  [--csv FILE]\n"
+    "      Solves every hand of K cards (default 4) with values in LOW..HIGH (default\n"
+    "      1..10), prints how many are solvable and lists the others; --csv writes\n"
+    "      every hand with a solution or none.\n";
+
+struct t24_options {
+    struct t24_hand hand;
+    bool all, census;
+    long long low, high, cards;
+    const char *csv;
+};
+
+/* "LOW..HIGH" within the card range. */
+static bool t24_parse_values(const char *text, long long *low, long long *high)
+{
+    const char *dots = strstr(text, "..");
+    char first[32];
+    if (!dots || (size_t)(dots - text) >= sizeof first) {
+        cli_error("--values: expected LOW..HIGH like 1..10, got '%s'", text);
+        return false;
+    }
+    snprintf(first, sizeof first, "%.*s", (int)(dots - text), text);
+    if (!cli_parse_long("--values", first, T24_CARD_MIN, T24_CARD_MAX, low) ||
+        !cli_parse_long("--values", dots + 2, T24_CARD_MIN, T24_CARD_MAX, high))
+        return false;
+    if (*low > *high) {
+        cli_error("--values: LOW must not exceed HIGH, got '%s'", text);
+        return false;
+    }
+    return true;
+}
+
+/* Reads the options; CLI_OK to go on, otherwise the exit status. */
+static int t24_read_options(int argc, char **argv, struct t24_options *o)
+{
+    static const struct option longopts[] = {
+        {"target", required_argument, NULL, 't'}, {"ops", required_argument, NULL, 'o'},
+        {"all", no_argument, NULL, 'a'},          {"census", no_argument, NULL, 'c'},
+        {"values", required_argument, NULL, 'v'}, {"cards", required_argument, NULL, 'k'},
+        {"csv", required_argument, NULL, 'f'},    {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    long long target = 24;
+    char why[160];
+    *o = (struct t24_options){.low = 1, .high = 10, .cards = 4};
+    t24_ops_parse("+,-,*,/", &o->hand, why, sizeof why);
+    optind = 1;
+    opterr = 0;
+    /* Cards may come before or after the options: getopt permutes them to the end. */
+    for (int c; (c = getopt_long(argc, argv, "h", longopts, NULL)) != -1;) {
+        switch (c) {
+        case 't':
+            if (!cli_parse_long("--target", optarg, -T24_TARGET_LIMIT, T24_TARGET_LIMIT, &target))
+                return CLI_USAGE;
+            break;
+        case 'o':
+            if (!t24_ops_parse(optarg, &o->hand, why, sizeof why)) {
+                cli_error("--ops: %s", why);
+                return CLI_USAGE;
+            }
+            break;
+        case 'a':
+            o->all = true;
+            break;
+        case 'c':
+            o->census = true;
+            break;
+        case 'v':
+            if (!t24_parse_values(optarg, &o->low, &o->high))
+                return CLI_USAGE;
+            break;
+        case 'k':
+            if (!cli_parse_long("--cards", optarg, 2, T24_MAX_CARDS, &o->cards))
+                return CLI_USAGE;
+            break;
+        case 'f':
+            o->csv = optarg;
+            break;
+        case 'h':
+            cli_solve_help(stdout);
+            return -1;
+        default:
+            cli_error("solve t24: unknown or incomplete option '%s'", argv[optind - 1]);
+            return CLI_USAGE;
+        }
+    }
+    o->hand.target = (long)target;
+    return CLI_OK;
+}
+
+static bool t24_read_cards(int argc, char **argv, struct t24_hand *h)
+{
+    if (argc < 2 || argc > T24_MAX_CARDS) {
+        cli_error("solve t24: expected 2 to %d cards, got %d", T24_MAX_CARDS, argc);
+        return false;
+    }
+    h->ncards = (unsigned)argc;
+    for (int i = 0; i < argc; i++) {
+        long long v;
+        if (!cli_parse_long("card", argv[i], T24_CARD_MIN, T24_CARD_MAX, &v))
+            return false;
+        h->card[i] = (int)v;
+    }
+    return true;
+}
+
+static void t24_print_found(void *ctx, const char *canonical, const ga_gene *expr)
+{
+    (void)expr;
+    long *count = ctx;
+    ++*count;
+    printf("%s\n", canonical);
+}
+
+static int t24_report_failure(enum t24_solve_status status)
+{
+    if (status == T24_TOO_LARGE)
+        cli_error("solve t24: more than %u intermediate values; too many cards for these operators",
+                  T24_SOLVE_MAX_VALUES);
+    else
+        cli_error("solve t24: out of memory");
+    return CLI_FAILED;
+}
+
+static void t24_print_hand(const struct t24_hand *h, FILE *out, const char *sep)
+{
+    for (unsigned i = 0; i < h->ncards; i++)
+        fprintf(out, "%s%d", i ? sep : "", h->card[i]);
+}
+
+static int t24_solve_hand(const struct t24_options *o)
+{
+    const struct t24_hand *h = &o->hand;
+    char ops[64];
+    t24_ops_format(h, ops, sizeof ops);
+    printf("hand ");
+    t24_print_hand(h, stdout, " ");
+    printf(", target %ld, operators %s\n", h->target, ops);
+    if (o->all) {
+        if (h->ncards > T24_ALL_MAX_CARDS) {
+            cli_error("solve t24: --all walks every expression; at most %d cards", T24_ALL_MAX_CARDS);
+            return CLI_USAGE;
+        }
+        long count = 0;
+        long status = t24_solve_all(h, t24_print_found, &count);
+        if (status < 0)
+            return t24_report_failure((enum t24_solve_status)status);
+        printf(count ? "%ld distinct solution%s\n" : "no solution\n", count, count == 1 ? "" : "s");
+        return CLI_OK;
+    }
+    ga_gene solution[2 * T24_MAX_CARDS];
+    enum t24_solve_status status = t24_solve(h, solution);
+    if (status < 0)
+        return t24_report_failure(status);
+    if (status == T24_UNSOLVABLE) {
+        printf("no solution\n");
+        return CLI_OK;
+    }
+    char text[256];
+    t24_format(h, solution, false, text, sizeof text);
+    printf("%s = %ld\n", text, h->target);
+    return CLI_OK;
+}
+
+struct t24_census_ctx {
+    long hands, solvable;
+    struct t24_hand *unsolvable; /* grown as found */
+    size_t cap;
+    FILE *csv;
+    bool progress, failed;
+    double started;
+};
+
+static bool t24_census_hand(void *vctx, const struct t24_hand *h, const ga_gene *solution)
+{
+    struct t24_census_ctx *ctx = vctx;
+    ctx->hands++;
+    if (solution) {
+        ctx->solvable++;
+    } else {
+        if ((size_t)(ctx->hands - ctx->solvable) > ctx->cap) {
+            size_t cap = ctx->cap ? 2 * ctx->cap : 256;
+            struct t24_hand *grown = realloc(ctx->unsolvable, cap * sizeof *grown);
+            if (!grown) {
+                ctx->failed = true;
+                return false;
+            }
+            ctx->unsolvable = grown, ctx->cap = cap;
+        }
+        ctx->unsolvable[ctx->hands - ctx->solvable - 1] = *h;
+    }
+    if (ctx->csv) {
+        char text[256] = "";
+        if (solution)
+            t24_format(h, solution, false, text, sizeof text);
+        fputc('"', ctx->csv);
+        t24_print_hand(h, ctx->csv, " ");
+        fprintf(ctx->csv, "\",%d,\"%s\"\n", solution != NULL, text);
+    }
+    if (ctx->progress && ctx->hands % 64 == 0)
+        fprintf(stderr, "\r\033[Kcensus: %ld hands, %ld solvable, %.0f s", ctx->hands, ctx->solvable,
+                cli_now() - ctx->started);
+    return true;
+}
+
+/* The CSV's folder and file name, for the write-then-rename of output.h. */
+static bool t24_open_csv(const char *path, struct output_file *f)
+{
+    char dir[1024];
+    const char *slash = strrchr(path, '/');
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
+    if (slash == path)
+        snprintf(dir, sizeof dir, "/");
+    if (!output_open(f, dir, slash ? slash + 1 : path))
+        return false;
+    fprintf(f->fp, "hand,solvable,solution\n");
+    return true;
+}
+
+static int t24_solve_census(const struct t24_options *o)
+{
+    struct t24_census_ctx ctx = {.progress = isatty(STDERR_FILENO), .started = cli_now()};
+    struct output_file csv;
+    if (o->csv) {
+        if (!t24_open_csv(o->csv, &csv))
+            return CLI_FAILED;
+        ctx.csv = csv.fp;
+    }
+    enum t24_solve_status status =
+        t24_census(&o->hand, (int)o->low, (int)o->high, (unsigned)o->cards, t24_census_hand, &ctx);
+    if (ctx.progress)
+        fputs("\r\033[K", stderr);
+    if (status < 0 || ctx.failed) {
+        if (o->csv)
+            output_abandon(&csv);
+        free(ctx.unsolvable);
+        return t24_report_failure(ctx.failed ? T24_NO_MEMORY : status);
+    }
+    if (o->csv && !output_commit(&csv)) {
+        free(ctx.unsolvable);
+        return CLI_FAILED;
+    }
+    char ops[64];
+    t24_ops_format(&o->hand, ops, sizeof ops);
+    printf("24 game census: %lld cards with values %lld..%lld, operators %s, target %ld\n", o->cards,
+           o->low, o->high, ops, o->hand.target);
+    printf("solvable: %ld of %ld hands (%.1f%%)\n", ctx.solvable, ctx.hands,
+           100.0 * (double)ctx.solvable / (double)ctx.hands);
+    printf("unsolvable hands (%ld):\n", ctx.hands - ctx.solvable);
+    for (long i = 0; i < ctx.hands - ctx.solvable; i++) {
+        printf("  ");
+        t24_print_hand(&ctx.unsolvable[i], stdout, " ");
+        putchar('\n');
+    }
+    printf("time: %.2f s\n", cli_now() - ctx.started);
+    free(ctx.unsolvable);
+    return CLI_OK;
+}
+
+int cli_solve_t24(int argc, char **argv)
+{
+    struct t24_options o;
+    int status = t24_read_options(argc, argv, &o);
+    if (status != CLI_OK)
+        return status < 0 ? CLI_OK : status;
+    if (o.census) {
+        if (optind != argc || o.all) {
+            cli_error("solve t24 --census takes no cards and no --all");
+            return CLI_USAGE;
+        }
+        return t24_solve_census(&o);
+    }
+    if (o.csv) {
+        cli_error("solve t24: --csv goes with --census");
+        return CLI_USAGE;
+    }
+    if (!t24_read_cards(argc - optind, argv + optind, &o.hand))
+        return CLI_USAGE;
+    return t24_solve_hand(&o);
+}
