@@ -105,6 +105,8 @@ int cli_list(int argc, char **argv)
     for (const struct ga_problem *const *p = ga_problems; *p; p++) {
         printf("\n  %-10s %s\n", (*p)->name, (*p)->summary);
         printf("    genome: %s\n", ga_genome_kind_name((*p)->kind));
+        if ((*p)->example)
+            printf("    needs:  problem = { name = \"%s\"; %s };\n", (*p)->name, (*p)->example);
         cli_list_operators(*p);
     }
     printf("\nSelection: elitist tournament (ga.selection.tournament >= 2, ga.selection.elite >= 1).\n");

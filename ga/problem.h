@@ -37,6 +37,10 @@ struct ga_problem {
     unsigned kind;       /* one enum ga_genome_kind: picks the generic operators */
     size_t state_size;   /* bytes the core callocs per instance */
     struct ga_problem_defaults defaults; /* what an experiment file may leave out */
+    /* The settings the 'problem' group needs besides its name, when some
+     * have no default (e.g. "cards = [3, 3, 8, 8];"); NULL when none do.
+     * 'gaexp list' shows it and the tests configure every problem with it. */
+    const char *example;
     /* Operators of this problem only, NULL-terminated; NULL for none. */
     const struct ga_crossover *const *crossovers;
     const struct ga_mutation *const *mutations;

@@ -543,6 +543,7 @@ const struct ga_problem ga_problem_t24 = {
     .kind = GA_KIND_TREE,
     .state_size = sizeof(struct t24),
     .defaults = {"subtree", 0.9, "subtree", 0.8, GA_PER_INDIVIDUAL},
+    .example = "cards = [3, 3, 8, 8];",
     .configure = t24_configure,
     .shape = t24_shape,
     .init = ga_tree_init,

@@ -70,11 +70,11 @@ static void test_every_plugin_is_registered(void **unused)
             assert_true(strcmp((*p)->name, (*q)->name) != 0);
 }
 
-/* The contract, for every registered problem with its default settings. */
+/* The contract, for every registered problem with its default settings (and its example). */
 static void check_problem(const struct ga_problem *p)
 {
-    char text[256];
-    snprintf(text, sizeof text, "problem = { name = \"%s\"; };", p->name);
+    char text[512];
+    snprintf(text, sizeof text, "problem = { name = \"%s\"; %s };", p->name, p->example ? p->example : "");
     struct test_experiment *t = test_experiment_alloc(text);
     if (!t->e) {
         char msg[512];
@@ -119,7 +119,8 @@ static void check_problem(const struct ga_problem *p)
     test_experiment_free(t);
 
     /* configure is strict: an unknown key in the problem group is refused. */
-    snprintf(text, sizeof text, "problem = { name = \"%s\"; no_such_key = 1; };", p->name);
+    snprintf(text, sizeof text, "problem = { name = \"%s\"; %s no_such_key = 1; };", p->name,
+             p->example ? p->example : "");
     test_expect_error(text, "problem.no_such_key: unknown setting");
 }
 
