@@ -151,16 +151,16 @@ static void t24_print_hand(const struct t24_hand *h, FILE *out, const char *sep)
 static int t24_solve_hand(const struct t24_options *o)
 {
     const struct t24_hand *h = &o->hand;
+    if (o->all && h->ncards > T24_ALL_MAX_CARDS) {
+        cli_error("solve t24: --all walks every expression; at most %d cards", T24_ALL_MAX_CARDS);
+        return CLI_USAGE;
+    }
     char ops[64];
     t24_ops_format(h, ops, sizeof ops);
     printf("hand ");
     t24_print_hand(h, stdout, " ");
     printf(", target %ld, operators %s\n", h->target, ops);
     if (o->all) {
-        if (h->ncards > T24_ALL_MAX_CARDS) {
-            cli_error("solve t24: --all walks every expression; at most %d cards", T24_ALL_MAX_CARDS);
-            return CLI_USAGE;
-        }
         long count = 0;
         long status = t24_solve_all(h, t24_print_found, &count);
         if (status < 0)

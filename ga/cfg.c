@@ -351,26 +351,18 @@ config_setting_t *ga_cfg_group(struct ga_cfg *c, config_setting_t *parent, const
     return s;
 }
 
-bool ga_cfg_int(struct ga_cfg *c, config_setting_t *group, const char *key, long long def,
-                long long min, long long max, long long *out)
+/* The integer held by s, in [min, max]: an int, or a float with no
+ * fraction (1e5 is a fine way to write 100000). */
+static bool cfg_int_value(struct ga_cfg *c, const config_setting_t *s, long long min, long long max,
+                          long long *out)
 {
-    config_setting_t *s = ga_cfg_lookup(c, group, key);
-    if (!s) {
-        /* Plain ints when they fit: libconfig writes int64 with an 'L'. */
-        bool small = def >= INT32_MIN && def <= INT32_MAX;
-        s = ga_cfg_add(c, group, key, small ? CONFIG_TYPE_INT : CONFIG_TYPE_INT64);
-        if (s)
-            config_setting_set_int64(s, def);
-        *out = def;
-        return true;
-    }
     int type = config_setting_type(s);
     long long v;
     if (type == CONFIG_TYPE_INT || type == CONFIG_TYPE_INT64) {
         v = config_setting_get_int64(s);
     } else if (type == CONFIG_TYPE_FLOAT && config_setting_get_float(s) == floor(config_setting_get_float(s))
                && fabs(config_setting_get_float(s)) < 9e18) {
-        v = (long long)config_setting_get_float(s); /* 1e5 is a fine way to write 100000 */
+        v = (long long)config_setting_get_float(s);
     } else {
         char got[128];
         cfg_describe(s, got, sizeof got);
@@ -385,23 +377,20 @@ bool ga_cfg_int(struct ga_cfg *c, config_setting_t *group, const char *key, long
     return true;
 }
 
-/* An integer element of a list, range checked like ga_cfg_int. */
-static bool cfg_int_elem(struct ga_cfg *c, const config_setting_t *e, long long min, long long max,
-                         long long *out)
+bool ga_cfg_int(struct ga_cfg *c, config_setting_t *group, const char *key, long long def,
+                long long min, long long max, long long *out)
 {
-    int type = config_setting_type(e);
-    char got[128];
-    if (type != CONFIG_TYPE_INT && type != CONFIG_TYPE_INT64) {
-        cfg_describe(e, got, sizeof got);
-        ga_cfg_error(c, e, "expected an integer in [%lld, %lld], got %s", min, max, got);
-        return false;
+    config_setting_t *s = ga_cfg_lookup(c, group, key);
+    if (!s) {
+        /* Plain ints when they fit: libconfig writes int64 with an 'L'. */
+        bool small = def >= INT32_MIN && def <= INT32_MAX;
+        s = ga_cfg_add(c, group, key, small ? CONFIG_TYPE_INT : CONFIG_TYPE_INT64);
+        if (s)
+            config_setting_set_int64(s, def);
+        *out = def;
+        return true;
     }
-    *out = config_setting_get_int64(e);
-    if (*out < min || *out > max) {
-        ga_cfg_error(c, e, "expected an integer in [%lld, %lld], got %lld", min, max, *out);
-        return false;
-    }
-    return true;
+    return cfg_int_value(c, s, min, max, out);
 }
 
 bool ga_cfg_int_list(struct ga_cfg *c, config_setting_t *group, const char *key, size_t min_count,
@@ -428,7 +417,7 @@ bool ga_cfg_int_list(struct ga_cfg *c, config_setting_t *group, const char *key,
     }
     bool ok = true;
     for (size_t i = 0; i < n; i++)
-        ok &= cfg_int_elem(c, config_setting_get_elem(s, (unsigned)i), min, max, &out[i]);
+        ok &= cfg_int_value(c, config_setting_get_elem(s, (unsigned)i), min, max, &out[i]);
     *count = n;
     return ok;
 }

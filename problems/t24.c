@@ -28,10 +28,31 @@ static struct t24_value t24_real(double x)
     return (struct t24_value){true, false, 0, 0, x};
 }
 
+/* Binary gcd: 128-bit division is slow, and most values are small. */
+static uint64_t t24_gcd64(uint64_t a, uint64_t b)
+{
+    if (!a || !b)
+        return a | b;
+    int shift = __builtin_ctzll(a | b);
+    a >>= __builtin_ctzll(a);
+    do {
+        b >>= __builtin_ctzll(b);
+        if (a > b) {
+            uint64_t t = a;
+            a = b;
+            b = t;
+        }
+        b -= a;
+    } while (b);
+    return a << shift;
+}
+
 static __int128 t24_gcd(__int128 a, __int128 b)
 {
     if (a < 0)
         a = -a;
+    if (a <= (__int128)UINT64_MAX && b <= (__int128)UINT64_MAX)
+        return t24_gcd64((uint64_t)a, (uint64_t)b);
     while (b) {
         __int128 t = a % b;
         a = b;
@@ -45,6 +66,16 @@ static struct t24_value t24_ratio(__int128 num, __int128 den)
 {
     if (den < 0)
         num = -num, den = -den;
+    if (num >= -T24_EXACT_LIMIT && num <= T24_EXACT_LIMIT && den <= T24_EXACT_LIMIT) {
+        /* The common case in 64 bits: 128-bit division is slow. */
+        int64_t n = (int64_t)num, d = (int64_t)den;
+        int64_t g = d == 1 ? 1 : (int64_t)t24_gcd64((uint64_t)(n < 0 ? -n : n), (uint64_t)d);
+        if (g > 1)
+            n /= g, d /= g;
+        if (n != T24_EXACT_LIMIT && n != -T24_EXACT_LIMIT && d != T24_EXACT_LIMIT)
+            return (struct t24_value){true, true, n, d, (double)n / (double)d};
+        return t24_real((double)n / (double)d);
+    }
     __int128 g = t24_gcd(num, den);
     if (g > 1)
         num /= g, den /= g;
@@ -147,7 +178,8 @@ static struct t24_value t24_log(struct t24_value x, struct t24_value y)
     if (x.exact && y.exact) {
         for (int64_t q = 1; q <= T24_MAX_EXPONENT; q++) {
             double p = round(r * (double)q);
-            if (fabs(p) <= 64 && t24_equal(t24_power_int(x, (int64_t)p), t24_power_int(y, q)))
+            /* Only a near-integer r * q can be exact: check it with powers. */
+            if (fabs(r * (double)q - p) < 1e-6 && fabs(p) <= 64 && t24_equal(t24_power_int(x, (int64_t)p), t24_power_int(y, q)))
                 return t24_ratio((int64_t)p, q);
         }
     }
@@ -472,6 +504,11 @@ struct t24 {
     struct ga_tree_spec tree; /* first: the tree operators read it (operators/tree.h) */
     struct t24_hand hand;
 };
+
+const struct t24_hand *t24_hand_of(const struct ga_genome *gen)
+{
+    return &((const struct t24 *)gen->state)->hand;
+}
 
 static bool t24_configure(void *state, struct ga_cfg *cfg, config_setting_t *group)
 {

@@ -71,4 +71,7 @@ size_t t24_expr_size(const struct t24_hand *h, const ga_gene *e);
  * expressions equal up to commutativity and associativity print alike. */
 void t24_format(const struct t24_hand *h, const ga_gene *e, bool canonical, char *buf, size_t size);
 
+/* The hand of a configured t24 problem instance (its genome's state). */
+const struct t24_hand *t24_hand_of(const struct ga_genome *gen);
+
 #endif

@@ -9,7 +9,7 @@ same() { cmp "$1/generations.csv" "$2/generations.csv" && cmp "$1/summary.csv" "
 run() { "$GAEXP" run "$@" --quiet --set output.plot=false; }
 
 golden="$srcdir/tests/data/golden"
-for case in derful4 onemax; do
+for case in derful4 onemax t24; do
   cfg="$golden/$case.cfg"
   check "$case runs" run "$cfg" --out "$out/$case-a"
   check "$case reruns" run "$cfg" --out "$out/$case-b"

@@ -2,7 +2,8 @@
 # experiments/t24-census/run.sh — GP against the exhaustive truth on every hand of a census.
 #
 # Usage: sh experiments/t24-census/run.sh [--seeds N] [--values LOW..HIGH] [--ops LIST]
-#                                         [--cfg FILE] [--out DIR] [--jobs J] [--set PATH=VALUE]...
+#                                         [--cfg FILE] [--out DIR] [--jobs J] [--force]
+#                                         [--set PATH=VALUE]...
 # Solves every hand exactly (gaexp solve t24 --census), then runs GP (the cfg,
 # default configs/t24.cfg) on every hand with seeds 1..N (default 5), and writes
 # into DIR (default results/t24-census):
@@ -11,12 +12,14 @@
 #   table.txt     the comparison: solvable hands solved / missed, evaluations, time
 #   success.gp    gnuplot script, and success.png: share of runs solved against
 #                 the evaluation budget
+# An existing DIR is kept unless --force.  $GAEXP names the gaexp to use
+# (default: build this tree, installing what is missing).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 
 seeds=5 values=1..10 ops=+,-,*,/ cfg=configs/t24.cfg out=results/t24-census
-jobs=$(nproc 2>/dev/null || echo 1) sets=
+jobs=$(nproc 2>/dev/null || echo 1) sets= force=
 while [ $# -gt 0 ]; do
   case $1 in
     --seeds) seeds=$2; shift 2 ;;
@@ -26,7 +29,8 @@ while [ $# -gt 0 ]; do
     --out) out=$2; shift 2 ;;
     --jobs) jobs=$2; shift 2 ;;
     --set) sets="$sets --set $2"; shift 2 ;;
-    -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --force) force=1; shift ;;
+    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "t24-census: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -34,8 +38,16 @@ case $seeds in ''|*[!0-9]*) echo "t24-census: --seeds expects a positive integer
 [ "$seeds" -ge 1 ] || { echo "t24-census: --seeds expects a positive integer" >&2; exit 2; }
 
 cd "$top"
-. build-aux/bootstrap.sh
-gaexp=$top/gaexp
+if [ -n "${GAEXP:-}" ]; then
+  gaexp=$GAEXP
+else
+  . build-aux/bootstrap.sh
+  gaexp=$top/gaexp
+fi
+if [ -e "$out" ] && [ -z "$force" ] && [ -n "$(ls -A "$out" 2>/dev/null)" ]; then
+  echo "t24-census: $out exists; use --force to replace it" >&2
+  exit 2
+fi
 rm -rf "$out" && mkdir -p "$out/runs"
 started=$(date +%s.%N)
 
