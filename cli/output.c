@@ -128,6 +128,8 @@ static const char output_fitness_script[] =
     "set datafile separator ','\n"
     "set title 'Fitness per generation (lower is better, 0 = solved)'\n"
     "set xlabel 'generation'\n"
+    "stats 'generations.csv' skip 1 using 2 nooutput\n"
+    "set xrange [0:(STATS_max > 0 ? STATS_max : 1)]  # a run solved in generation 0 has one point\n"
     "set ylabel 'fitness + 1 (log scale)'\n"
     "set logscale y\n"
     "set grid\n"
