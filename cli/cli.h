@@ -21,6 +21,14 @@ extern const char cli_solve_derful_usage[];
 int cli_solve_t24(int argc, char **argv);
 extern const char cli_solve_t24_usage[];
 
+struct ga_cfg;
+struct ga_run;
+/* Runs every replicate of e and writes its output folder e->out_dir
+ * (prepared by the caller): config.cfg, generations.csv, summary.csv,
+ * times.csv, best.txt and the plot.  'quiet': no progress and no report.
+ * False (message printed) on an output error. */
+bool cli_run_experiment(struct ga_cfg *cfg, const struct ga_experiment *e, struct ga_run *run, bool quiet);
+
 /* Prints every diagnostic as "gaexp: file:line: path: message". */
 void cli_print_diag(const struct ga_diag *d);
 /* Prints "gaexp: message" to stderr. */

@@ -121,22 +121,30 @@ static const char *output_gnuplot(void)
 }
 
 static const char output_fitness_script[] =
-    "# fitness.gp — written by gaexp: best and mean fitness per generation.\n"
+    "# fitness.gp — written by gaexp: fitness per generation from curves.csv\n"
+    "# (over the replicates: mean best with its 95% confidence band, mean fitness).\n"
     "# Restyle freely and redraw with: gnuplot fitness.gp\n"
     "set terminal pngcairo size 900,560 enhanced font 'Sans,11'\n"
     "set output 'fitness.png'\n"
     "set datafile separator ','\n"
-    "set title 'Fitness per generation (lower is better, 0 = solved)'\n"
-    "set xlabel 'generation'\n"
-    "stats 'generations.csv' skip 1 using 2 nooutput\n"
+    "stats 'curves.csv' skip 1 using 2 nooutput\n"
+    "replicates = int(STATS_max)\n"
+    "stats 'curves.csv' skip 1 using 1 nooutput\n"
     "set xrange [0:(STATS_max > 0 ? STATS_max : 1)]  # a run solved in generation 0 has one point\n"
+    "set title sprintf('Fitness per generation (lower is better, 0 = solved), %d replicate%s', \\\n"
+    "                  replicates, replicates > 1 ? 's' : '')\n"
+    "set xlabel 'generation'\n"
     "set ylabel 'fitness + 1 (log scale)'\n"
     "set logscale y\n"
     "set grid\n"
     "set key top right\n"
-    "plot 'generations.csv' skip 1 using 2:($5+1) with lines lw 2 lc rgb '#1f77b4' title 'mean', \\\n"
-    "     '' skip 1 using 2:($4+1) with lines lw 2 lc rgb '#d62728' title 'best', \\\n"
-    "     '' skip 1 using 2:($7+1) with lines lw 1 dt 2 lc rgb '#7f7f7f' title 'worst'\n";
+    "set style fill transparent solid 0.25 noborder\n"
+    "plot 'curves.csv' skip 1 using 1:(($4 > 0 ? $4 : 0)+1):($5+1) with filledcurves lc rgb '#d62728' \\\n"
+    "       title (replicates > 1 ? 'best: 95% confidence band' : ''), \\\n"
+    "     '' skip 1 using 1:($3+1) with lines lw 2 lc rgb '#d62728' \\\n"
+    "       title (replicates > 1 ? 'best (mean over replicates)' : 'best'), \\\n"
+    "     '' skip 1 using 1:($6+1) with lines lw 2 lc rgb '#1f77b4' \\\n"
+    "       title (replicates > 1 ? 'mean (mean over replicates)' : 'mean')\n";
 
 void output_plot(const char *dir, bool quiet)
 {

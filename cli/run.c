@@ -8,21 +8,28 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/curves.h"
 #include "cli/output.h"
+#include "ga/rng.h"
 #include "ga/run.h"
 
 static const char run_usage[] =
     "Usage: gaexp run FILE.cfg [OPTION]...\n"
-    "Runs the experiment FILE.cfg describes and writes its output folder:\n"
+    "Runs the experiment FILE.cfg describes and writes its output folder (one row\n"
+    "per replicate and generation, or per replicate):\n"
     "  config.cfg       the fully resolved configuration (gaexp run DIR/config.cfg repeats the run)\n"
     "  generations.csv  replicate,generation,evaluations,best,mean,std,worst,diversity\n"
     "  summary.csv      replicate,seed,solved,best,generation_found,evaluations\n"
-    "  best.txt         the best individual in the problem's own notation\n"
+    "  best.txt         the best individual of all replicates, in the problem's notation\n"
     "  times.csv        wall-clock times (the only file that differs between reruns)\n"
+    "  curves.csv       per generation over the replicates: mean best with its 95%\n"
+    "                   confidence interval, mean of the mean fitness, share solved\n"
     "  fitness.gp/.png  the fitness curves (the PNG when gnuplot is installed)\n"
     "\n"
     "Options:\n"
     "  --seed N         seed of the run (default: ga.seed, else one drawn from the clock)\n"
+    "  --replicates R   R independent runs (ga.replicates); replicate 1 uses the seed,\n"
+    "                   the others seeds derived from it (listed in summary.csv)\n"
     "  --set PATH=VAL   override a setting, e.g. --set ga.mutation.rate=0.02 (repeatable)\n"
     "  --out DIR        output folder (default: output.dir, else results/<file name>)\n"
     "  --jobs N         threads (ga.threads); results are identical for every N\n"
@@ -45,11 +52,12 @@ static int run_parse(int argc, char **argv, struct ga_cfg *cfg, struct run_optio
         {"seed", required_argument, NULL, 's'}, {"set", required_argument, NULL, 'S'},
         {"out", required_argument, NULL, 'o'},  {"jobs", required_argument, NULL, 'j'},
         {"force", no_argument, NULL, 'f'},      {"quiet", no_argument, NULL, 'q'},
+        {"replicates", required_argument, NULL, 'r'},
         {"help", no_argument, NULL, 'h'},       {NULL, 0, NULL, 0},
     };
     char *sets[256];
     size_t nsets = 0;
-    long long seed = -1, jobs = 0;
+    long long seed = -1, jobs = 0, replicates = 0;
     optind = 1;
     opterr = 0;
     for (int c; (c = getopt_long(argc, argv, "h", longopts, NULL)) != -1;) {
@@ -70,6 +78,10 @@ static int run_parse(int argc, char **argv, struct ga_cfg *cfg, struct run_optio
             break;
         case 'j':
             if (!cli_parse_long("--jobs", optarg, 1, 1024, &jobs))
+                return CLI_USAGE;
+            break;
+        case 'r':
+            if (!cli_parse_long("--replicates", optarg, 1, 100000, &replicates))
                 return CLI_USAGE;
             break;
         case 'f':
@@ -97,9 +109,13 @@ static int run_parse(int argc, char **argv, struct ga_cfg *cfg, struct run_optio
     for (size_t i = 0; i < nsets; i++)
         if (!ga_cfg_override(cfg, sets[i]))
             return CLI_USAGE;
-    char text[32];
+    char text[48];
     if (seed >= 0) {
-        snprintf(text, sizeof text, "ga.seed=%lld", seed);
+        snprintf(text, sizeof text, "ga.seed=%lldL", seed);
+        ga_cfg_override(cfg, text);
+    }
+    if (replicates > 0) {
+        snprintf(text, sizeof text, "ga.replicates=%lld", replicates);
         ga_cfg_override(cfg, text);
     }
     if (jobs > 0) {
@@ -118,7 +134,7 @@ struct run_progress {
 };
 
 static void run_progress_draw(struct run_progress *p, const struct ga_stats *s,
-                              const struct ga_params *params, bool final)
+                              const struct ga_experiment *e, unsigned replicate, bool final)
 {
     if (!p->on)
         return;
@@ -127,53 +143,102 @@ static void run_progress_draw(struct run_progress *p, const struct ga_stats *s,
         return;
     p->last = now;
     double elapsed = now - p->started;
-    double rate = elapsed > 0 ? (double)s->evaluations / elapsed : 0;
-    double eta = s->generation ? elapsed / (double)s->generation *
-                                     (double)(params->generations - s->generation)
-                               : 0;
-    fprintf(stderr, "\r\033[Kgeneration %lu/%lu  best %.6g  %.3g M evals/s  ETA %.0f s",
-            s->generation, params->generations, s->best, rate / 1e6, eta);
+    double gens = (double)e->params.generations;
+    double done = ((double)(replicate - 1) + (gens > 0 ? (double)s->generation / gens : 0)) /
+                  (double)e->replicates;
+    fprintf(stderr, "\r\033[K");
+    if (e->replicates > 1)
+        fprintf(stderr, "replicate %u/%u  ", replicate, e->replicates);
+    fprintf(stderr, "generation %lu/%lu  best %.6g", s->generation, e->params.generations, s->best);
+    if (done > 0)
+        fprintf(stderr, "  ETA %.0f s", elapsed / done * (1 - done));
     if (final)
         fputs("\r\033[K", stderr);
     fflush(stderr);
 }
 
-static void run_write_row(FILE *fp, const struct ga_stats *s)
+static void run_write_row(FILE *fp, unsigned replicate, const struct ga_stats *s)
 {
-    fprintf(fp, "1,%lu,%llu,%.10g,%.10g,%.10g,%.10g,", s->generation, s->evaluations, s->best,
-            s->mean, s->sd, s->worst);
+    fprintf(fp, "%u,%lu,%llu,%.10g,%.10g,%.10g,%.10g,", replicate, s->generation, s->evaluations,
+            s->best, s->mean, s->sd, s->worst);
     if (s->diversity >= 0)
         fprintf(fp, "%.6f", s->diversity);
     fputc('\n', fp);
 }
 
-/* Writes config.cfg, best.txt, summary.csv and times.csv. */
-static bool run_write_results(const struct ga_experiment *e, const struct ga_run *run,
-                              double seconds)
+/* The files of an output folder, written while the replicates run and
+ * committed together at the end. */
+struct run_files {
+    struct output_file gens, summary, times;
+    bool open_gens, open_summary, open_times;
+};
+
+static bool run_files_open(struct run_files *f, const char *dir)
 {
-    const char *dir = e->out_dir;
+    *f = (struct run_files){0};
+    f->open_gens = output_open(&f->gens, dir, "generations.csv");
+    f->open_summary = f->open_gens && output_open(&f->summary, dir, "summary.csv");
+    f->open_times = f->open_summary && output_open(&f->times, dir, "times.csv");
+    if (!f->open_times)
+        return false;
+    fprintf(f->gens.fp, "replicate,generation,evaluations,best,mean,std,worst,diversity\n");
+    fprintf(f->summary.fp, "replicate,seed,solved,best,generation_found,evaluations\n");
+    fprintf(f->times.fp, "replicate,seconds,evaluations_per_second\n");
+    return true;
+}
+
+static bool run_files_commit(struct run_files *f)
+{
+    f->open_gens = f->open_summary = f->open_times = false;
+    bool ok = output_commit(&f->gens);
+    ok = output_commit(&f->summary) && ok;
+    return output_commit(&f->times) && ok;
+}
+
+static void run_files_abandon(struct run_files *f)
+{
+    if (f->open_gens)
+        output_abandon(&f->gens);
+    if (f->open_summary)
+        output_abandon(&f->summary);
+    if (f->open_times)
+        output_abandon(&f->times);
+}
+
+/* The best individual over the replicates so far. */
+struct run_best {
+    ga_gene *genes;
+    double fitness;
+    unsigned replicate;
+    uint64_t seed;
+    unsigned long generation;
+    unsigned solved; /* replicates that reached fitness 0 */
+};
+
+static void run_best_update(struct run_best *b, const struct ga_run *run, unsigned replicate,
+                            uint64_t seed)
+{
     const struct ga_stats *s = ga_run_stats(run);
+    b->solved += s->best <= GA_FITNESS_SOLVED;
+    if (replicate > 1 && !(s->best < b->fitness))
+        return;
+    memcpy(b->genes, ga_run_best(run), ga_run_genome(run)->len * sizeof *b->genes);
+    b->fitness = s->best;
+    b->replicate = replicate;
+    b->seed = seed;
+    b->generation = ga_run_generation_found(run);
+}
+
+static bool run_write_best(const struct ga_experiment *e, const struct ga_run *run,
+                           const struct run_best *b)
+{
     struct output_file f;
-    bool ok = output_open(&f, dir, "best.txt");
-    if (ok) {
-        fprintf(f.fp, "# fitness %.10g (0 = solved), generation %lu\n", s->best,
-                ga_run_generation_found(run));
-        e->problem->print(ga_run_genome(run), ga_run_best(run), f.fp);
-        ok = output_commit(&f);
-    }
-    if (ok && (ok = output_open(&f, dir, "summary.csv"))) {
-        fprintf(f.fp, "replicate,seed,solved,best,generation_found,evaluations\n");
-        fprintf(f.fp, "1,%llu,%d,%.10g,%lu,%llu\n", (unsigned long long)e->seed,
-                s->best <= GA_FITNESS_SOLVED, s->best, ga_run_generation_found(run),
-                s->evaluations);
-        ok = output_commit(&f);
-    }
-    if (ok && (ok = output_open(&f, dir, "times.csv"))) {
-        fprintf(f.fp, "replicate,seconds,evaluations_per_second\n");
-        fprintf(f.fp, "1,%.6f,%.0f\n", seconds, seconds > 0 ? (double)s->evaluations / seconds : 0);
-        ok = output_commit(&f);
-    }
-    return ok;
+    if (!output_open(&f, e->out_dir, "best.txt"))
+        return false;
+    fprintf(f.fp, "# fitness %.10g (0 = solved), generation %lu, replicate %u of %u, seed %llu\n",
+            b->fitness, b->generation, b->replicate, e->replicates, (unsigned long long)b->seed);
+    e->problem->print(ga_run_genome(run), b->genes, f.fp);
+    return output_commit(&f);
 }
 
 static bool run_write_config(struct ga_cfg *cfg, const char *dir)
@@ -188,48 +253,100 @@ static bool run_write_config(struct ga_cfg *cfg, const char *dir)
     return output_commit(&f);
 }
 
-static void run_report(const struct ga_experiment *e, const struct ga_run *run,
+/* One replicate: its generations, summary and time rows. */
+/* Writes one generation's row and adds it to the curves. */
+static bool run_record(struct run_files *f, struct curves *curves, unsigned replicate,
+                       const struct ga_stats *s)
+{
+    run_write_row(f->gens.fp, replicate, s);
+    return curves_add(curves, s->generation, s->best, s->mean);
+}
+
+static enum ga_stop run_replicate(const struct ga_experiment *e, struct ga_run *run, unsigned replicate,
+                                  uint64_t seed, struct run_files *f, struct curves *curves,
+                                  struct run_progress *progress, bool *ok)
+{
+    double started = cli_now();
+    ga_run_init(run, seed);
+    *ok = run_record(f, curves, replicate, ga_run_stats(run));
+    enum ga_stop why;
+    while ((why = ga_run_iterate(run)) == GA_CONTINUE) {
+        *ok &= run_record(f, curves, replicate, ga_run_stats(run));
+        run_progress_draw(progress, ga_run_stats(run), e, replicate, false);
+    }
+    const struct ga_stats *s = ga_run_stats(run);
+    *ok &= curves_end_replicate(curves, s->best, s->mean, s->best <= GA_FITNESS_SOLVED,
+                                ga_run_generation_found(run));
+    double seconds = cli_now() - started;
+    fprintf(f->summary.fp, "%u,%llu,%d,%.10g,%lu,%llu\n", replicate, (unsigned long long)seed,
+            s->best <= GA_FITNESS_SOLVED, s->best, ga_run_generation_found(run), s->evaluations);
+    fprintf(f->times.fp, "%u,%.6f,%.0f\n", replicate, seconds,
+            seconds > 0 ? (double)s->evaluations / seconds : 0);
+    return why;
+}
+
+static void run_report(const struct ga_experiment *e, const struct ga_run *run, const struct run_best *b,
                        enum ga_stop why, double seconds)
 {
     const struct ga_stats *s = ga_run_stats(run);
-    bool solved = s->best <= GA_FITNESS_SOLVED;
-    printf("%s: %s after %lu generation%s (%s), %llu evaluations, %.3f s\n", e->problem->name,
-           solved ? "solved" : "not solved", s->generation, s->generation == 1 ? "" : "s",
-           ga_stop_text(why), s->evaluations, seconds);
-    printf("best fitness %.10g, first reached in generation %lu:\n", s->best,
-           ga_run_generation_found(run));
-    e->problem->print(ga_run_genome(run), ga_run_best(run), stdout);
+    if (e->replicates == 1)
+        printf("%s: %s after %lu generation%s (%s), %llu evaluations, %.3f s\n", e->problem->name,
+               b->solved ? "solved" : "not solved", s->generation, s->generation == 1 ? "" : "s",
+               ga_stop_text(why), s->evaluations, seconds);
+    else
+        printf("%s: %u of %u replicates solved, %.3f s\n", e->problem->name, b->solved,
+               e->replicates, seconds);
+    printf("best fitness %.10g, first reached in generation %lu", b->fitness, b->generation);
+    if (e->replicates > 1)
+        printf(" of replicate %u (seed %llu)", b->replicate, (unsigned long long)b->seed);
+    printf(":\n");
+    e->problem->print(ga_run_genome(run), b->genes, stdout);
     printf("output: %s/\n", e->out_dir);
 }
 
-/* Runs the experiment, streaming generations.csv; false on an I/O error. */
-static bool run_execute(struct ga_cfg *cfg, const struct ga_experiment *e,
-                        struct ga_run *run, const struct run_options *o)
+static bool run_write_curves(const char *dir, const struct curves *curves)
 {
-    struct output_file gens;
-    if (!run_write_config(cfg, e->out_dir) || !output_open(&gens, e->out_dir, "generations.csv"))
+    struct output_file f;
+    if (!output_open(&f, dir, "curves.csv"))
         return false;
-    fprintf(gens.fp, "replicate,generation,evaluations,best,mean,std,worst,diversity\n");
-    struct run_progress progress = {.on = !o->quiet && isatty(STDERR_FILENO)};
-    progress.started = progress.last = cli_now();
+    curves_write(curves, f.fp);
+    return output_commit(&f);
+}
 
-    ga_run_init(run, e->seed);
-    run_write_row(gens.fp, ga_run_stats(run));
-    enum ga_stop why;
-    while ((why = ga_run_iterate(run)) == GA_CONTINUE) {
-        run_write_row(gens.fp, ga_run_stats(run));
-        run_progress_draw(&progress, ga_run_stats(run), &e->params, false);
+bool cli_run_experiment(struct ga_cfg *cfg, const struct ga_experiment *e, struct ga_run *run, bool quiet)
+{
+    struct run_files f = {0};
+    struct run_best best = {.genes = malloc(ga_run_genome(run)->len * sizeof *best.genes)};
+    struct curves *curves = curves_alloc();
+    if (!best.genes || !curves) {
+        cli_error("out of memory");
+        free(best.genes);
+        curves_free(curves);
+        return false;
     }
-    run_progress_draw(&progress, ga_run_stats(run), &e->params, true);
-    double seconds = cli_now() - progress.started;
-
-    if (!output_commit(&gens) || !run_write_results(e, run, seconds))
-        return false;
-    if (!o->quiet)
-        run_report(e, run, why, seconds);
-    if (e->plot)
-        output_plot(e->out_dir, o->quiet);
-    return true;
+    bool ok = run_write_config(cfg, e->out_dir) && run_files_open(&f, e->out_dir);
+    struct run_progress progress = {.on = !quiet && isatty(STDERR_FILENO)};
+    progress.started = progress.last = cli_now();
+    enum ga_stop why = GA_CONTINUE;
+    for (unsigned r = 1; ok && r <= e->replicates; r++) {
+        uint64_t seed = ga_rng_replicate_seed(e->seed, r);
+        why = run_replicate(e, run, r, seed, &f, curves, &progress, &ok);
+        run_best_update(&best, run, r, seed);
+    }
+    if (!ok)
+        cli_error("out of memory");
+    run_progress_draw(&progress, ga_run_stats(run), e, e->replicates, true);
+    if (ok)
+        ok = run_files_commit(&f) && run_write_best(e, run, &best) && run_write_curves(e->out_dir, curves);
+    else
+        run_files_abandon(&f);
+    if (ok && !quiet)
+        run_report(e, run, &best, why, cli_now() - progress.started);
+    if (ok && e->plot)
+        output_plot(e->out_dir, quiet);
+    free(best.genes);
+    curves_free(curves);
+    return ok;
 }
 
 int cli_run(int argc, char **argv)
@@ -254,7 +371,7 @@ int cli_run(int argc, char **argv)
     }
     if (status == CLI_OK && !output_prepare_dir(e->out_dir, o.force))
         status = CLI_USAGE;
-    if (status == CLI_OK && !run_execute(cfg, e, run, &o))
+    if (status == CLI_OK && !cli_run_experiment(cfg, e, run, o.quiet))
         status = CLI_FAILED;
     cli_print_diag(&diag);
     ga_run_free(run);

@@ -9,6 +9,7 @@
 #define EXPERIMENT_MAX_OPS 64
 #define EXPERIMENT_MAX_POPULATION 100000000LL
 #define EXPERIMENT_MAX_BYTES (16ULL << 30) /* refuse populations that cannot fit */
+#define EXPERIMENT_MAX_REPLICATES 100000
 
 const struct ga_problem *ga_catalog_problem(const struct ga_catalog *cat, const char *name)
 {
@@ -248,10 +249,11 @@ static bool experiment_ga(struct ga_experiment *e, struct ga_cfg *cfg,
     if (!ga)
         return false;
     struct ga_params *params = &e->params;
-    long long seed, population, threads;
+    long long seed, population, threads, replicates;
     const char *rng;
     bool ok = ga_cfg_int(cfg, ga, "seed", (long long)(default_seed & 0x7fffffffffffffffULL), 0,
                          0x7fffffffffffffffLL, &seed);
+    ok &= ga_cfg_int(cfg, ga, "replicates", 1, 1, EXPERIMENT_MAX_REPLICATES, &replicates);
     ok &= ga_cfg_int(cfg, ga, "population", 1000, 2, EXPERIMENT_MAX_POPULATION, &population);
     ok &= ga_cfg_int(cfg, ga, "threads", 1, 1, 1024, &threads);
     ok &= ga_cfg_bool(cfg, ga, "evaluate_all", false, &params->evaluate_all);
@@ -259,6 +261,7 @@ static bool experiment_ga(struct ga_experiment *e, struct ga_cfg *cfg,
     if (!ok)
         return false;
     e->seed = (uint64_t)seed;
+    e->replicates = (unsigned)replicates;
     params->population = (size_t)population;
     params->threads = (unsigned)threads;
     params->rng_type = ga_rng_type_find(rng);

@@ -21,7 +21,8 @@ struct ga_experiment {
     const struct ga_problem *problem;
     void *state; /* owned: the configured problem instance */
     struct ga_params params;
-    uint64_t seed;
+    uint64_t seed;       /* of replicate 1; see ga_rng_replicate_seed */
+    unsigned replicates; /* independent runs, ga.replicates */
     const char *out_dir; /* lives as long as the cfg */
     bool plot;
 };

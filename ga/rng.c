@@ -80,3 +80,10 @@ uint64_t ga_rng_stream_seed(uint64_t seed, uint64_t generation, uint64_t block)
     x = h ^ block;
     return rng_splitmix64(&x);
 }
+
+uint64_t ga_rng_replicate_seed(uint64_t seed, unsigned replicate)
+{
+    if (replicate <= 1)
+        return seed;
+    return ga_rng_stream_seed(seed, UINT64_MAX, replicate) & 0x7fffffffffffffffULL;
+}

@@ -19,6 +19,12 @@ const gsl_rng_type *ga_rng_type_find(const char *name);
  * block from it, so results do not depend on how blocks meet threads. */
 uint64_t ga_rng_stream_seed(uint64_t seed, uint64_t generation, uint64_t block);
 
+/* The seed of replicate r (1-based) of an experiment seeded with 'seed':
+ * replicate 1 runs on the seed itself (so one run is one replicate), the
+ * others on ga_rng_stream_seed(seed, 2^64 - 1, r) cut to 63 bits (a value
+ * that ga.seed accepts, so any replicate can be rerun alone). */
+uint64_t ga_rng_replicate_seed(uint64_t seed, unsigned replicate);
+
 /* A uniform integer in [0, n), n >= 1: multiply-shift with rejection when
  * the generator gives full 32-bit words, GSL's method otherwise. */
 static inline unsigned long ga_rng_below(gsl_rng *r, unsigned long n)

@@ -5,7 +5,7 @@
 . "${srcdir:-.}/tests/lib.sh"
 test_folder golden
 same() { cmp "$1/generations.csv" "$2/generations.csv" && cmp "$1/summary.csv" "$2/summary.csv" &&
-         cmp "$1/best.txt" "$2/best.txt"; }
+         cmp "$1/best.txt" "$2/best.txt" && cmp "$1/curves.csv" "$2/curves.csv"; }
 run() { "$GAEXP" run "$@" --quiet --set output.plot=false; }
 
 golden="$srcdir/tests/data/golden"
@@ -23,4 +23,19 @@ for case in derful4 onemax t24; do
   check "$case equals the stored golden generations" cmp "$golden/$case.generations.csv" "$out/$case-a/generations.csv"
   check "$case equals the stored golden summary" cmp "$golden/$case.summary.csv" "$out/$case-a/summary.csv"
 done
+# Replicates: each one is the run its own seed gives, whatever the thread count.
+cfg="$golden/derful4.cfg"
+check "3 replicates run" run "$cfg" --replicates 3 --out "$out/rep"
+check "3 replicates at 2 threads" run "$cfg" --replicates 3 --jobs 2 --out "$out/rep-j2"
+check "replicates at 2 threads are identical" same "$out/rep" "$out/rep-j2"
+check "summary has one row per replicate" [ "$(tail -n +2 "$out/rep/summary.csv" | cut -d, -f1 | tr '\n' ' ')" = "1 2 3 " ]
+grep "^1," "$out/rep/generations.csv" > "$out/rep1.rows"
+tail -n +2 "$out/derful4-a/generations.csv" > "$out/plain.rows"
+check "replicate 1 is the plain run" cmp "$out/rep1.rows" "$out/plain.rows"
+seed2=$(sed -n 3p "$out/rep/summary.csv" | cut -d, -f2)
+check "replicate 2 alone" run "$cfg" --seed "$seed2" --out "$out/rep2-alone"
+grep "^2," "$out/rep/generations.csv" | cut -d, -f2- > "$out/rep2.rows"
+tail -n +2 "$out/rep2-alone/generations.csv" | cut -d, -f2- > "$out/rep2-alone.rows"
+check "replicate 2 is the run of its own seed" cmp "$out/rep2.rows" "$out/rep2-alone.rows"
+check "curves average the 3 replicates" grep -q "^0,3," "$out/rep/curves.csv"
 test_summary "golden runs"

@@ -1,0 +1,108 @@
+/* cli/curves.c — fitness curves across replicates: mean best with a 95% confidence band. */
+#include "cli/curves.h"
+
+#include <gsl/gsl_cdf.h>
+#include <math.h>
+#include <stdlib.h>
+
+/* Sums over the replicates still running at one generation. */
+struct curves_sums {
+    double best, best_sq, mean;
+    unsigned long running;
+};
+
+/* How a replicate ended: it counts with these values after its end. */
+struct curves_end {
+    unsigned long last, found;
+    double best, mean;
+    bool solved;
+};
+
+struct curves {
+    struct curves_sums *gen;
+    size_t gens, gens_cap;
+    struct curves_end *ends;
+    size_t count, ends_cap;
+    unsigned long last; /* last generation of the replicate being run */
+};
+
+struct curves *curves_alloc(void)
+{
+    return calloc(1, sizeof(struct curves));
+}
+
+void curves_free(struct curves *c)
+{
+    if (!c)
+        return;
+    free(c->gen);
+    free(c->ends);
+    free(c);
+}
+
+/* Grows an array to hold at least 'need' items of 'size' bytes. */
+static bool curves_reserve(void **items, size_t *cap, size_t need, size_t size)
+{
+    if (need <= *cap)
+        return true;
+    size_t grown = *cap ? 2 * *cap : 256;
+    while (grown < need)
+        grown *= 2;
+    void *p = realloc(*items, grown * size);
+    if (!p)
+        return false;
+    *items = p;
+    *cap = grown;
+    return true;
+}
+
+bool curves_add(struct curves *c, unsigned long generation, double best, double mean)
+{
+    if (!curves_reserve((void **)&c->gen, &c->gens_cap, generation + 1, sizeof *c->gen))
+        return false;
+    for (; c->gens <= generation; c->gens++)
+        c->gen[c->gens] = (struct curves_sums){0};
+    struct curves_sums *s = &c->gen[generation];
+    s->best += best;
+    s->best_sq += best * best;
+    s->mean += mean;
+    s->running++;
+    c->last = generation;
+    return true;
+}
+
+bool curves_end_replicate(struct curves *c, double best, double mean, bool solved,
+                          unsigned long generation_found)
+{
+    if (!curves_reserve((void **)&c->ends, &c->ends_cap, c->count + 1, sizeof *c->ends))
+        return false;
+    c->ends[c->count++] = (struct curves_end){c->last, generation_found, best, mean, solved};
+    return true;
+}
+
+bool curves_write(const struct curves *c, FILE *fp)
+{
+    fprintf(fp, "generation,replicates,best_mean,best_low,best_high,mean_mean,solved_share\n");
+    for (size_t g = 0; g < c->gens; g++) {
+        struct curves_sums s = c->gen[g];
+        unsigned long solved = 0;
+        for (size_t r = 0; r < c->count; r++) {
+            const struct curves_end *e = &c->ends[r];
+            if (e->last < g) { /* ended: carries its last values */
+                s.best += e->best;
+                s.best_sq += e->best * e->best;
+                s.mean += e->mean;
+                s.running++;
+            }
+            solved += e->solved && e->found <= g;
+        }
+        double n = (double)s.running, mean_best = s.best / n, half = 0;
+        if (s.running > 1) {
+            double var = (s.best_sq - n * mean_best * mean_best) / (n - 1);
+            half = gsl_cdf_tdist_Pinv(0.975, n - 1) * sqrt(var > 0 ? var : 0) / sqrt(n);
+        }
+        fprintf(fp, "%zu,%lu,%.10g,%.10g,%.10g,%.10g,%.6f\n", g, s.running, mean_best,
+                mean_best - half, mean_best + half, s.mean / n, (double)solved / n);
+    }
+    return !ferror(fp);
+}

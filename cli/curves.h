@@ -1,0 +1,24 @@
+/* cli/curves.h — fitness curves across replicates: mean best with a 95% confidence band. */
+#ifndef GA_CLI_CURVES_H
+#define GA_CLI_CURVES_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+/* Replicates end at different generations (a solved run stops); a
+ * replicate that ended keeps its last values in later generations, so
+ * every generation averages all replicates ("best so far" curves). */
+struct curves;
+
+struct curves *curves_alloc(void);
+void curves_free(struct curves *c);
+/* One generation of the replicate being run; false when out of memory. */
+bool curves_add(struct curves *c, unsigned long generation, double best, double mean);
+/* The replicate being run ended with these values. */
+bool curves_end_replicate(struct curves *c, double best, double mean, bool solved,
+                          unsigned long generation_found);
+/* curves.csv: generation, replicates, best_mean, best_low, best_high
+ * (a Student-t 95% interval of the mean best), mean_mean, solved_share. */
+bool curves_write(const struct curves *c, FILE *fp);
+
+#endif
