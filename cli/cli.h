@@ -18,6 +18,8 @@ void cli_solve_help(FILE *out);
 /* The exact baselines behind 'gaexp solve', one file each: cli/solve_<name>.c. */
 int cli_solve_derful(int argc, char **argv);
 extern const char cli_solve_derful_usage[];
+int cli_solve_animals(int argc, char **argv);
+extern const char cli_solve_animals_usage[];
 
 /* Prints every diagnostic as "gaexp: file:line: path: message". */
 void cli_print_diag(const struct ga_diag *d);
