@@ -156,18 +156,20 @@ static int animals_prune(const struct animals_search *s, const struct animals_co
 }
 
 /*
- * Whether the empty cells can still take the pieces left: each has a
- * candidate, and each type has at least as many candidate cells as pieces
- * left and no more cells that can hold only it.
+ * The counting rules: every empty cell needs a candidate, and each type
+ * needs at least as many candidate cells as pieces left and no more cells
+ * that can hold only it; a type with exactly as many candidate cells as
+ * pieces left must take all of them.  Returns −1 when the pieces left
+ * cannot fit, else the number of cells it narrowed to one type.
  */
-static bool animals_feasible(const struct animals_search *s, const animals_set dom[])
+static int animals_count_rule(const struct animals_search *s, animals_set dom[])
 {
-    int cells[ANIMALS_TYPES] = {0}, only[ANIMALS_TYPES] = {0};
+    int cells[ANIMALS_TYPES] = {0}, only[ANIMALS_TYPES] = {0}, narrowed = 0;
     for (int c = 0; c < ANIMALS_CELLS; c++) {
         if (s->board[c] != ANIMALS_EMPTY)
             continue;
         if (!dom[c])
-            return false;
+            return -1;
         for (int t = 0; t < ANIMALS_TYPES; t++) {
             if (!(dom[c] & ANIMALS_BIT(t)))
                 continue;
@@ -175,17 +177,40 @@ static bool animals_feasible(const struct animals_search *s, const animals_set d
             only[t] += dom[c] == ANIMALS_BIT(t);
         }
     }
-    for (int t = 0; t < ANIMALS_TYPES; t++)
+    for (int t = 0; t < ANIMALS_TYPES; t++) {
         if (cells[t] < s->left[t] || only[t] > s->left[t])
-            return false;
-    return true;
+            return -1;
+        for (int c = 0; cells[t] == s->left[t] && c < ANIMALS_CELLS; c++) {
+            if ((dom[c] & ANIMALS_BIT(t)) && dom[c] != ANIMALS_BIT(t)) {
+                dom[c] = ANIMALS_BIT(t);
+                narrowed++;
+            }
+        }
+    }
+    return narrowed;
+}
+
+/* One pass of every relative condition: whether any pruned; *violated when one found a violation. */
+static bool animals_relative_pass(const struct animals_search *s, animals_set dom[], bool *violated)
+{
+    bool pruned = false;
+    for (size_t i = 0; i < s->p->nconds; i++) {
+        int removed = animals_prune(s, &s->p->conds[i], dom);
+        if (removed < 0) {
+            *violated = true;
+            return pruned;
+        }
+        pruned = pruned || removed > 0;
+    }
+    return pruned;
 }
 
 /*
  * The candidates of every empty cell (0 for placed cells): the unary ones
- * among the types left, pruned by the relative conditions until nothing
- * changes.  One thinking step (x1) when a relative condition ruled anything
- * out or found a violation.  False when the board cannot be completed.
+ * among the types left, narrowed by the relative conditions and the
+ * counting rule until nothing changes.  One thinking step (x1) when a
+ * relative condition ruled anything out or found a violation.  False when
+ * the board cannot be completed.
  */
 static bool animals_propagate(struct animals_search *s, animals_set dom[ANIMALS_CELLS])
 {
@@ -195,21 +220,15 @@ static bool animals_propagate(struct animals_search *s, animals_set dom[ANIMALS_
             left |= ANIMALS_BIT(t);
     for (int c = 0; c < ANIMALS_CELLS; c++)
         dom[c] = s->board[c] == ANIMALS_EMPTY ? s->unary[c] & left : 0;
-    bool reasoned = false;
-    for (bool changed = true; changed;) {
-        changed = false;
-        for (size_t i = 0; i < s->p->nconds; i++) {
-            int removed = animals_prune(s, &s->p->conds[i], dom);
-            if (removed < 0) {
-                s->st->steps++;
-                return false;
-            }
-            reasoned = reasoned || removed > 0;
-            changed = changed || removed > 0;
-        }
+    bool reasoned = false, violated = false;
+    int narrowed = 1;
+    while (!violated && narrowed > 0) {
+        while (animals_relative_pass(s, dom, &violated) && !violated)
+            reasoned = true;
+        narrowed = violated ? -1 : animals_count_rule(s, dom);
     }
-    s->st->steps += reasoned;
-    return animals_feasible(s, dom);
+    s->st->steps += reasoned || violated;
+    return narrowed == 0;
 }
 
 static void animals_record(struct animals_search *s)
