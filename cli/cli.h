@@ -13,6 +13,7 @@ enum { CLI_OK = 0, CLI_FAILED = 1, CLI_USAGE = 2 };
 int cli_run(int argc, char **argv);
 int cli_solve(int argc, char **argv);
 int cli_list(int argc, char **argv);
+int cli_design(int argc, char **argv);
 void cli_solve_help(FILE *out);
 
 /* The exact baselines behind 'gaexp solve', one file each: cli/solve_<name>.c. */
@@ -30,6 +31,8 @@ const struct ga_catalog *cli_catalog(void);
 /* Strict number parsing for options: whole string, range checked. */
 bool cli_parse_long(const char *option, const char *text, long long min, long long max,
                     long long *out);
+/* The same for a finite number in [min, max]. */
+bool cli_parse_double(const char *option, const char *text, double min, double max, double *out);
 /* Wall-clock seconds since an arbitrary start. */
 double cli_now(void);
 
