@@ -9,7 +9,7 @@
 #define ANIMALS_SIDE 3
 #define ANIMALS_CELLS 9
 #define ANIMALS_HEIGHTS 3       /* heights are 1..3 */
-#define ANIMALS_STOCK_PIECES 15 /* pieces in the box: the stock of every type */
+#define ANIMALS_STOCK_PIECES 16 /* pieces in the box: the stock of every type */
 #define ANIMALS_MAX_CONDS 64
 #define ANIMALS_NAME_MAX 128    /* bytes of a puzzle's name, with the NUL */
 
