@@ -87,7 +87,7 @@ bool animals_cond_is_relative(const struct animals_cond *c)
 
 /* ---- conditions on a full board -------------------------------------------------------- */
 
-/* Whether every piece of type a has a piece of type b beside it. */
+/* Whether every piece of type a has a piece of type other beside it. */
 static bool animals_each_has_neighbour(const struct animals_board *b, int a, int other)
 {
     for (int c = 0; c < ANIMALS_CELLS; c++) {
