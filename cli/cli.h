@@ -13,6 +13,7 @@ enum { CLI_OK = 0, CLI_FAILED = 1, CLI_USAGE = 2 };
 int cli_run(int argc, char **argv);
 int cli_solve(int argc, char **argv);
 int cli_list(int argc, char **argv);
+int cli_design(int argc, char **argv);
 void cli_solve_help(FILE *out);
 
 /* The exact baselines behind 'gaexp solve', one file each: cli/solve_<name>.c. */
@@ -28,6 +29,8 @@ struct ga_run;
  * times.csv, best.txt and the plot.  'quiet': no progress and no report.
  * False (message printed) on an output error. */
 bool cli_run_experiment(struct ga_cfg *cfg, const struct ga_experiment *e, struct ga_run *run, bool quiet);
+int cli_solve_animals(int argc, char **argv);
+extern const char cli_solve_animals_usage[];
 
 /* Prints every diagnostic as "gaexp: file:line: path: message". */
 void cli_print_diag(const struct ga_diag *d);
@@ -38,6 +41,8 @@ const struct ga_catalog *cli_catalog(void);
 /* Strict number parsing for options: whole string, range checked. */
 bool cli_parse_long(const char *option, const char *text, long long min, long long max,
                     long long *out);
+/* The same for a finite number in [min, max]. */
+bool cli_parse_double(const char *option, const char *text, double min, double max, double *out);
 /* Wall-clock seconds since an arbitrary start. */
 double cli_now(void);
 

@@ -19,6 +19,7 @@ static const char cli_usage[] =
     "Commands:\n"
     "  run FILE.cfg     run the experiment a configuration file describes\n"
     "  solve PROBLEM    run a problem's exact baseline (e.g. gaexp solve derful --n 3)\n"
+    "  design PROBLEM   design a puzzle level (gaexp design animals --difficulty 30)\n"
     "  list             list problems and operators with one-line summaries\n"
     "  help [COMMAND]   show help for gaexp or for one command\n"
     "\n"
@@ -64,6 +65,19 @@ bool cli_parse_long(const char *option, const char *text, long long min, long lo
     long long v = strtoll(text, &end, 10);
     if (errno || end == text || *end || v < min || v > max) {
         cli_error("%s: expected an integer in [%lld, %lld], got '%s'", option, min, max, text);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+bool cli_parse_double(const char *option, const char *text, double min, double max, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (errno || end == text || *end || !(v >= min && v <= max)) {
+        cli_error("%s: expected a number in [%g, %g], got '%s'", option, min, max, text);
         return false;
     }
     *out = v;
@@ -122,6 +136,7 @@ static const struct cli_command {
 } cli_commands[] = {
     {"run", cli_run},
     {"solve", cli_solve},
+    {"design", cli_design},
     {"list", cli_list},
     {"help", cli_help},
 };

@@ -13,6 +13,7 @@ static const struct cli_solver {
 } cli_solvers[] = {
     {"derful", cli_solve_derful, cli_solve_derful_usage},
     {"t24", cli_solve_t24, cli_solve_t24_usage},
+    {"animals", cli_solve_animals, cli_solve_animals_usage},
 };
 #define CLI_SOLVER_COUNT (sizeof cli_solvers / sizeof cli_solvers[0])
 

@@ -1,15 +1,18 @@
 #!/bin/sh
-# tests/bad_inputs.sh — every tests/data/bad/*.cfg through the real CLI: the
-# message of its '# expect:' line, alone on stderr, exit status 2, nothing written.
-# A '# args:' line adds command-line options.
+# tests/bad_inputs.sh — every bad input under tests/data/bad through the real CLI:
+# the message of its '# expect:' line, alone on stderr, exit status 2, nothing
+# written.  *.cfg are experiment files ('gaexp run'), *.txt animal puzzle files
+# ('gaexp solve animals').  A '# args:' line adds command-line options.
 . "${srcdir:-.}/tests/lib.sh"
 test_folder bad
-for cfg in "$srcdir"/tests/data/bad/*.cfg; do
-  name=$(basename "$cfg" .cfg)
-  expect=$(sed -n 's/^# expect: //p' "$cfg")
-  args=$(sed -n 's/^# args: //p' "$cfg")
+
+# bad_case FILE NAME COMMAND...: runs the command (the file's args appended) and judges it.
+bad_case() {
+  file=$1 name=$2; shift 2
+  expect=$(sed -n 's/^# expect: //p' "$file")
+  args=$(sed -n 's/^# args: //p' "$file")
   # shellcheck disable=SC2086  # args are words by design
-  "$GAEXP" run "$cfg" $args --out "$out/$name" >"$out/$name.stdout" 2>"$out/$name.stderr"
+  "$@" $args >"$out/$name.stdout" 2>"$out/$name.stderr"
   status=$?
   why=
   [ "$status" -eq 2 ] || why="exit status $status, expected 2"
@@ -25,5 +28,16 @@ for cfg in "$srcdir"/tests/data/bad/*.cfg; do
     echo "  expected: $expect"
     sed 's/^/  stderr:   /' "$out/$name.stderr"
   fi
+}
+
+for cfg in "$srcdir"/tests/data/bad/*.cfg; do
+  name=$(basename "$cfg" .cfg)
+  bad_case "$cfg" "$name" "$GAEXP" run "$cfg" --out "$out/$name"
 done
-test_summary "bad inputs" && [ "$pass" -gt 20 ]
+puzzles=0
+for puzzle in "$srcdir"/tests/data/bad/*.txt; do
+  name=$(basename "$puzzle" .txt)
+  bad_case "$puzzle" "$name" "$GAEXP" solve animals "$puzzle"
+  puzzles=$((puzzles + 1))
+done
+test_summary "bad inputs" && [ "$pass" -gt 20 ] && [ "$puzzles" -ge 6 ]

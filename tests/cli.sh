@@ -36,6 +36,36 @@ check "3x3: 358 games, sums 12..30" prints "total: 358 games, sums 12..30" solve
 check "3x3: one game per multiset" prints "card multisets: 358, at most 1 game per multiset" solve derful --n 3
 check "solve refuses n=5" sh -c '"$0" solve derful --n 5 2>/dev/null; [ $? -eq 2 ]' "$GAEXP"
 
+# The animal puzzle: the published level 50, its one answer, and the level designer.
+level50="$srcdir/configs/animals/level50.txt"
+check "solve --help names animals" prints "gaexp solve animals FILE [--count]" solve --help
+check "level 50: the published answer, top row" prints "  panda  lion     monkey" solve animals "$level50"
+check "level 50: the published answer, middle row" prints "  tiger  hippo    lion" solve animals "$level50"
+check "level 50: the published answer, bottom row" prints "  panda  elephant hippo" solve animals "$level50"
+check "level 50: one solution" prints "solutions (N):                  1" solve animals "$level50"
+check "level 50: difficulty" prints "difficulty (D):                 45.6166" solve animals "$level50"
+check "--count prints no board" sh -c '"$0" solve animals "$1" --count | grep -q -v "panda  lion" &&
+  ! "$0" solve animals "$1" --count | grep -q "solution 1:"' "$GAEXP" "$level50"
+printf 'pieces: hippo lion*3 panda*5\nheight hippo 3\nhigher lion hippo\n' >"$out/none.txt"
+check "no solution: D undefined" prints "difficulty (D):                 undefined (no solution)" solve animals "$out/none.txt"
+check "solve animals without a file is a usage error" sh -c '"$0" solve animals 2>/dev/null; [ $? -eq 2 ]' "$GAEXP"
+check "a missing puzzle file is refused" sh -c '"$0" solve animals "$1/missing.txt" 2>/dev/null; [ $? -eq 2 ]' "$GAEXP" "$out"
+check "design --help" prints "Usage: gaexp design animals --difficulty D" design --help
+check "help lists design" prints "design PROBLEM" --help
+check "design refuses D out of range" sh -c '"$0" design animals --difficulty 500 2>"$1/design.err"; [ $? -eq 2 ] &&
+  grep -qF "expected a number in [7.5, 150], got '"'"'500'"'"'" "$1/design.err"' "$GAEXP" "$out"
+check "design refuses a bad seed" sh -c '"$0" design animals --difficulty 30 --seed x 2>/dev/null; [ $? -eq 2 ]' "$GAEXP"
+check "design needs --difficulty" sh -c '"$0" design animals 2>/dev/null; [ $? -eq 2 ]' "$GAEXP"
+check "design knows only animals" sh -c '"$0" design derful --difficulty 30 2>/dev/null; [ $? -eq 2 ]' "$GAEXP"
+for seed in 1 2 3; do
+  "$GAEXP" design animals --difficulty 40 --seed "$seed" --out "$out/design-$seed.txt" 2>"$out/design-$seed.err"
+  check "design seed $seed: written" [ -s "$out/design-$seed.txt" ]
+  check "design seed $seed: unique" prints "solutions (N):                  1" solve animals "$out/design-$seed.txt"
+  "$GAEXP" design animals --difficulty 40 --seed "$seed" >"$out/design-$seed-again.txt" 2>/dev/null
+  check "design seed $seed: the same puzzle again" cmp -s "$out/design-$seed.txt" "$out/design-$seed-again.txt"
+  check "design seed $seed: reports D" grep -q "^gaexp: design animals: D [0-9.]* for target 40" "$out/design-$seed.err"
+done
+
 # The demo: a 5x5 grid whose ten lines all sum to 31, for every seed 1..20.
 demo="$srcdir/configs/derful5.cfg"
 solved=0
