@@ -21,6 +21,8 @@ int cli_solve_derful(int argc, char **argv);
 extern const char cli_solve_derful_usage[];
 int cli_solve_t24(int argc, char **argv);
 extern const char cli_solve_t24_usage[];
+int cli_solve_animals(int argc, char **argv);
+extern const char cli_solve_animals_usage[];
 
 struct ga_cfg;
 struct ga_run;
@@ -29,8 +31,6 @@ struct ga_run;
  * times.csv, best.txt and the plot.  'quiet': no progress and no report.
  * False (message printed) on an output error. */
 bool cli_run_experiment(struct ga_cfg *cfg, const struct ga_experiment *e, struct ga_run *run, bool quiet);
-int cli_solve_animals(int argc, char **argv);
-extern const char cli_solve_animals_usage[];
 
 /* Prints every diagnostic as "gaexp: file:line: path: message". */
 void cli_print_diag(const struct ga_diag *d);

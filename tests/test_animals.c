@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "ga/rng.h"
+#include "testlib.h"
 #include "problems/animals_design.h"
 #include "problems/animals_solve.h"
 
@@ -900,6 +901,38 @@ static void test_designer_refuses(void **state)
     gsl_rng_free(r);
 }
 
+/* The GA (configs/animals.cfg's settings) finds level 50's one solution,
+ * the published board, on every seed tried; fitness 0 means no condition violated. */
+static void test_ga_finds_level50(void **unused)
+{
+    (void)unused;
+    for (unsigned long seed = 1; seed <= 10; seed++) {
+        char text[512];
+        snprintf(text, sizeof text,
+                 "problem = { name = \"animals\"; puzzle = \"%s/configs/animals/level50.txt\"; };\n"
+                 "ga = { seed = %lu; population = 100; stop = { generations = 1000; }; };",
+                 GA_SRCDIR, seed);
+        struct test_experiment *t = test_experiment_alloc(text);
+        struct ga_run *run = test_run_alloc(t);
+        ga_run_init(run, t->e->seed);
+        while (ga_run_iterate(run) == GA_CONTINUE)
+            ;
+        if (ga_run_stats(run)->best != 0)
+            fail_msg("seed %lu: best fitness %g", seed, ga_run_stats(run)->best);
+        char board[512] = "";
+        FILE *out = fmemopen(board, sizeof board, "w");
+        assert_non_null(out);
+        t->e->problem->print(ga_run_genome(run), ga_run_best(run), out);
+        fclose(out);
+        assert_string_equal(board, "  panda  lion     monkey\n"
+                                   "  tiger  hippo    lion\n"
+                                   "  panda  elephant hippo\n"
+                                   "violated conditions: 0 of 6\n");
+        ga_run_free(run);
+        test_experiment_free(t);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -922,6 +955,7 @@ int main(void)
         cmocka_unit_test(test_writer),
         cmocka_unit_test(test_designer),
         cmocka_unit_test(test_designer_refuses),
+        cmocka_unit_test(test_ga_finds_level50),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

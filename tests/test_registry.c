@@ -1,5 +1,6 @@
 /* tests/test_registry.c — every plug-in is registered, and every problem keeps the contract. */
 #include <dirent.h>
+#include <unistd.h>
 #include <stdlib.h>
 
 #include "ga/rng.h"
@@ -133,6 +134,9 @@ static void test_problem_contracts(void **unused)
 
 int main(void)
 {
+    /* Problem examples name files of the source tree (puzzles, deals). */
+    if (chdir(GA_SRCDIR) != 0)
+        return 1;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_plugin_is_registered),
         cmocka_unit_test(test_problem_contracts),
