@@ -30,8 +30,8 @@ void ga_compare_mean_ci(const double *x, size_t n, double confidence, double *me
  * not reordered.  n = 0 gives NAN.  False when out of memory. */
 bool ga_compare_median(const double *x, size_t n, double *median);
 
-/* Samples no larger than this, with no tie anywhere in the two, get the exact
- * p-value; the bound is R's (wilcox.test), so the two agree. */
+/* Samples of fewer values than this, with no tie anywhere in the two, get
+ * the exact p-value; the bound is R's (wilcox.test), so the two agree. */
 #define GA_COMPARE_EXACT_BELOW 50
 
 /* The Mann-Whitney U (Wilcoxon rank-sum) test of x against y.
