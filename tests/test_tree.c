@@ -30,14 +30,6 @@ static struct ga_tree_spec once_spec(unsigned cards, unsigned ops)
     return s;
 }
 
-static gsl_rng *seeded(unsigned long seed)
-{
-    gsl_rng *r = gsl_rng_alloc(ga_rng_xoshiro256ss);
-    assert_non_null(r);
-    gsl_rng_set(r, seed);
-    return r;
-}
-
 static void test_known_tree(void **unused)
 {
     (void)unused;
@@ -87,7 +79,7 @@ static void exercise(const struct ga_tree_spec *spec, unsigned long seed, size_t
     size_t len = spec->max_len;
     ga_gene *a = calloc(4 * len, sizeof *a), *b = a + len, *ca = b + len, *cb = ca + len;
     assert_non_null(a);
-    gsl_rng *r = seeded(seed);
+    gsl_rng *r = test_rng_alloc(seed);
     const struct ga_crossover *cx = ga_catalog_crossover(&test_catalog, NULL, "subtree");
     const struct ga_mutation *point = ga_catalog_mutation(&test_catalog, NULL, "point");
     const struct ga_mutation *sub = ga_catalog_mutation(&test_catalog, NULL, "subtree");
@@ -158,7 +150,7 @@ static void test_init_methods(void **unused)
     s.init_depth_min = 2, s.init_depth_max = 5;
     struct ga_genome gen = {&s, s.max_len, 7, GA_KIND_TREE};
     ga_gene *g = calloc(s.max_len, sizeof *g);
-    gsl_rng *r = seeded(5);
+    gsl_rng *r = test_rng_alloc(5);
     unsigned seen_depth[11] = {0};
     for (int t = 0; t < 2000; t++) {
         s.init = GA_TREE_INIT_FULL;
@@ -191,7 +183,7 @@ static void test_full_is_full(void **unused)
     s.arity[3] = 2;
     struct ga_genome gen = {&s, s.max_len, 4, GA_KIND_TREE};
     ga_gene *g = calloc(s.max_len, sizeof *g);
-    gsl_rng *r = seeded(6);
+    gsl_rng *r = test_rng_alloc(6);
     ga_tree_init(&gen, r, g);
     assert_int_equal(ga_tree_size(&s, g), 15);
     gsl_rng_free(r);
@@ -208,7 +200,7 @@ static void test_each_once_repair(void **unused)
     /* a = +(+(0,1), +(2,3)); b = +(+(2,0), +(1,3)).  Every two-leaf
      * subtree swap must leave each child with leaves {0,1,2,3}. */
     ga_gene a[7] = {4, 4, 0, 1, 4, 2, 3}, b[7] = {4, 4, 2, 0, 4, 1, 3}, ca[7], cb[7];
-    gsl_rng *r = seeded(7);
+    gsl_rng *r = test_rng_alloc(7);
     int differing = 0;
     for (int t = 0; t < 1000; t++) {
         ga_crossover_subtree.apply(&gen, r, a, b, ca, cb);
@@ -226,7 +218,7 @@ static void test_same_seed_same_trees(void **unused)
     struct ga_tree_spec s = free_spec(64, 8);
     struct ga_genome gen = {&s, 64, 7, GA_KIND_TREE};
     ga_gene g1[64], g2[64];
-    gsl_rng *r1 = seeded(42), *r2 = seeded(42);
+    gsl_rng *r1 = test_rng_alloc(42), *r2 = test_rng_alloc(42);
     for (int t = 0; t < 100; t++) {
         ga_tree_init(&gen, r1, g1);
         ga_tree_init(&gen, r2, g2);

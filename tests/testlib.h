@@ -13,11 +13,21 @@
 
 #include "ga/cfg.h"
 #include "ga/experiment.h"
+#include "ga/rng.h"
 #include "ga/run.h"
 #include "operators/registry.h"
 #include "problems/registry.h"
 
 static const struct ga_catalog test_catalog = {ga_problems, ga_crossovers, ga_mutations};
+
+/* A xoshiro256** generator seeded with 'seed' (asserted); gsl_rng_free it. */
+static inline gsl_rng *test_rng_alloc(unsigned long seed)
+{
+    gsl_rng *r = gsl_rng_alloc(ga_rng_xoshiro256ss);
+    assert_non_null(r);
+    gsl_rng_set(r, seed);
+    return r;
+}
 
 /* An experiment read from text; diagnostics land in *diag. */
 struct test_experiment {

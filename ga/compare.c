@@ -1,0 +1,147 @@
+/* ga/compare.c — comparing outcomes across replicates: Wilson and t intervals, median, Mann-Whitney U. */
+#include "ga/compare.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <gsl/gsl_cdf.h>
+#include <gsl/gsl_sf_gamma.h>
+#include <gsl/gsl_sort_double.h>
+#include <gsl/gsl_statistics_double.h>
+
+static bool compare_confidence_ok(double confidence)
+{
+    return confidence > 0.0 && confidence < 1.0;
+}
+
+struct ga_interval ga_compare_wilson(unsigned long k, unsigned long n, double confidence)
+{
+    if (k > n || !compare_confidence_ok(confidence))
+        return (struct ga_interval){NAN, NAN};
+    if (n == 0)
+        return (struct ga_interval){0.0, 1.0};
+    double z = gsl_cdf_ugaussian_Qinv((1.0 - confidence) / 2.0), z2 = z * z;
+    double trials = (double)n, p = (double)k / trials;
+    double centre = (p + z2 / (2.0 * trials)) / (1.0 + z2 / trials);
+    double half = z / (1.0 + z2 / trials) * sqrt(p * (1.0 - p) / trials + z2 / (4.0 * trials * trials));
+    /* At k = 0 and k = n the bound is exact in theory; rounding must not move it. */
+    return (struct ga_interval){k == 0 ? 0.0 : fmax(0.0, centre - half),
+                                k == n ? 1.0 : fmin(1.0, centre + half)};
+}
+
+void ga_compare_mean_ci(const double *x, size_t n, double confidence, double *mean,
+                        double *half_width)
+{
+    *mean = n ? gsl_stats_mean(x, 1, n) : NAN;
+    if (n == 0 || !compare_confidence_ok(confidence))
+        *half_width = NAN;
+    else if (n == 1)
+        *half_width = 0.0;
+    else
+        *half_width = gsl_cdf_tdist_Qinv((1.0 - confidence) / 2.0, (double)(n - 1))
+                      * gsl_stats_sd_m(x, 1, n, *mean) / sqrt((double)n);
+}
+
+/* dst = src sorted ascending. */
+static void compare_copy_sorted(double *dst, const double *src, size_t n)
+{
+    memcpy(dst, src, n * sizeof *dst);
+    gsl_sort(dst, 1, n);
+}
+
+bool ga_compare_median(const double *x, size_t n, double *median)
+{
+    *median = NAN;
+    if (n == 0)
+        return true;
+    double *sorted = malloc(n * sizeof *sorted);
+    if (!sorted)
+        return false;
+    compare_copy_sorted(sorted, x, n);
+    *median = gsl_stats_median_from_sorted_data(sorted, 1, n);
+    free(sorted);
+    return true;
+}
+
+/* P(U <= c) when no hypothesis separates samples of m and n distinct values.
+ * Each of the C(m + n, m) orders of the pooled sample is then equally likely.
+ * An order is the multiset of m counts, one per x value, of the y values
+ * below it (each in 0..n), and U is their sum; ways[j][s] counts the
+ * multisets of j counts summing to s, allowing the counts 0, 1, ..., v in
+ * turn.  Sums above c never come back down, so they are not kept. */
+static bool compare_exact_lower_tail(size_t m, size_t n, size_t c, double *tail)
+{
+    size_t width = c + 1;
+    double *ways = calloc((m + 1) * width, sizeof *ways);
+    if (!ways)
+        return false;
+    for (size_t j = 0; j <= m; j++)
+        ways[j * width] = 1.0; /* all j counts 0 */
+    for (size_t v = 1; v <= n && v <= c; v++)
+        for (size_t j = 1; j <= m; j++) /* rows below j already allow v: v may repeat */
+            for (size_t s = v; s <= c; s++)
+                ways[j * width + s] += ways[(j - 1) * width + s - v];
+    double count = 0.0;
+    for (size_t s = 0; s <= c; s++)
+        count += ways[m * width + s];
+    free(ways);
+    *tail = count / gsl_sf_choose((unsigned)(m + n), (unsigned)m);
+    return true;
+}
+
+static bool compare_has_nan(const double *x, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (isnan(x[i]))
+            return true;
+    return false;
+}
+
+bool ga_compare_ranksum(const double *x, size_t nx, const double *y, size_t ny,
+                        struct ga_ranksum *out)
+{
+    *out = (struct ga_ranksum){NAN, NAN, NAN, false};
+    if (nx == 0 || ny == 0 || compare_has_nan(x, nx) || compare_has_nan(y, ny))
+        return false;
+    double *sx = malloc((nx + ny) * sizeof *sx), *sy = sx + nx;
+    if (!sx)
+        return false;
+    compare_copy_sorted(sx, x, nx);
+    compare_copy_sorted(sy, y, ny);
+    /* Merge the sorted samples one group of equal values at a time: a x
+     * values and b y values equal to v, j - b y values below v.  'ties' is the
+     * sum of t^3 - t over the groups of t equal values (R's NTIES term). */
+    double u = 0.0, ties = 0.0;
+    size_t i = 0, j = 0;
+    while (i < nx || j < ny) {
+        double v = i == nx ? sy[j] : j == ny ? sx[i] : fmin(sx[i], sy[j]);
+        size_t a = 0, b = 0;
+        for (; i < nx && sx[i] == v; i++)
+            a++;
+        for (; j < ny && sy[j] == v; j++)
+            b++;
+        u += (double)a * (double)(j - b) + 0.5 * (double)a * (double)b;
+        double t = (double)(a + b);
+        ties += t * t * t - t;
+    }
+    free(sx);
+
+    double pairs = (double)nx * (double)ny, from_mean = u - pairs / 2.0;
+    bool exact = ties == 0.0 && nx < GA_COMPARE_EXACT_BELOW && ny < GA_COMPARE_EXACT_BELOW;
+    double p;
+    if (exact) {
+        /* No ties: u is a whole number; the null distribution is symmetric. */
+        double tail;
+        if (!compare_exact_lower_tail(nx, ny, (size_t)fmin(u, pairs - u), &tail))
+            return false;
+        p = fmin(1.0, 2.0 * tail);
+    } else {
+        double n = (double)(nx + ny);
+        double sd = sqrt(pairs / 12.0 * ((n + 1.0) - ties / (n * (n - 1.0))));
+        double z = from_mean == 0.0 ? 0.0 : from_mean - copysign(0.5, from_mean);
+        /* z = 0 also covers sd = 0, when every value is the same. */
+        p = z == 0.0 ? 1.0 : fmin(1.0, 2.0 * gsl_cdf_ugaussian_Q(fabs(z) / sd));
+    }
+    *out = (struct ga_ranksum){u, p, u / pairs, exact};
+    return true;
+}

@@ -1,0 +1,62 @@
+/* ga/compare.h — comparing experiment outcomes across replicates: intervals, medians, rank-sum test. */
+#ifndef GA_COMPARE_H
+#define GA_COMPARE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Pure computation: nothing is printed, nothing kept between calls.  Values
+ * must not be NaN (ga_compare_ranksum checks).  'confidence' is two-sided, in
+ * (0, 1), e.g. 0.95; outside it the interval is NAN. */
+
+struct ga_interval {
+    double low, high;
+};
+
+/* Wilson score interval for k successes in n trials (a success rate, e.g.
+ * runs solved).  Inside [0, 1]; low is exactly 0 when k = 0 and high exactly 1
+ * when k = n.  n = 0 gives [0, 1]; k > n gives [NAN, NAN]. */
+struct ga_interval ga_compare_wilson(unsigned long k, unsigned long n, double confidence);
+
+/* Mean of n values and the half-width of its two-sided Student-t confidence
+ * interval (n - 1 degrees of freedom, sample standard deviation).  n = 1 gives
+ * half-width 0: one replicate has no spread to estimate, so a plot draws the
+ * point with no bar; that is not a claim of certainty, so report n beside it.
+ * n = 0 gives mean and half-width NAN. */
+void ga_compare_mean_ci(const double *x, size_t n, double confidence, double *mean,
+                        double *half_width);
+
+/* Median of n values (the mean of the middle two when n is even); x is copied,
+ * not reordered.  n = 0 gives NAN.  False when out of memory. */
+bool ga_compare_median(const double *x, size_t n, double *median);
+
+/* Samples of fewer values than this, with no tie anywhere in the two, get
+ * the exact p-value; the bound is R's (wilcox.test), so the two agree. */
+#define GA_COMPARE_EXACT_BELOW 50
+
+/* The Mann-Whitney U (Wilcoxon rank-sum) test of x against y.
+ * u:       U of x = pairs with x_i > y_j, plus half the pairs with x_i = y_j
+ *          (R's W).  Ranges over [0, nx ny].
+ * p_value: two-sided.  Exact (exact = true) when nx and ny are both below
+ *          GA_COMPARE_EXACT_BELOW and no two of the nx + ny values are equal:
+ *          twice the smaller tail of the null distribution of U, at most 1.
+ *          Otherwise the normal approximation with tie and continuity
+ *          corrections, as R's wilcox.test(x, y) (correct = TRUE).  When U is
+ *          at its null mean (e.g. identical samples) p = 1.
+ * a12:     the Vargha-Delaney effect size u / (nx ny) = P(X > Y) + P(X = Y) / 2
+ *          for X drawn from x and Y from y; 0.5 means no difference.  gaexp's
+ *          fitness and evaluation counts are better when lower, so there
+ *          a12 < 0.5 favours x: 1 - a12 is the chance x beats y (ties count
+ *          half).  Vargha and Delaney call |a12 - 0.5| below 0.06 negligible,
+ *          below 0.14 small, below 0.21 medium, and larger large.
+ * Swapping x and y keeps p_value and turns a12 into 1 - a12.
+ * False, with u, p_value and a12 NAN, when a sample is empty, a value is NaN
+ * or memory runs out. */
+struct ga_ranksum {
+    double u, p_value, a12;
+    bool exact;
+};
+bool ga_compare_ranksum(const double *x, size_t nx, const double *y, size_t ny,
+                        struct ga_ranksum *out);
+
+#endif
