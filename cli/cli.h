@@ -14,6 +14,9 @@ int cli_run(int argc, char **argv);
 int cli_solve(int argc, char **argv);
 int cli_list(int argc, char **argv);
 int cli_design(int argc, char **argv);
+int cli_sweep(int argc, char **argv);
+int cli_report(int argc, char **argv);
+int cli_plot(int argc, char **argv);
 void cli_solve_help(FILE *out);
 
 /* The exact baselines behind 'gaexp solve', one file each: cli/solve_<name>.c. */

@@ -18,6 +18,9 @@ static const char cli_usage[] =
     "\n"
     "Commands:\n"
     "  run FILE.cfg     run the experiment a configuration file describes\n"
+    "  sweep FILE.cfg   run it at every point of its 'sweep' grid, and compare\n"
+    "  report DIR       print the ranked comparison of a sweep (or a run's replicates)\n"
+    "  plot DIR         redraw the figures of a run or sweep folder\n"
     "  solve PROBLEM    run a problem's exact baseline (e.g. gaexp solve derful --n 3)\n"
     "  design PROBLEM   design a puzzle level (gaexp design animals --difficulty 30)\n"
     "  list             list problems and operators with one-line summaries\n"
@@ -135,6 +138,9 @@ static const struct cli_command {
     int (*main)(int argc, char **argv);
 } cli_commands[] = {
     {"run", cli_run},
+    {"sweep", cli_sweep},
+    {"report", cli_report},
+    {"plot", cli_plot},
     {"solve", cli_solve},
     {"design", cli_design},
     {"list", cli_list},

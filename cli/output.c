@@ -146,29 +146,38 @@ static const char output_fitness_script[] =
     "     '' skip 1 using 1:($6+1) with lines lw 2 lc rgb '#1f77b4' \\\n"
     "       title (replicates > 1 ? 'mean (mean over replicates)' : 'mean')\n";
 
-void output_plot(const char *dir, bool quiet)
+void output_draw(const char *dir, const char *script, const char *figure, bool quiet)
 {
-    struct output_file script;
-    if (!output_open(&script, dir, "fitness.gp"))
-        return;
-    fputs(output_fitness_script, script.fp);
-    if (!output_commit(&script))
-        return;
     const char *gnuplot = output_gnuplot();
     if (!gnuplot) {
         if (!quiet)
-            fprintf(stderr, "gaexp: notice: gnuplot is not installed: fitness.png not drawn "
-                            "(the CSV files and fitness.gp are complete)\n");
+            fprintf(stderr, "gaexp: notice: gnuplot is not installed: %s not drawn "
+                            "(the CSV files and %s are complete)\n", figure, script);
         return;
     }
     fflush(NULL);
     pid_t pid = fork();
     if (pid == 0) {
         if (chdir(dir) == 0)
-            execlp(gnuplot, "gnuplot", "fitness.gp", (char *)NULL);
+            execlp(gnuplot, "gnuplot", script, (char *)NULL);
         _exit(127);
     }
     int status = 0;
     if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
-        cli_error("gnuplot failed to draw %s/fitness.png", dir);
+        cli_error("gnuplot failed to draw %s/%s", dir, figure);
+}
+
+bool output_script(const char *dir, const char *name, const char *text)
+{
+    struct output_file script;
+    if (!output_open(&script, dir, name))
+        return false;
+    fputs(text, script.fp);
+    return output_commit(&script);
+}
+
+void output_plot(const char *dir, bool quiet)
+{
+    if (output_script(dir, "fitness.gp", output_fitness_script))
+        output_draw(dir, "fitness.gp", "fitness.png", quiet);
 }

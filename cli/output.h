@@ -26,4 +26,9 @@ void output_abandon(struct output_file *f);
  * fitness.png.  Prints a notice when gnuplot is missing. */
 void output_plot(const char *dir, bool quiet);
 
+/* Writes a gnuplot script 'name' with 'text' into dir; false (message printed) on error. */
+bool output_script(const char *dir, const char *name, const char *text);
+/* Runs gnuplot on dir/script to draw dir/figure; a notice when gnuplot is missing. */
+void output_draw(const char *dir, const char *script, const char *figure, bool quiet);
+
 #endif

@@ -530,14 +530,17 @@ bool ga_cfg_choice(struct ga_cfg *c, config_setting_t *group, const char *key,
 }
 
 /* --set: copy a parsed value into the tree, recursively for arrays/lists. */
+/* Copies src as 'name' of dst_parent.  The copy is located on the command
+ * line, or where src is when 'keep_source' (a sweep's value keeps its line). */
 static bool cfg_copy_value(config_setting_t *dst_parent, const char *name,
-                           const config_setting_t *src)
+                           const config_setting_t *src, bool keep_source)
 {
     int type = config_setting_type(src);
     config_setting_t *d = config_setting_add(dst_parent, name, type);
     if (!d)
         return false;
-    d->file = cfg_from_command_line;
+    d->file = keep_source ? src->file : cfg_from_command_line;
+    d->line = keep_source ? src->line : 0;
     switch (type) {
     case CONFIG_TYPE_INT:
     case CONFIG_TYPE_INT64:
@@ -551,7 +554,7 @@ static bool cfg_copy_value(config_setting_t *dst_parent, const char *name,
     default:
         for (int i = 0; i < config_setting_length(src); i++) {
             const config_setting_t *e = config_setting_get_elem(src, (unsigned)i);
-            if (!cfg_copy_value(d, config_setting_name(e), e))
+            if (!cfg_copy_value(d, config_setting_name(e), e, keep_source))
                 return false;
         }
         return true;
@@ -594,16 +597,11 @@ static bool cfg_parse_value(struct ga_cfg *c, config_t *tmp, const char *value, 
     return s && config_setting_set_string(s, value) == CONFIG_TRUE;
 }
 
-/* Puts 'value' at 'dotted' (groups made as needed); literal: a plain string. */
-static bool cfg_put(struct ga_cfg *c, const char *dotted, const char *value, bool literal)
+/* Finds (making groups as needed) the group that holds the last segment of
+ * the dotted path in 'path' (a writable copy); *leaf points into it. */
+static config_setting_t *cfg_walk(struct ga_cfg *c, char *path, char **leaf,
+                                  const config_setting_t *source)
 {
-    char path[256];
-    if (strlen(dotted) >= sizeof path) {
-        ga_diag_add(c->diag, "--set", 0, "", "setting path too long");
-        return false;
-    }
-    snprintf(path, sizeof path, "%s", dotted);
-
     config_setting_t *group = config_root_setting(&c->conf);
     char *segment = path;
     for (;;) {
@@ -611,7 +609,7 @@ static bool cfg_put(struct ga_cfg *c, const char *dotted, const char *value, boo
         size_t seg_len = dot ? (size_t)(dot - segment) : strlen(segment);
         if (!cfg_valid_name(segment, seg_len)) {
             ga_diag_add(c->diag, "--set", 0, path, "not a setting path (use names like ga.mutation.rate)");
-            return false;
+            return NULL;
         }
         if (!dot)
             break;
@@ -619,34 +617,72 @@ static bool cfg_put(struct ga_cfg *c, const char *dotted, const char *value, boo
         config_setting_t *next = config_setting_get_member(group, segment);
         if (!next) {
             next = config_setting_add(group, segment, CONFIG_TYPE_GROUP);
-            if (next)
-                next->file = cfg_from_command_line;
+            if (next) { /* a group made for the value is located with it */
+                next->file = source ? source->file : cfg_from_command_line;
+                next->line = source ? source->line : 0;
+            }
         } else if (config_setting_type(next) != CONFIG_TYPE_GROUP) {
             *dot = '.';
             ga_diag_add(c->diag, "--set", 0, path, "'%.*s' is not a group", (int)(dot - path), path);
-            return false;
+            return NULL;
         }
         *dot = '.';
         if (!next) {
             c->oom = true;
-            return false;
+            return NULL;
         }
         group = next;
         segment = dot + 1;
     }
+    *leaf = segment;
+    return group;
+}
 
+/* Replaces 'leaf' of 'group' by a copy of value; false when out of memory. */
+static bool cfg_place(struct ga_cfg *c, config_setting_t *group, const char *leaf,
+                      const config_setting_t *value, bool keep_source)
+{
+    config_setting_remove(group, leaf);
+    if (cfg_copy_value(group, leaf, value, keep_source))
+        return true;
+    c->oom = true;
+    return false;
+}
+
+/* Puts 'value' at 'dotted' (groups made as needed); literal: a plain string. */
+static bool cfg_put(struct ga_cfg *c, const char *dotted, const char *value, bool literal)
+{
+    char path[256], *leaf;
+    if (strlen(dotted) >= sizeof path) {
+        ga_diag_add(c->diag, "--set", 0, "", "setting path too long");
+        return false;
+    }
+    snprintf(path, sizeof path, "%s", dotted);
+    config_setting_t *group = cfg_walk(c, path, &leaf, NULL);
+    if (!group)
+        return false;
     config_t tmp;
     config_init(&tmp);
     size_t reported = c->diag->count + c->diag->dropped;
     bool ok = cfg_parse_value(c, &tmp, value, literal);
-    if (ok) {
-        config_setting_remove(group, segment);
-        ok = cfg_copy_value(group, segment, config_lookup(&tmp, "v"));
-    }
-    config_destroy(&tmp);
-    if (!ok && c->diag->count + c->diag->dropped == reported)
+    if (ok)
+        ok = cfg_place(c, group, leaf, config_lookup(&tmp, "v"), false);
+    else if (c->diag->count + c->diag->dropped == reported)
         c->oom = true;
+    config_destroy(&tmp);
     return ok;
+}
+
+bool ga_cfg_override_value(struct ga_cfg *c, const char *dotted, const config_setting_t *value)
+{
+    char path[256], *leaf;
+    if (strlen(dotted) >= sizeof path) {
+        ga_cfg_error(c, value, "setting path too long");
+        return false;
+    }
+    snprintf(path, sizeof path, "%s", dotted);
+    config_setting_t *group = cfg_walk(c, path, &leaf, value);
+    return group && cfg_place(c, group, leaf, value, true);
 }
 
 bool ga_cfg_override(struct ga_cfg *c, const char *assignment)

@@ -39,6 +39,11 @@ bool ga_cfg_override(struct ga_cfg *c, const char *assignment);
 /* Sets the setting at dotted 'path' to the string 'value' as it is. */
 bool ga_cfg_override_string(struct ga_cfg *c, const char *path, const char *value);
 
+/* Puts a copy of 'value' (a setting of another configuration, which must
+ * outlive this one) at the dotted path; diagnostics about it then name
+ * value's file and line.  For sweeps. */
+bool ga_cfg_override_value(struct ga_cfg *c, const char *path, const config_setting_t *value);
+
 config_setting_t *ga_cfg_root(struct ga_cfg *c);
 /* The group 'key' of 'parent', created when absent; NULL (diagnosed) when
  * the key holds something else. */

@@ -1,0 +1,479 @@
+/* cli/sweep.c — 'gaexp sweep': the Cartesian product of setting values, each point a run folder. */
+#include "config.h"
+
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "cli/output.h"
+#include "cli/sweep.h"
+#include "ga/run.h"
+
+static const char sweep_usage[] =
+    "Usage: gaexp sweep FILE.cfg [OPTION]...\n"
+    "Runs the experiment of FILE.cfg at every point of the grid its 'sweep' list\n"
+    "describes, each point with all its replicates, and compares the points:\n"
+    "\n"
+    "  sweep = (\n"
+    "    { set = \"ga.mutation.rate\";  values = [0.005, 0.01, 0.02, 0.05]; },\n"
+    "    { set = \"ga.crossover.rate\"; from = 0.4; to = 0.8; step = 0.2; },\n"
+    "    { set = \"ga.crossover.name\"; values = [\"lineswap\", \"common\"]; }\n"
+    "  );\n"
+    "\n"
+    "Any setting path can be swept; a list-valued setting takes a list of lists\n"
+    "(values = ([3, 3, 8, 8], [1, 5, 5, 5])).  Every point is checked before the\n"
+    "first run starts.  All points share the base seed (common random numbers).\n"
+    "The output folder holds p001/, p002/, ... (ordinary run folders, each with\n"
+    "its config.cfg), index.csv (point, folder, swept values), sweep.csv (the\n"
+    "comparison, see 'gaexp report'), curves.png and, for two swept settings,\n"
+    "heatmap.png (with their .gp scripts).\n"
+    "\n"
+    "Options:\n"
+    "  --replicates R   replicates per point (ga.replicates)\n"
+    "  --seed N         base seed (ga.seed)\n"
+    "  --set PATH=VAL   override a setting of every point (repeatable)\n"
+    "  --out DIR        output folder (default: output.dir, else results/<file name>)\n"
+    "  --jobs N         threads per run (ga.threads)\n"
+    "  --force          overwrite an existing output folder\n"
+    "  --quiet          no progress line\n"
+    "  -h, --help       show this help\n";
+
+#define SWEEP_MAX_AXES 8
+#define SWEEP_MAX_POINTS 100000
+#define SWEEP_MAX_VALUES 10000
+
+/* One swept setting: its path and its values (settings of the base file,
+ * or numbers made from a range). */
+struct sweep_axis {
+    const char *path;
+    const config_setting_t *values; /* NULL for a range */
+    double from, step;
+    size_t count;
+    bool integer; /* range of integers */
+};
+
+struct sweep {
+    struct ga_cfg *base;
+    struct sweep_axis axis[SWEEP_MAX_AXES];
+    size_t axes, points;
+    config_t ranges; /* the values of ranges, made into settings */
+};
+
+/* Reads 'from', 'to', 'step' of a range axis. */
+static bool sweep_range(struct sweep *w, config_setting_t *g, struct sweep_axis *a)
+{
+    double from, to, step;
+    bool ok = ga_cfg_double(w->base, g, "from", 0, -1e18, 1e18, &from);
+    ok &= ga_cfg_double(w->base, g, "to", 0, -1e18, 1e18, &to);
+    ok &= ga_cfg_double(w->base, g, "step", 1, 1e-12, 1e18, &step);
+    if (!ok)
+        return false;
+    if (to < from) {
+        ga_cfg_error_at(w->base, g, "to", "must not be below 'from' (%g)", from);
+        return false;
+    }
+    double n = floor((to - from) / step + 1e-9) + 1;
+    if (n > SWEEP_MAX_VALUES) {
+        ga_cfg_error_at(w->base, g, "step", "%.0f values; at most %d per setting", n, SWEEP_MAX_VALUES);
+        return false;
+    }
+    const config_setting_t *f = config_setting_get_member(g, "from");
+    const config_setting_t *s = config_setting_get_member(g, "step");
+    a->integer = config_setting_type(f) != CONFIG_TYPE_FLOAT && config_setting_type(s) != CONFIG_TYPE_FLOAT;
+    a->from = from, a->step = step, a->count = (size_t)n;
+    return true;
+}
+
+static bool sweep_axis_read(struct sweep *w, config_setting_t *g, struct sweep_axis *a)
+{
+    if (config_setting_type(g) != CONFIG_TYPE_GROUP) {
+        ga_cfg_error(w->base, g, "expected a group { set = \"PATH\"; values = [...]; }");
+        return false;
+    }
+    if (!ga_cfg_string(w->base, g, "set", "", &a->path))
+        return false;
+    if (!a->path[0]) {
+        ga_cfg_error_at(w->base, g, "set", "missing: the setting path, e.g. \"ga.mutation.rate\"");
+        return false;
+    }
+    config_setting_t *values = ga_cfg_lookup(w->base, g, "values");
+    if (!values)
+        return sweep_range(w, g, a);
+    int type = config_setting_type(values);
+    if (type != CONFIG_TYPE_ARRAY && type != CONFIG_TYPE_LIST) {
+        ga_cfg_error(w->base, values, "expected a list of values like [0.01, 0.02]");
+        return false;
+    }
+    a->values = values;
+    a->count = (size_t)config_setting_length(values);
+    if (a->count == 0 || a->count > SWEEP_MAX_VALUES) {
+        ga_cfg_error(w->base, values, "expected 1 to %d values, got %zu", SWEEP_MAX_VALUES, a->count);
+        return false;
+    }
+    return true;
+}
+
+/* Reads the 'sweep' list of the base file. */
+static bool sweep_read(struct sweep *w)
+{
+    config_setting_t *list = ga_cfg_lookup(w->base, ga_cfg_root(w->base), "sweep");
+    if (!list) {
+        ga_diag_add(w->base->diag, w->base->file, 0, "sweep",
+                    "missing: a list of swept settings (see 'gaexp sweep --help')");
+        return false;
+    }
+    size_t n = (size_t)config_setting_length(list);
+    if (config_setting_type(list) != CONFIG_TYPE_LIST || n == 0 || n > SWEEP_MAX_AXES) {
+        ga_cfg_error(w->base, list, "expected a list ( {...}, ... ) of 1 to %d swept settings",
+                     SWEEP_MAX_AXES);
+        return false;
+    }
+    bool ok = true;
+    w->points = 1;
+    for (size_t i = 0; i < n; i++) {
+        config_setting_t *g = config_setting_get_elem(list, (unsigned)i);
+        if (!sweep_axis_read(w, g, &w->axis[i])) {
+            ok = false;
+            continue;
+        }
+        for (size_t j = 0; j < i; j++)
+            if (strcmp(w->axis[j].path, w->axis[i].path) == 0) {
+                ga_cfg_error_at(w->base, g, "set", "'%s' is swept twice", w->axis[i].path);
+                ok = false;
+            }
+        w->points *= w->axis[i].count;
+        if (w->points > SWEEP_MAX_POINTS) {
+            ga_cfg_error(w->base, list, "more than %d points", SWEEP_MAX_POINTS);
+            return false;
+        }
+    }
+    w->axes = n;
+    for (size_t i = 0; ok && i < n; i++) /* every setting of a swept group is known */
+        for (int k = 0; k < config_setting_length(config_setting_get_elem(list, (unsigned)i)); k++)
+            ga_cfg_lookup(w->base, config_setting_get_elem(list, (unsigned)i),
+                          config_setting_name(config_setting_get_elem(
+                              config_setting_get_elem(list, (unsigned)i), (unsigned)k)));
+    return ok;
+}
+
+/* The index of point p's value on axis i (the last axis varies fastest). */
+static size_t sweep_coordinate(const struct sweep *w, size_t p, size_t i)
+{
+    for (size_t j = w->axes; j-- > i + 1;)
+        p /= w->axis[j].count;
+    return p % w->axis[i].count;
+}
+
+/* Value k of a range axis as a setting of w->ranges (located at the axis). */
+static const config_setting_t *sweep_range_value(struct sweep *w, size_t i, size_t k)
+{
+    const struct sweep_axis *a = &w->axis[i];
+    char name[32];
+    snprintf(name, sizeof name, "a%zu_%zu", i, k);
+    config_setting_t *s = config_setting_get_member(config_root_setting(&w->ranges), name);
+    if (s)
+        return s;
+    double v = a->from + (double)k * a->step;
+    s = config_setting_add(config_root_setting(&w->ranges), name,
+                           a->integer ? CONFIG_TYPE_INT64 : CONFIG_TYPE_FLOAT);
+    if (!s)
+        return NULL;
+    if (a->integer)
+        config_setting_set_int64(s, (long long)llround(v));
+    else
+        config_setting_set_float(s, round(v / a->step * 1e9) / 1e9 * a->step); /* 0.1 * 3 = 0.3 */
+    return s;
+}
+
+static const config_setting_t *sweep_value(struct sweep *w, size_t i, size_t k)
+{
+    if (w->axis[i].values)
+        return config_setting_get_elem(w->axis[i].values, (unsigned)k);
+    return sweep_range_value(w, i, k);
+}
+
+/* Writes a value the way index.csv and the figures show it. */
+void sweep_value_text(const config_setting_t *v, char *buf, size_t size)
+{
+    switch (config_setting_type(v)) {
+    case CONFIG_TYPE_INT:
+    case CONFIG_TYPE_INT64:
+        snprintf(buf, size, "%lld", config_setting_get_int64(v));
+        break;
+    case CONFIG_TYPE_FLOAT:
+        snprintf(buf, size, "%.10g", config_setting_get_float(v));
+        break;
+    case CONFIG_TYPE_BOOL:
+        snprintf(buf, size, "%s", config_setting_get_bool(v) ? "true" : "false");
+        break;
+    case CONFIG_TYPE_STRING:
+        snprintf(buf, size, "%s", config_setting_get_string(v));
+        break;
+    default: { /* a list: its elements, space separated */
+        size_t used = 0;
+        buf[0] = '\0';
+        for (int k = 0; k < config_setting_length(v) && used + 1 < size; k++) {
+            char item[64];
+            sweep_value_text(config_setting_get_elem(v, (unsigned)k), item, sizeof item);
+            used += (size_t)snprintf(buf + used, size - used, "%s%s", k ? " " : "", item);
+        }
+    }
+    }
+}
+
+struct sweep_options {
+    const char *file, *out;
+    char *sets[256];
+    size_t nsets;
+    long long seed, jobs, replicates;
+    bool force, quiet;
+};
+
+/* A point's configuration: the base file, the --set options, the point's
+ * values, and its output folder; NULL after printing what is wrong. */
+static struct ga_cfg *sweep_point_cfg(struct sweep *w, const struct sweep_options *o, size_t p,
+                                      const char *dir, struct ga_diag *diag)
+{
+    struct ga_cfg *c = ga_cfg_alloc(diag);
+    if (!c || !ga_cfg_load(c, o->file)) {
+        ga_cfg_free(c);
+        return NULL;
+    }
+    config_setting_remove(ga_cfg_root(c), "sweep");
+    bool ok = true;
+    for (size_t i = 0; ok && i < o->nsets; i++)
+        ok = ga_cfg_override(c, o->sets[i]);
+    char text[64];
+    if (ok && o->seed >= 0) {
+        snprintf(text, sizeof text, "ga.seed=%lldL", o->seed);
+        ok = ga_cfg_override(c, text);
+    }
+    if (ok && o->replicates > 0) {
+        snprintf(text, sizeof text, "ga.replicates=%lld", o->replicates);
+        ok = ga_cfg_override(c, text);
+    }
+    if (ok && o->jobs > 0) {
+        snprintf(text, sizeof text, "ga.threads=%lld", o->jobs);
+        ok = ga_cfg_override(c, text);
+    }
+    for (size_t i = 0; ok && i < w->axes; i++) {
+        const config_setting_t *v = sweep_value(w, i, sweep_coordinate(w, p, i));
+        ok = v && ga_cfg_override_value(c, w->axis[i].path, v);
+    }
+    if (ok)
+        ok = ga_cfg_override_string(c, "output.dir", dir);
+    if (!ok) {
+        ga_cfg_free(c);
+        return NULL;
+    }
+    return c;
+}
+
+static int sweep_parse(int argc, char **argv, struct sweep_options *o)
+{
+    static const struct option longopts[] = {
+        {"seed", required_argument, NULL, 's'},       {"set", required_argument, NULL, 'S'},
+        {"out", required_argument, NULL, 'o'},        {"jobs", required_argument, NULL, 'j'},
+        {"replicates", required_argument, NULL, 'r'}, {"force", no_argument, NULL, 'f'},
+        {"quiet", no_argument, NULL, 'q'},            {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    *o = (struct sweep_options){.seed = -1};
+    optind = 1;
+    opterr = 0;
+    for (int c; (c = getopt_long(argc, argv, "h", longopts, NULL)) != -1;) {
+        bool ok = true;
+        switch (c) {
+        case 's':
+            ok = cli_parse_long("--seed", optarg, 0, 0x7fffffffffffffffLL, &o->seed);
+            break;
+        case 'S':
+            if ((ok = o->nsets < 256))
+                o->sets[o->nsets++] = optarg;
+            else
+                cli_error("too many --set options");
+            break;
+        case 'o':
+            o->out = optarg;
+            break;
+        case 'j':
+            ok = cli_parse_long("--jobs", optarg, 1, 1024, &o->jobs);
+            break;
+        case 'r':
+            ok = cli_parse_long("--replicates", optarg, 1, 100000, &o->replicates);
+            break;
+        case 'f':
+            o->force = true;
+            break;
+        case 'q':
+            o->quiet = true;
+            break;
+        case 'h':
+            fputs(sweep_usage, stdout);
+            return -1;
+        default:
+            cli_error("sweep: unknown or incomplete option '%s' (see 'gaexp sweep --help')",
+                      argv[optind - 1]);
+            return CLI_USAGE;
+        }
+        if (!ok)
+            return CLI_USAGE;
+    }
+    if (optind != argc - 1) {
+        cli_error("sweep: expected one FILE.cfg (see 'gaexp sweep --help')");
+        return CLI_USAGE;
+    }
+    o->file = argv[optind];
+    return CLI_OK;
+}
+
+/* Every point's experiment, checked before anything runs.  The base
+ * configuration's output.dir (or --out) names the sweep folder. */
+static bool sweep_check_points(struct sweep *w, const struct sweep_options *o, const char *root,
+                               struct ga_diag *diag)
+{
+    bool ok = true;
+    for (size_t p = 0; p < w->points && diag->count < GA_DIAG_MAX; p++) {
+        char dir[1100];
+        snprintf(dir, sizeof dir, "%s/p%03zu", root, p + 1);
+        size_t before = diag->count;
+        struct ga_cfg *c = sweep_point_cfg(w, o, p, dir, diag);
+        struct ga_experiment *e = c ? ga_experiment_alloc(c, cli_catalog(), 1) : NULL;
+        if (!e) {
+            ok = false;
+            if (diag->count > before) /* say which point, once */
+                ga_diag_add(diag, o->file, 0, "sweep", "point %zu of %zu refused", p + 1, w->points);
+        }
+        ga_experiment_free(e);
+        ga_cfg_free(c);
+    }
+    return ok;
+}
+
+/* The sweep folder: --out, else output.dir, else results/<file name>. */
+static void sweep_root(struct ga_cfg *base, const struct sweep_options *o, char *buf, size_t size)
+{
+    const char *dir = NULL;
+    if (!o->out && !config_lookup_string(&base->conf, "output.dir", &dir))
+        dir = NULL;
+    if (o->out || dir) {
+        snprintf(buf, size, "%s", o->out ? o->out : dir);
+        return;
+    }
+    const char *name = strrchr(o->file, '/');
+    name = name ? name + 1 : o->file;
+    size_t len = strlen(name);
+    if (len > 4 && strcmp(name + len - 4, ".cfg") == 0)
+        len -= 4;
+    snprintf(buf, size, "results/%.*s", (int)len, name);
+}
+
+static bool sweep_write_index(struct sweep *w, const char *root)
+{
+    struct output_file f;
+    if (!output_open(&f, root, "index.csv"))
+        return false;
+    fprintf(f.fp, "point,dir");
+    for (size_t i = 0; i < w->axes; i++)
+        fprintf(f.fp, ",%s", w->axis[i].path);
+    fputc('\n', f.fp);
+    for (size_t p = 0; p < w->points; p++) {
+        fprintf(f.fp, "%zu,p%03zu", p + 1, p + 1);
+        for (size_t i = 0; i < w->axes; i++) {
+            char text[256];
+            sweep_value_text(sweep_value(w, i, sweep_coordinate(w, p, i)), text, sizeof text);
+            fprintf(f.fp, ",%s", text);
+        }
+        fputc('\n', f.fp);
+    }
+    return output_commit(&f);
+}
+
+/* One live line: points and runs done, ETA. */
+static void sweep_progress(bool on, size_t done, size_t points, unsigned long runs, double started)
+{
+    if (!on)
+        return;
+    double elapsed = cli_now() - started;
+    fprintf(stderr, "\r\033[Ksweep: %zu/%zu points, %lu runs done", done, points, runs);
+    if (done > 0 && done < points)
+        fprintf(stderr, ", ETA %.0f s", elapsed / (double)done * (double)(points - done));
+    if (done == points)
+        fputs("\r\033[K", stderr);
+    fflush(stderr);
+}
+
+/* Runs point p into root/pNNN; false after printing why. */
+static bool sweep_run_point(struct sweep *w, const struct sweep_options *o, size_t p, const char *root,
+                            unsigned long *runs)
+{
+    char dir[1100];
+    snprintf(dir, sizeof dir, "%s/p%03zu", root, p + 1);
+    struct ga_diag diag;
+    ga_diag_clear(&diag);
+    struct ga_cfg *c = sweep_point_cfg(w, o, p, dir, &diag);
+    struct ga_experiment *e = c ? ga_experiment_alloc(c, cli_catalog(), 1) : NULL;
+    struct ga_run *run = e ? ga_run_alloc(e->problem, e->state, &e->params, &diag) : NULL;
+    bool ok = run && output_prepare_dir(dir, true) && cli_run_experiment(c, e, run, true);
+    if (e && ok)
+        *runs += e->replicates;
+    cli_print_diag(&diag);
+    ga_run_free(run);
+    ga_experiment_free(e);
+    ga_cfg_free(c);
+    return ok;
+}
+
+int cli_sweep(int argc, char **argv)
+{
+    struct sweep_options o;
+    int status = sweep_parse(argc, argv, &o);
+    if (status != CLI_OK)
+        return status < 0 ? CLI_OK : status;
+    struct ga_diag diag;
+    ga_diag_clear(&diag);
+    struct sweep w = {.base = ga_cfg_alloc(&diag)};
+    config_init(&w.ranges);
+    if (!w.base) {
+        cli_error("out of memory");
+        return CLI_FAILED;
+    }
+    char root[1024];
+    bool ok = ga_cfg_load(w.base, o.file) && sweep_read(&w);
+    if (ok)
+        sweep_root(w.base, &o, root, sizeof root);
+    ok = ok && sweep_check_points(&w, &o, root, &diag);
+    if (!ok) {
+        cli_print_diag(&diag);
+        config_destroy(&w.ranges);
+        ga_cfg_free(w.base);
+        return CLI_USAGE;
+    }
+    status = CLI_OK;
+    if (!output_prepare_dir(root, o.force))
+        status = CLI_USAGE;
+    else if (!sweep_write_index(&w, root))
+        status = CLI_FAILED;
+    bool progress = !o.quiet && isatty(STDERR_FILENO);
+    double started = cli_now();
+    unsigned long runs = 0;
+    for (size_t p = 0; status == CLI_OK && p < w.points; p++) {
+        sweep_progress(progress, p, w.points, runs, started);
+        if (!sweep_run_point(&w, &o, p, root, &runs))
+            status = CLI_FAILED;
+    }
+    if (status == CLI_OK) {
+        sweep_progress(progress, w.points, w.points, runs, started);
+        status = sweep_finish(root, o.quiet) ? CLI_OK : CLI_FAILED;
+        if (status == CLI_OK && !o.quiet)
+            printf("sweep: %zu points x %lu runs in %.1f s: %s/\n", w.points, runs / w.points,
+                   cli_now() - started, root);
+    }
+    config_destroy(&w.ranges);
+    ga_cfg_free(w.base);
+    return status;
+}

@@ -1,0 +1,59 @@
+#!/bin/sh
+# tests/sweep.sh — 'gaexp sweep', 'report' and 'plot': a 4 x 3 grid with replicates,
+# byte-identical reruns, every bad sweep refused before anything runs.
+. "${srcdir:-.}/tests/lib.sh"
+test_folder sweep
+data="$srcdir/tests/data/sweep"
+sweep() { "$GAEXP" sweep "$@" --quiet; }
+
+check "a 4 x 3 sweep runs" sweep "$data/rates.cfg" --out "$out/a"
+check "index.csv has 12 points" [ "$(tail -n +2 "$out/a/index.csv" | wc -l)" -eq 12 ]
+check "index.csv names the swept settings" grep -qx "point,dir,ga.mutation.rate,ga.crossover.rate" "$out/a/index.csv"
+check "the range gives 0.2, 0.6, 1" grep -q "^3,p003,0.1,1$" "$out/a/index.csv"
+check "sweep.csv has 12 points" [ "$(tail -n +2 "$out/a/sweep.csv" | wc -l)" -eq 12 ]
+check "every point has its 3 replicates" [ "$(cat "$out"/a/p0*/summary.csv | grep -c '^[123],')" -eq 36 ]
+check "a point's config.cfg holds its values" grep -q "rate = 1.0;" "$out/a/p012/config.cfg"
+check "a point's config.cfg has no sweep" sh -c '! grep -q "^sweep" "$0/a/p001/config.cfg"' "$out"
+png() { [ "$(head -c 4 "$1" | tail -c 3)" = "PNG" ]; }
+if command -v gnuplot >/dev/null 2>&1; then
+  check "curves.png is a PNG" png "$out/a/curves.png"
+  check "heatmap.png is a PNG" png "$out/a/heatmap.png"
+fi
+check "curves.gp and heatmap.gp are kept" [ -s "$out/a/curves.gp" ] && [ -s "$out/a/heatmap.gp" ]
+check "the rerun" sweep "$data/rates.cfg" --out "$out/b"
+same() { diff -r -x times.csv -x '*.png' -x config.cfg "$out/a" "$out/b" >/dev/null; }
+check "a rerun is byte-identical" same
+check "a sweep at 2 threads" sweep "$data/rates.cfg" --out "$out/b" --jobs 2 --force
+check "is byte-identical too" same
+check "an existing folder is refused" sh -c '"$0" sweep "$1" --out "$2" --quiet 2>/dev/null; [ $? -eq 2 ]' "$GAEXP" "$data/rates.cfg" "$out/a"
+
+# report and plot
+check "report ranks the points" sh -c '"$0" report "$1" | head -1 | grep -q "^rank point  mutation.rate crossover.rate"' "$GAEXP" "$out/a"
+check "report lists 12 points" [ "$("$GAEXP" report "$out/a" | grep -c '^[0-9]')" -eq 12 ]
+check "report of one run folder" sh -c '"$0" report "$1/p001" | grep -q "3/3\|[0-3]/3"' "$GAEXP" "$out/a"
+check "plot redraws a sweep" "$GAEXP" plot "$out/a"
+check "report refuses a folder that is not gaexp's" sh -c '"$0" report "$1" 2>/dev/null; [ $? -eq 2 ]' "$GAEXP" "$data"
+
+# Bad sweeps: refused before anything runs, with file and line.
+bad() { # expected message, then the sweep list
+  printf 'problem = { name = "derful"; n = 4; };\nga = { stop = { generations = 5; }; };\nsweep = (\n  %s\n);\n' "$2" > "$out/bad.cfg"
+  rm -rf "$out/bad"
+  "$GAEXP" sweep "$out/bad.cfg" --out "$out/bad" --quiet 2>"$out/bad.stderr"
+  [ $? -eq 2 ] && grep -qF -- "$1" "$out/bad.stderr" && [ ! -e "$out/bad" ]
+}
+check "an unknown path" bad "bad.cfg:4: ga.mutaton: unknown setting (did you mean 'mutation'?)" \
+  '{ set = "ga.mutaton.rate"; values = [0.1]; }'
+check "an empty list" bad "bad.cfg:4: sweep[0].values: expected 1 to 10000 values, got 0" \
+  '{ set = "ga.mutation.rate"; values = []; }'
+check "a value out of range at one point" bad "bad.cfg:4: ga.mutation.rate: expected a number in [0, 1], got 1.5" \
+  '{ set = "ga.mutation.rate"; values = [0.1, 1.5, 0.2]; }'
+check "which point" grep -qF "point 2 of 3 refused" "$out/bad.stderr"
+check "an unknown operator at one point" bad "bad.cfg:4: ga.crossover.name: unknown crossover 'onepiont'" \
+  '{ set = "ga.crossover.name"; values = ["lineswap", "onepiont"]; }'
+check "a reversed range" bad "sweep[0].to: must not be below 'from' (10)" \
+  '{ set = "ga.population"; from = 10; to = 5; step = 1; }'
+check "a path swept twice" bad "'ga.population' is swept twice" \
+  '{ set = "ga.population"; values = [10]; }, { set = "ga.population"; values = [20]; }'
+check "no sweep list" sh -c '"$0" sweep "$1" --out "$2/never" --quiet 2>/dev/null; [ $? -eq 2 ] && [ ! -e "$2/never" ]' \
+  "$GAEXP" "$srcdir/configs/derful3.cfg" "$out"
+test_summary "sweep"
