@@ -254,6 +254,25 @@ static void report_rank(const struct report *r, size_t *order)
         }
 }
 
+/* Columns as wide as their widest entry (at most 40). */
+static int report_width(const struct report *r, size_t a)
+{
+    size_t w = strlen(report_short(r->axis[a]));
+    for (size_t i = 0; i < r->count; i++)
+        if (strlen(r->point[i].value[a]) > w)
+            w = strlen(r->point[i].value[a]);
+    return (int)(w < 40 ? w : 40);
+}
+
+/* A number, or '-' when undefined (no replicate solved). */
+static void report_number(FILE *out, int width, const char *fmt, double v)
+{
+    if (isnan(v))
+        fprintf(out, " %*s", width, "-");
+    else
+        fprintf(out, fmt, width, v);
+}
+
 static void report_print(const struct report *r, FILE *out)
 {
     size_t *order = malloc(r->count * sizeof *order);
@@ -262,7 +281,7 @@ static void report_print(const struct report *r, FILE *out)
     report_rank(r, order);
     fprintf(out, "%-4s %-5s", "rank", "point");
     for (size_t a = 0; a < r->axes; a++)
-        fprintf(out, " %14.14s", report_short(r->axis[a]));
+        fprintf(out, " %*.*s", report_width(r, a), report_width(r, a), report_short(r->axis[a]));
     fprintf(out, " %9s %15s %10s %10s %12s %9s %6s\n", "solved", "success 95% CI", "evals mean",
             "evals med", "final best", "p vs best", "A12");
     for (size_t k = 0; k < r->count; k++) {
@@ -273,9 +292,11 @@ static void report_print(const struct report *r, FILE *out)
                  100 * p->success.low, 100 * p->success.high);
         fprintf(out, "%-4zu %-5s", k + 1, p->dir);
         for (size_t a = 0; a < r->axes; a++)
-            fprintf(out, " %14.14s", p->value[a]);
-        fprintf(out, " %9s %15s %10.0f %10.0f %12.6g %9.3g %6.2f\n", solved, ci, p->evals_mean,
-                p->evals_median, p->best_mean, p->against_best.p_value, p->against_best.a12);
+            fprintf(out, " %*.*s", report_width(r, a), report_width(r, a), p->value[a]);
+        fprintf(out, " %9s %15s", solved, ci);
+        report_number(out, 10, " %*.0f", p->evals_mean);
+        report_number(out, 10, " %*.0f", p->evals_median);
+        fprintf(out, " %12.6g %9.3g %6.2f\n", p->best_mean, p->against_best.p_value, p->against_best.a12);
     }
     fprintf(out, "\nRanked by success rate, then mean evaluations to a solution, then final best fitness.\n"
                  "p vs best: two-sided Mann-Whitney rank-sum test of %s against the best point;\n"
@@ -399,11 +420,58 @@ static bool report_heatmap(const char *root, const struct report *r)
     return output_script(root, "heatmap.gp", text);
 }
 
+/* success.gp and success.dat: for one swept setting, the share solved
+ * with its 95% Wilson interval and the mean evaluations to a solution. */
+static bool report_profile(const char *root, const struct report *r)
+{
+    struct output_file f;
+    if (!output_open(&f, root, "success.dat"))
+        return false;
+    fprintf(f.fp, "# index \"value\" solved_share low high evaluations_mean final_best_mean\n");
+    for (size_t i = 0; i < r->count; i++) {
+        const struct report_point *p = &r->point[i];
+        fprintf(f.fp, "%zu \"%s\" %.6f %.6f %.6f %.10g %.10g\n", i, p->value[0],
+                (double)p->solved / (double)p->replicates, p->success.low, p->success.high,
+                isnan(p->evals_mean) ? 0.0 : p->evals_mean, p->best_mean);
+    }
+    if (!output_commit(&f))
+        return false;
+    char text[4096];
+    snprintf(text, sizeof text,
+             "# success.gp — written by gaexp: share of replicates solved at each value of %s\n"
+             "# (95%% Wilson interval) and mean evaluations to a solution (success.dat).\n"
+             "set terminal pngcairo size 1000,560 enhanced font 'Sans,11'\n"
+             "set output 'success.png'\n"
+             "set title 'Share of replicates solved, and evaluations to a solution'\n"
+             "set xlabel '%s'\n"
+             "set ylabel 'solved (share of replicates)'\n"
+             "set y2label 'mean evaluations to a solution'\n"
+             "set yrange [0:1.05]\n"
+             "set y2range [0:*]\n"
+             "set ytics nomirror\n"
+             "set y2tics\n"
+             "set xrange [-0.5:%zu.5]\n"
+             "set xtics rotate by -45\n"
+             "set grid\n"
+             "set key below\n"
+             "plot 'success.dat' using 1:3:4:5:xtic(2) with yerrorlines lw 2 pt 7 lc rgb '#1a9850' \\\n"
+             "       title 'solved (95%% Wilson interval)', \\\n"
+             "     '' using 1:($3 > 0 ? $6 : 1/0) axes x1y2 with linespoints lw 1 pt 6 lc rgb '#1f77b4' \\\n"
+             "       title 'mean evaluations to a solution'\n",
+             r->axis[0], r->axis[0], r->count - 1);
+    return output_script(root, "success.gp", text);
+}
+
 static bool report_figures(const char *root, const struct report *r, bool quiet)
 {
     if (!report_curves_script(root, r))
         return false;
     output_draw(root, "curves.gp", "curves.png", quiet);
+    if (r->axes == 1 && r->count >= 2) {
+        if (!report_profile(root, r))
+            return false;
+        output_draw(root, "success.gp", "success.png", true);
+    }
     if (r->axes == 2 && r->count >= 2) {
         if (!report_heatmap(root, r))
             return false;

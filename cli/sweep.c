@@ -21,7 +21,8 @@ static const char sweep_usage[] =
     "  sweep = (\n"
     "    { set = \"ga.mutation.rate\";  values = [0.005, 0.01, 0.02, 0.05]; },\n"
     "    { set = \"ga.crossover.rate\"; from = 0.4; to = 0.8; step = 0.2; },\n"
-    "    { set = \"ga.crossover.name\"; values = [\"lineswap\", \"common\"]; }\n"
+    "    { set = [\"ga.crossover.name\", \"ga.mutation.name\"];   # swept together\n"
+    "      values = ([\"lineswap\", \"mix\"], [\"common\", \"checkcontain\"]); }\n"
     "  );\n"
     "\n"
     "Any setting path can be swept; a list-valued setting takes a list of lists\n"
@@ -46,10 +47,15 @@ static const char sweep_usage[] =
 #define SWEEP_MAX_POINTS 100000
 #define SWEEP_MAX_VALUES 10000
 
-/* One swept setting: its path and its values (settings of the base file,
- * or numbers made from a range). */
+#define SWEEP_MAX_LINKED 8
+
+/* One axis of the grid: the setting it sweeps (or several settings swept
+ * together, each value then a list with one item per setting) and its
+ * values (settings of the base file, or numbers made from a range). */
 struct sweep_axis {
-    const char *path;
+    const char *path[SWEEP_MAX_LINKED];
+    size_t paths;
+    char label[512]; /* the paths joined by '+': index.csv's column */
     const config_setting_t *values; /* NULL for a range */
     double from, step;
     size_t count;
@@ -88,19 +94,51 @@ static bool sweep_range(struct sweep *w, config_setting_t *g, struct sweep_axis 
     return true;
 }
 
+/* 'set': one path, or a list of paths swept together. */
+static bool sweep_paths(struct sweep *w, config_setting_t *g, struct sweep_axis *a)
+{
+    config_setting_t *set = ga_cfg_lookup(w->base, g, "set");
+    if (!set) {
+        ga_cfg_error_at(w->base, g, "set", "missing: the setting path, e.g. \"ga.mutation.rate\"");
+        return false;
+    }
+    bool list = config_setting_is_aggregate(set);
+    a->paths = list ? (size_t)config_setting_length(set) : 1;
+    if (a->paths == 0 || a->paths > SWEEP_MAX_LINKED) {
+        ga_cfg_error(w->base, set, "expected 1 to %d setting paths", SWEEP_MAX_LINKED);
+        return false;
+    }
+    size_t used = 0;
+    for (size_t j = 0; j < a->paths; j++) {
+        const config_setting_t *p = list ? config_setting_get_elem(set, (unsigned)j) : set;
+        const char *path = config_setting_get_string(p);
+        if (!path || !path[0]) {
+            ga_cfg_error(w->base, p, "expected a setting path like \"ga.mutation.rate\"");
+            return false;
+        }
+        a->path[j] = path;
+        used += (size_t)snprintf(a->label + used, sizeof a->label - used, "%s%s", j ? "+" : "", path);
+        if (used >= sizeof a->label)
+            used = sizeof a->label - 1;
+    }
+    return true;
+}
+
 static bool sweep_axis_read(struct sweep *w, config_setting_t *g, struct sweep_axis *a)
 {
     if (config_setting_type(g) != CONFIG_TYPE_GROUP) {
         ga_cfg_error(w->base, g, "expected a group { set = \"PATH\"; values = [...]; }");
         return false;
     }
-    if (!ga_cfg_string(w->base, g, "set", "", &a->path))
+    if (!sweep_paths(w, g, a))
         return false;
-    if (!a->path[0]) {
-        ga_cfg_error_at(w->base, g, "set", "missing: the setting path, e.g. \"ga.mutation.rate\"");
+    if (a->paths == 1)
+        snprintf(a->label, sizeof a->label, "%s", a->path[0]);
+    config_setting_t *values = ga_cfg_lookup(w->base, g, "values");
+    if (!values && a->paths > 1) {
+        ga_cfg_error_at(w->base, g, "values", "missing: settings swept together need a list of values");
         return false;
     }
-    config_setting_t *values = ga_cfg_lookup(w->base, g, "values");
     if (!values)
         return sweep_range(w, g, a);
     int type = config_setting_type(values);
@@ -113,6 +151,14 @@ static bool sweep_axis_read(struct sweep *w, config_setting_t *g, struct sweep_a
     if (a->count == 0 || a->count > SWEEP_MAX_VALUES) {
         ga_cfg_error(w->base, values, "expected 1 to %d values, got %zu", SWEEP_MAX_VALUES, a->count);
         return false;
+    }
+    for (size_t k = 0; a->paths > 1 && k < a->count; k++) {
+        const config_setting_t *v = config_setting_get_elem(values, (unsigned)k);
+        if (!config_setting_is_aggregate(v) || (size_t)config_setting_length(v) != a->paths) {
+            ga_cfg_error(w->base, v, "expected a list of %zu values, one for each of %s", a->paths,
+                         a->label);
+            return false;
+        }
     }
     return true;
 }
@@ -140,11 +186,13 @@ static bool sweep_read(struct sweep *w)
             ok = false;
             continue;
         }
-        for (size_t j = 0; j < i; j++)
-            if (strcmp(w->axis[j].path, w->axis[i].path) == 0) {
-                ga_cfg_error_at(w->base, g, "set", "'%s' is swept twice", w->axis[i].path);
-                ok = false;
-            }
+        for (size_t j = 0; j <= i; j++)
+            for (size_t x = 0; x < w->axis[j].paths; x++)
+                for (size_t y = 0; y < w->axis[i].paths; y++)
+                    if ((j < i || x < y) && strcmp(w->axis[j].path[x], w->axis[i].path[y]) == 0) {
+                        ga_cfg_error_at(w->base, g, "set", "'%s' is swept twice", w->axis[i].path[y]);
+                        ok = false;
+                    }
         w->points *= w->axis[i].count;
         if (w->points > SWEEP_MAX_POINTS) {
             ga_cfg_error(w->base, list, "more than %d points", SWEEP_MAX_POINTS);
@@ -262,7 +310,10 @@ static struct ga_cfg *sweep_point_cfg(struct sweep *w, const struct sweep_option
     }
     for (size_t i = 0; ok && i < w->axes; i++) {
         const config_setting_t *v = sweep_value(w, i, sweep_coordinate(w, p, i));
-        ok = v && ga_cfg_override_value(c, w->axis[i].path, v);
+        for (size_t j = 0; ok && j < w->axis[i].paths; j++) {
+            const config_setting_t *item = w->axis[i].paths > 1 ? config_setting_get_elem(v, (unsigned)j) : v;
+            ok = item && ga_cfg_override_value(c, w->axis[i].path[j], item);
+        }
     }
     if (ok)
         ok = ga_cfg_override_string(c, "output.dir", dir);
@@ -379,7 +430,7 @@ static bool sweep_write_index(struct sweep *w, const char *root)
         return false;
     fprintf(f.fp, "point,dir");
     for (size_t i = 0; i < w->axes; i++)
-        fprintf(f.fp, ",%s", w->axis[i].path);
+        fprintf(f.fp, ",%s", w->axis[i].label);
     fputc('\n', f.fp);
     for (size_t p = 0; p < w->points; p++) {
         fprintf(f.fp, "%zu,p%03zu", p + 1, p + 1);
