@@ -28,7 +28,7 @@ check "is byte-identical too" same
 check "an existing folder is refused" sh -c '"$0" sweep "$1" --out "$2" --quiet 2>/dev/null; [ $? -eq 2 ]' "$GAEXP" "$data/rates.cfg" "$out/a"
 
 # report and plot
-check "report ranks the points" sh -c '"$0" report "$1" | head -1 | grep -q "^rank point  mutation.rate crossover.rate"' "$GAEXP" "$out/a"
+check "report ranks the points" sh -c '"$0" report "$1" | head -1 | grep -q "^rank point mutation.rate crossover.rate *solved"' "$GAEXP" "$out/a"
 check "report lists 12 points" [ "$("$GAEXP" report "$out/a" | grep -c '^[0-9]')" -eq 12 ]
 check "report of one run folder" sh -c '"$0" report "$1/p001" | grep -q "3/3\|[0-3]/3"' "$GAEXP" "$out/a"
 check "plot redraws a sweep" "$GAEXP" plot "$out/a"
@@ -56,4 +56,17 @@ check "a path swept twice" bad "'ga.population' is swept twice" \
   '{ set = "ga.population"; values = [10]; }, { set = "ga.population"; values = [20]; }'
 check "no sweep list" sh -c '"$0" sweep "$1" --out "$2/never" --quiet 2>/dev/null; [ $? -eq 2 ] && [ ! -e "$2/never" ]' \
   "$GAEXP" "$srcdir/configs/derful3.cfg" "$out"
+# Settings swept together, and the profile figure of one swept setting.
+cat > "$out/linked.cfg" <<'CFG'
+problem = { name = "derful"; n = 4; };
+ga = { seed = 3; population = 40; replicates = 2; stop = { generations = 20; }; };
+sweep = ( { set = ["ga.crossover.name", "ga.mutation.name"];
+            values = (("lineswap", "mix"), ("common", "checkcontain"), ("rowswap", "replace")); } );
+CFG
+check "a linked sweep runs" sweep "$out/linked.cfg" --out "$out/linked"
+check "its column joins the paths" grep -qx "point,dir,ga.crossover.name+ga.mutation.name" "$out/linked/index.csv"
+check "its values go together" grep -q 'name = "checkcontain"' "$out/linked/p002/config.cfg"
+check "and the profile script is written" [ -s "$out/linked/success.gp" ]
+check "a linked value of the wrong size" bad "expected a list of 2 values, one for each of ga.crossover.name+ga.mutation.name" \
+  '{ set = ["ga.crossover.name", "ga.mutation.name"]; values = (("lineswap")); }'
 test_summary "sweep"
