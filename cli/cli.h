@@ -13,11 +13,14 @@ enum { CLI_OK = 0, CLI_FAILED = 1, CLI_USAGE = 2 };
 int cli_run(int argc, char **argv);
 int cli_solve(int argc, char **argv);
 int cli_list(int argc, char **argv);
+int cli_deal(int argc, char **argv);
 void cli_solve_help(FILE *out);
 
 /* The exact baselines behind 'gaexp solve', one file each: cli/solve_<name>.c. */
 int cli_solve_derful(int argc, char **argv);
 extern const char cli_solve_derful_usage[];
+int cli_solve_fortythieves(int argc, char **argv);
+extern const char cli_solve_fortythieves_usage[];
 
 /* Prints every diagnostic as "gaexp: file:line: path: message". */
 void cli_print_diag(const struct ga_diag *d);

@@ -19,6 +19,7 @@ static const char cli_usage[] =
     "Commands:\n"
     "  run FILE.cfg     run the experiment a configuration file describes\n"
     "  solve PROBLEM    run a problem's exact baseline (e.g. gaexp solve derful --n 3)\n"
+    "  deal --seed K    write seeded Forty Thieves deals (for gaexp solve fortythieves)\n"
     "  list             list problems and operators with one-line summaries\n"
     "  help [COMMAND]   show help for gaexp or for one command\n"
     "\n"
@@ -120,6 +121,7 @@ static const struct cli_command {
 } cli_commands[] = {
     {"run", cli_run},
     {"solve", cli_solve},
+    {"deal", cli_deal},
     {"list", cli_list},
     {"help", cli_help},
 };

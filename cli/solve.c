@@ -12,6 +12,7 @@ static const struct cli_solver {
     const char *usage;
 } cli_solvers[] = {
     {"derful", cli_solve_derful, cli_solve_derful_usage},
+    {"fortythieves", cli_solve_fortythieves, cli_solve_fortythieves_usage},
 };
 #define CLI_SOLVER_COUNT (sizeof cli_solvers / sizeof cli_solvers[0])
 
