@@ -1,15 +1,19 @@
 #!/bin/sh
-# tests/bad_inputs.sh — every tests/data/bad/*.cfg through the real CLI: the
-# message of its '# expect:' line, alone on stderr, exit status 2, nothing written.
-# A '# args:' line adds command-line options.
+# tests/bad_inputs.sh — every tests/data/bad/*.cfg (through 'gaexp run') and
+# *.deal (through 'gaexp solve fortythieves') through the real CLI: the
+# message of its '# expect:' line, alone on stderr, exit status 2, nothing
+# written.  A '# args:' line adds command-line options.
 . "${srcdir:-.}/tests/lib.sh"
 test_folder bad
-for cfg in "$srcdir"/tests/data/bad/*.cfg; do
-  name=$(basename "$cfg" .cfg)
-  expect=$(sed -n 's/^# expect: //p' "$cfg")
-  args=$(sed -n 's/^# args: //p' "$cfg")
+for file in "$srcdir"/tests/data/bad/*.cfg "$srcdir"/tests/data/bad/*.deal; do
+  name=$(basename "$file")
+  expect=$(sed -n 's/^# expect: //p' "$file")
+  args=$(sed -n 's/^# args: //p' "$file")
   # shellcheck disable=SC2086  # args are words by design
-  "$GAEXP" run "$cfg" $args --out "$out/$name" >"$out/$name.stdout" 2>"$out/$name.stderr"
+  case $file in
+    *.cfg) "$GAEXP" run "$file" $args --out "$out/$name" ;;
+    *.deal) "$GAEXP" solve fortythieves "$file" $args ;;
+  esac >"$out/$name.stdout" 2>"$out/$name.stderr"
   status=$?
   why=
   [ "$status" -eq 2 ] || why="exit status $status, expected 2"
