@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ga/rng.h"
+
 /* ---- the game -------------------------------------------------------- */
 
 static struct ft_move ft_move_make(int card, int from, int to)
@@ -270,18 +272,15 @@ struct ft_solver {
     int in_tableau[FT_CARD_CODES];        /* copies of each card in the tableau */
 };
 
-static uint64_t ft_splitmix64(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
-/* A column's hash, scrambled so that adding columns' hashes keeps them apart. */
+/* A column's hash, scrambled (MurmurHash3's finaliser) so that adding the
+ * columns' hashes keeps different multisets of columns apart. */
 static uint64_t ft_mix(uint64_t h)
 {
-    return ft_splitmix64(&h);
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdULL;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ULL;
+    return h ^ (h >> 33);
 }
 
 struct ft_solver *ft_solver_alloc(const struct ft_solver_params *params)
@@ -291,10 +290,9 @@ struct ft_solver *ft_solver_alloc(const struct ft_solver_params *params)
         return NULL;
     if (params)
         s->params = *params;
-    uint64_t x = 0x46545a6f62726973ULL;   /* any fixed seed: hashes never leave the solver */
-    for (int h = 0; h < FT_CARDS; h++)
+    for (int h = 0; h < FT_CARDS; h++)     /* any fixed seed: hashes never leave the solver */
         for (int c = 0; c < FT_CARD_CODES; c++)
-            s->zobrist[h][c] = ft_splitmix64(&x);
+            s->zobrist[h][c] = ga_rng_stream_seed(0x46545a6f62726973ULL, (uint64_t)h, (uint64_t)c);
     s->table = calloc(FT_TABLE_MIN, sizeof *s->table);
     if (!s->table) {
         free(s);
