@@ -100,21 +100,23 @@ int ft_deck_shuffle(uint64_t seed, unsigned char deck[FT_CARDS])
     if (seed > ULONG_MAX)
         return FT_EINVAL;
 #endif
-    gsl_rng *r = gsl_rng_alloc(ga_rng_xoshiro256ss);
-    if (!r)
-        return FT_ENOMEM;
-    gsl_rng_set(r, (unsigned long)seed);
+    /* The generator lives on the stack (gsl_rng is a public pair of type
+     * and state), so that dealing never allocates and cannot fail. */
+    uint64_t state[8];
+    gsl_rng r = {ga_rng_xoshiro256ss, state};
+    if (ga_rng_xoshiro256ss->size > sizeof state)
+        return FT_EINVAL;
+    gsl_rng_set(&r, (unsigned long)seed);
     for (int i = 0; i < FT_CARDS; i++) {
         int j = i % (FT_CARDS / FT_COPIES);
         deck[i] = (unsigned char)ft_card(j % FT_RANKS + 1, j / FT_RANKS);
     }
     for (int i = FT_CARDS - 1; i > 0; i--) {
-        int j = (int)ga_rng_below(r, (unsigned long)i + 1);
+        int j = (int)ga_rng_below(&r, (unsigned long)i + 1);
         unsigned char swap = deck[i];
         deck[i] = deck[j];
         deck[j] = swap;
     }
-    gsl_rng_free(r);
     return FT_OK;
 }
 
@@ -418,11 +420,8 @@ static void ft_reader_check_seed(struct ft_reader *r)
     struct ft_position dealt;
     struct ft_tableau *t = &r->cur.tableau;
 
-    int status = ft_deal(r->cur.seed, &dealt);
-    if (status != FT_OK) {
-        r->oom = status == FT_ENOMEM;
-        ft_reader_error(r, r->header_line, "cannot deal seed %llu: %s",
-                           (unsigned long long)r->cur.seed, ft_strerror(status));
+    if (ft_deal(r->cur.seed, &dealt) != FT_OK) {  /* ft_parse_seed keeps seeds it can deal */
+        ft_reader_error(r, r->header_line, "cannot deal seed %llu", (unsigned long long)r->cur.seed);
         return;
     }
     if (t->ncolumns == 0) {
@@ -437,7 +436,7 @@ static void ft_reader_check_seed(struct ft_reader *r)
         struct ft_text text = {expected, sizeof expected, 0};
         ft_text_column(&text, &dealt.tableau, c);
         ft_reader_error(r, r->column_line[c], "column %d differs from the deal of seed %llu: %s",
-                           c + 1, (unsigned long long)r->cur.seed, expected);
+                        c + 1, (unsigned long long)r->cur.seed, expected);
         return;
     }
 }
@@ -463,13 +462,13 @@ static void ft_reader_validate(struct ft_reader *r)
     }
     if (t->ncolumns == 0) {
         ft_reader_error(r, r->header_line,
-                           "no columns (one line per column follows the header; '-' is an empty column)");
+                        "no columns (one line per column follows the header; '-' is an empty column)");
         return;
     }
     if (r->cur.is_deal && !ft_reader_is_deal_shape(t)) {
         ft_reader_error(r, r->header_line,
-                           "a deal has %d columns of %d cards (use 'position' for other shapes)",
-                           FT_DEAL_COLUMNS, FT_DEAL_ROWS);
+                        "a deal has %d columns of %d cards (use 'position' for other shapes)",
+                        FT_DEAL_COLUMNS, FT_DEAL_ROWS);
         return;
     }
     if (r->cur.has_seed)

@@ -105,8 +105,8 @@ struct ft_position {
  * 4. Fisher-Yates: for i = 103 down to 1, swap deck[i] and deck[below(i + 1)].
  *
  * Seeds above ULONG_MAX are refused (FT_EINVAL) rather than dealt
- * differently where long has 32 bits.  FT_ENOMEM if the generator cannot be
- * allocated.
+ * differently where long has 32 bits; otherwise FT_OK (nothing is
+ * allocated).
  */
 int ft_deck_shuffle(uint64_t seed, unsigned char deck[FT_CARDS]);
 
