@@ -227,7 +227,8 @@ int ft_heuristic(const struct ft_tableau *t, struct ft_moves *moves)
  * onto every other column, or into the leftmost empty one. */
 #define FT_MAX_BRANCH (FT_MAX_COLUMNS * (FT_MAX_COLUMNS + 1))
 #define FT_TABLE_MIN 4096                 /* slots, a power of two */
-#define FT_PATH_BUDGET 100000ULL          /* nodes for a short path, beyond 4 per search node */
+#define FT_PATH_BUDGET 100000ULL          /* nodes for a short path, beyond 4 per search node, */
+#define FT_PATH_BUDGET_MAX 2000000ULL     /* and at most this many (the table stays under 64 MB) */
 
 /* A visited position: its hash and the fewest moves that reached it, valid
  * while stamp is the solver's current search. */
@@ -767,5 +768,8 @@ int ft_optimal(struct ft_solver *s, const struct ft_tableau *t, struct ft_moves 
     if (ft_solver_copy_path(s, moves) != FT_OK)
         return FT_ENOMEM;
     ft_path_tidy(t, moves, out->moved);
-    return ft_solver_shortest(s, t, out->moved, FT_PATH_BUDGET + 4 * out->nodes, moves);
+    unsigned long long budget = FT_PATH_BUDGET + 4 * out->nodes;
+    if (budget > FT_PATH_BUDGET_MAX)
+        budget = FT_PATH_BUDGET_MAX;
+    return ft_solver_shortest(s, t, out->moved, budget, moves);
 }

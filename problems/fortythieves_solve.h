@@ -109,7 +109,8 @@ int ft_heuristic(const struct ft_tableau *t, struct ft_moves *moves);
  *
  * The move list, when asked for, is a shortest one reaching 'moved' cards
  * (iterative deepening, within a budget of 100000 nodes plus 4 per search
- * node; past it, the search's own path with needless moves removed).
+ * node, at most 2000000; past it, the search's own path with needless
+ * moves removed).
  */
 struct ft_solver_params {
     unsigned long long node_limit;        /* 0: none */
