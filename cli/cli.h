@@ -17,6 +17,7 @@ int cli_design(int argc, char **argv);
 int cli_sweep(int argc, char **argv);
 int cli_report(int argc, char **argv);
 int cli_plot(int argc, char **argv);
+int cli_deal(int argc, char **argv);
 void cli_solve_help(FILE *out);
 
 /* The exact baselines behind 'gaexp solve', one file each: cli/solve_<name>.c. */
@@ -34,6 +35,8 @@ struct ga_run;
  * times.csv, best.txt and the plot.  'quiet': no progress and no report.
  * False (message printed) on an output error. */
 bool cli_run_experiment(struct ga_cfg *cfg, const struct ga_experiment *e, struct ga_run *run, bool quiet);
+int cli_solve_fortythieves(int argc, char **argv);
+extern const char cli_solve_fortythieves_usage[];
 
 /* Prints every diagnostic as "gaexp: file:line: path: message". */
 void cli_print_diag(const struct ga_diag *d);

@@ -23,6 +23,7 @@ static const char cli_usage[] =
     "  plot DIR         redraw the figures of a run or sweep folder\n"
     "  solve PROBLEM    run a problem's exact baseline (e.g. gaexp solve derful --n 3)\n"
     "  design PROBLEM   design a puzzle level (gaexp design animals --difficulty 30)\n"
+    "  deal --seed K    write seeded Forty Thieves deals (for gaexp solve fortythieves)\n"
     "  list             list problems and operators with one-line summaries\n"
     "  help [COMMAND]   show help for gaexp or for one command\n"
     "\n"
@@ -143,6 +144,7 @@ static const struct cli_command {
     {"plot", cli_plot},
     {"solve", cli_solve},
     {"design", cli_design},
+    {"deal", cli_deal},
     {"list", cli_list},
     {"help", cli_help},
 };

@@ -14,6 +14,7 @@ static const struct cli_solver {
     {"derful", cli_solve_derful, cli_solve_derful_usage},
     {"t24", cli_solve_t24, cli_solve_t24_usage},
     {"animals", cli_solve_animals, cli_solve_animals_usage},
+    {"fortythieves", cli_solve_fortythieves, cli_solve_fortythieves_usage},
 };
 #define CLI_SOLVER_COUNT (sizeof cli_solvers / sizeof cli_solvers[0])
 

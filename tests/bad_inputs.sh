@@ -2,7 +2,8 @@
 # tests/bad_inputs.sh — every bad input under tests/data/bad through the real CLI:
 # the message of its '# expect:' line, alone on stderr, exit status 2, nothing
 # written.  *.cfg are experiment files ('gaexp run'), *.txt animal puzzle files
-# ('gaexp solve animals').  A '# args:' line adds command-line options.
+# ('gaexp solve animals'), *.deal Forty Thieves deal files ('gaexp solve
+# fortythieves').  A '# args:' line adds command-line options.
 . "${srcdir:-.}/tests/lib.sh"
 test_folder bad
 
@@ -40,4 +41,10 @@ for puzzle in "$srcdir"/tests/data/bad/*.txt; do
   bad_case "$puzzle" "$name" "$GAEXP" solve animals "$puzzle"
   puzzles=$((puzzles + 1))
 done
-test_summary "bad inputs" && [ "$pass" -gt 20 ] && [ "$puzzles" -ge 6 ]
+deals=0
+for deal in "$srcdir"/tests/data/bad/*.deal; do
+  name=$(basename "$deal")
+  bad_case "$deal" "$name" "$GAEXP" solve fortythieves "$deal"
+  deals=$((deals + 1))
+done
+test_summary "bad inputs" && [ "$pass" -gt 20 ] && [ "$puzzles" -ge 6 ] && [ "$deals" -ge 4 ]

@@ -66,6 +66,26 @@ for seed in 1 2 3; do
   check "design seed $seed: reports D" grep -q "^gaexp: design animals: D [0-9.]* for target 40" "$out/design-$seed.err"
 done
 
+# Forty Thieves: seeded deals, and the AutoStart baselines on study positions.
+studies="$srcdir/tests/data/fortythieves/studies.deal"
+check "deal --help" prints "Usage: gaexp deal --seed K" deal --help
+check "solve --help names fortythieves" prints "gaexp solve fortythieves FILE" solve --help
+check "deal 1 is the golden deal" prints "JC 10D AH 10C" deal --seed 1
+check "deal --count" sh -c '[ "$("$0" deal --seed 5 --count 7 | grep -c "^deal seed-")" -eq 7 ]' "$GAEXP"
+"$GAEXP" deal --seed 1 --count 50 >"$out/deals.deal"
+check "deals are solved" sh -c '"$0" solve fortythieves "$1" --summary >"$2" && [ "$(grep -c "^seed-" "$2")" -eq 50 ]' \
+  "$GAEXP" "$out/deals.deal" "$out/deals.out"
+check "the summary compares with the optimum" grep -q "^greedy below the optimum: " "$out/deals.out"
+check "greedy trap: 2, 2, 5" prints "greedy-trap              8         2         2         5" solve fortythieves "$studies"
+check "empty column: 0, 0, 1" prints "empty-column             6         0         0         1" solve fortythieves "$studies"
+check "moves are listed" prints "optimal:   AS 1->F 2S 3->F 3S 3->F 4S 3->F 5S 3->F" \
+  solve fortythieves "$studies" --moves --position greedy-trap
+check "one method" sh -c '"$0" solve fortythieves "$1" --method greedy --position park | grep -q "^park  *4  *0$"' \
+  "$GAEXP" "$studies"
+check "an unknown position is a usage error" sh -c '"$0" solve fortythieves "$1" --position nowhere 2>/dev/null; [ $? -eq 2 ]' \
+  "$GAEXP" "$studies"
+check "deal needs a seed" sh -c '"$0" deal 2>/dev/null; [ $? -eq 2 ]' "$GAEXP"
+
 # The demo: a 5x5 grid whose ten lines all sum to 31, for every seed 1..20.
 demo="$srcdir/configs/derful5.cfg"
 solved=0

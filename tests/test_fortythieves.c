@@ -1,0 +1,875 @@
+/* tests/test_fortythieves.c — Forty Thieves: cards, seeded deals, deal files, and the AutoStart baselines against brute force */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "problems/fortythieves_solve.h"
+
+/* ---- helpers --------------------------------------------------------- */
+
+/* A tableau from text: columns separated by '|', cards bottom first, e.g.
+ * "KC AS | QD 2S | 5S 4S 3S 2S"; an empty column is blank ("AS | | 2S"). */
+static struct ft_tableau ft_test_tableau(const char *text)
+{
+    struct ft_tableau t;
+    memset(&t, 0, sizeof t);
+    t.ncolumns = 1;
+    for (const char *p = text; *p;) {
+        if (*p == ' ') {
+            p++;
+            continue;
+        }
+        if (*p == '|') {
+            assert_true(t.ncolumns < FT_MAX_COLUMNS);
+            t.ncolumns++;
+            p++;
+            continue;
+        }
+        size_t len = strcspn(p, " |");
+        int card = ft_card_parse(p, len);
+        if (!card)
+            fail_msg("bad card in '%s'", text);
+        t.card[t.ncolumns - 1][t.height[t.ncolumns - 1]++] = (unsigned char)card;
+        p += len;
+    }
+    assert_null(ft_tableau_check(&t));
+    return t;
+}
+
+/* Replays a move list from t: all moves legal, and the cards it moves up. */
+static int ft_test_replay(const struct ft_tableau *t, const struct ft_moves *m)
+{
+    struct ft_game g;
+    assert_int_equal(ft_game_init(&g, t), FT_OK);
+    for (size_t i = 0; i < m->count; i++) {
+        char name[FT_MOVE_NAME_SIZE];
+        if (ft_game_play(&g, m->move[i]) != FT_OK)
+            fail_msg("move %zu (%s) is not legal", i, ft_move_name(m->move[i], name));
+    }
+    return g.moved;
+}
+
+static const char *ft_test_moves_text(const struct ft_moves *m, char *buf, size_t size)
+{
+    char name[FT_MOVE_NAME_SIZE];
+    buf[0] = '\0';
+    for (size_t i = 0; i < m->count; i++)
+        snprintf(buf + strlen(buf), size - strlen(buf), "%s%s", i ? ", " : "",
+                 ft_move_name(m->move[i], name));
+    return buf;
+}
+
+struct ft_test_solved {
+    int greedy, heuristic;
+    struct ft_optimum optimum;
+};
+
+/* All three baselines on t, each move list replayed and checked. */
+static struct ft_test_solved ft_test_solve(const struct ft_tableau *t)
+{
+    struct ft_test_solved r;
+    struct ft_moves *m = ft_moves_alloc();
+    struct ft_solver *s = ft_solver_alloc(NULL);
+    assert_non_null(m);
+    assert_non_null(s);
+    r.greedy = ft_greedy(t, m);
+    assert_int_equal(ft_test_replay(t, m), r.greedy);
+    r.heuristic = ft_heuristic(t, m);
+    assert_int_equal(ft_test_replay(t, m), r.heuristic);
+    assert_int_equal(ft_optimal(s, t, m, &r.optimum), FT_OK);
+    assert_int_equal(ft_test_replay(t, m), r.optimum.moved);
+    assert_int_equal(ft_greedy(t, NULL), r.greedy);
+    assert_int_equal(ft_heuristic(t, NULL), r.heuristic);
+    ft_solver_free(s);
+    ft_moves_free(m);
+    return r;
+}
+
+/* ---- cards ----------------------------------------------------------- */
+
+static void test_card_names(void **state)
+{
+    (void)state;
+    char name[FT_CARD_NAME_SIZE], lower[FT_CARD_NAME_SIZE];
+    int seen = 0;
+    for (int card = 0; card < FT_CARD_CODES; card++) {
+        if (!ft_card_valid(card))
+            continue;
+        seen++;
+        ft_card_name(card, name);
+        assert_int_equal(ft_card_parse(name, strlen(name)), card);
+        for (size_t i = 0; i < sizeof lower; i++)
+            lower[i] = (char)(name[i] >= 'A' && name[i] <= 'Z' ? name[i] - 'A' + 'a' : name[i]);
+        assert_int_equal(ft_card_parse(lower, strlen(lower)), card);
+    }
+    assert_int_equal(seen, FT_RANKS * FT_SUITS);
+    assert_string_equal(ft_card_name(ft_card(10, FT_HEARTS), name), "10H");
+    assert_string_equal(ft_card_name(ft_card(1, FT_SPADES), name), "AS");
+    assert_string_equal(ft_card_name(ft_card(13, FT_DIAMONDS), name), "KD");
+    assert_int_equal(ft_card_parse("Qc", 2), ft_card(12, FT_CLUBS));
+    static const char *const bad[] = {"", "A", "10", "1H", "TH", "11H", "0S", "AX", "ASS", "10HH", "-", "1OH"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        if (ft_card_parse(bad[i], strlen(bad[i])))
+            fail_msg("'%s' parsed as a card", bad[i]);
+    assert_false(ft_card_valid(0));
+    assert_false(ft_card_valid(ft_card(14, FT_CLUBS)));
+    assert_false(ft_card_valid(ft_card(0, FT_SPADES)));
+}
+
+/* ---- seeded deals ---------------------------------------------------- */
+
+/* The shuffle rebuilt from the header's description alone. */
+static uint64_t ft_test_splitmix(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static uint64_t ft_test_rotl(uint64_t x, int k)
+{
+    return (x << k) | (x >> (64 - k));
+}
+
+static uint32_t ft_test_draw(uint64_t s[4])
+{
+    uint64_t result = ft_test_rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = ft_test_rotl(s[3], 45);
+    return (uint32_t)(result >> 32);
+}
+
+static uint32_t ft_test_below(uint64_t s[4], uint32_t n)
+{
+    uint64_t m = (uint64_t)ft_test_draw(s) * n;
+    if ((uint32_t)m < n) {
+        uint32_t t = (uint32_t)(-n) % n;
+        while ((uint32_t)m < t)
+            m = (uint64_t)ft_test_draw(s) * n;
+    }
+    return (uint32_t)(m >> 32);
+}
+
+static void ft_test_shuffle(uint64_t seed, unsigned char deck[FT_CARDS])
+{
+    uint64_t s[4], x = seed;
+    for (int i = 0; i < 4; i++)
+        s[i] = ft_test_splitmix(&x);
+    for (int i = 0; i < FT_CARDS; i++)
+        deck[i] = (unsigned char)ft_card(i % 52 % 13 + 1, i % 52 / 13);
+    for (int i = FT_CARDS - 1; i > 0; i--) {
+        uint32_t j = ft_test_below(s, (uint32_t)i + 1);
+        unsigned char swap = deck[i];
+        deck[i] = deck[j];
+        deck[j] = swap;
+    }
+}
+
+static void test_deal_documented(void **state)
+{
+    (void)state;
+    static const uint64_t seeds[] = {0, 1, 2, 3, 41, 1000, 123456789, 0xffffffffULL,
+                                     0x7fffffffffffffffULL, UINT64_MAX};
+    for (size_t i = 0; i < sizeof seeds / sizeof seeds[0] + 200; i++) {
+        uint64_t seed = i < sizeof seeds / sizeof seeds[0] ? seeds[i] : i * 7919;
+        unsigned char ours[FT_CARDS], rebuilt[FT_CARDS];
+        assert_int_equal(ft_deck_shuffle(seed, ours), FT_OK);
+        ft_test_shuffle(seed, rebuilt);
+        assert_memory_equal(ours, rebuilt, FT_CARDS);
+        int copies[FT_CARD_CODES] = {0};
+        for (int c = 0; c < FT_CARDS; c++)
+            copies[ours[c]]++;
+        for (int card = 0; card < FT_CARD_CODES; card++)
+            assert_int_equal(copies[card], ft_card_valid(card) ? 2 : 0);
+        struct ft_position p;
+        assert_int_equal(ft_deal(seed, &p), FT_OK);
+        for (int k = 0; k < FT_DEAL_CARDS; k++)
+            assert_int_equal(p.tableau.card[k % 10][k / 10], ours[k]);
+    }
+}
+
+static void test_deal_golden(void **state)
+{
+    (void)state;
+    static const char golden[] =
+        "deal seed-1 seed 1\n"
+        "JC 6D 9H 3S\n"
+        "5D 5H 10D AD\n"
+        "AS 7S 7D 8D\n"
+        "QH 5C KS QC\n"
+        "9H 5S 6H 9S\n"
+        "KC 4H JS 8C\n"
+        "JC 10D AH 10C\n"
+        "9S 4S 6S 9D\n"
+        "8S 3D 2S JS\n"
+        "KH 9C 3C 3C\n";
+    struct ft_position p;
+    char text[1024];
+    assert_int_equal(ft_deal(1, &p), FT_OK);
+    assert_int_equal(ft_position_format(text, sizeof text, &p), strlen(golden));
+    assert_string_equal(text, golden);
+    assert_true(p.is_deal && p.has_seed);
+    assert_int_equal(p.seed, 1);
+    assert_string_equal(p.name, "seed-1");
+    /* Too small a buffer: cut, terminated, and the full length told. */
+    assert_int_equal(ft_position_format(text, 10, &p), strlen(golden));
+    assert_string_equal(text, "deal seed");
+}
+
+/* ---- deal files ------------------------------------------------------ */
+
+static void ft_test_positions_equal(const struct ft_position *a, const struct ft_position *b)
+{
+    assert_string_equal(a->name, b->name);
+    assert_int_equal(a->is_deal, b->is_deal);
+    assert_int_equal(a->has_seed, b->has_seed);
+    if (a->has_seed)
+        assert_true(a->seed == b->seed);
+    assert_int_equal(a->tableau.ncolumns, b->tableau.ncolumns);
+    for (int c = 0; c < a->tableau.ncolumns; c++) {
+        assert_int_equal(a->tableau.height[c], b->tableau.height[c]);
+        assert_memory_equal(a->tableau.card[c], b->tableau.card[c], (size_t)a->tableau.height[c]);
+    }
+}
+
+/* A random valid position: 1..10 columns, 0..12 cards each, copies capped. */
+static void ft_test_random_position(unsigned *rng, struct ft_position *p, int index)
+{
+    int copies[FT_CARD_CODES] = {0};
+    memset(p, 0, sizeof *p);
+    snprintf(p->name, sizeof p->name, "random-%d", index);
+    p->tableau.ncolumns = 1 + (int)(rand_r(rng) % FT_MAX_COLUMNS);
+    for (int c = 0; c < p->tableau.ncolumns; c++) {
+        int want = (int)(rand_r(rng) % 13);
+        for (int i = 0; i < want; i++) {
+            int card = ft_card(1 + (int)(rand_r(rng) % FT_RANKS), (int)(rand_r(rng) % FT_SUITS));
+            if (copies[card] < FT_COPIES) {
+                copies[card]++;
+                p->tableau.card[c][p->tableau.height[c]++] = (unsigned char)card;
+            }
+        }
+    }
+}
+
+static void test_deal_file_round_trip(void **state)
+{
+    (void)state;
+    enum { N = 60 };
+    static struct ft_position written[N];
+    static char text[N * 700];
+    unsigned rng = 7;
+    size_t len = 0;
+    for (int i = 0; i < N; i++) {
+        if (i % 3 == 0)
+            assert_int_equal(ft_deal((uint64_t)i * 1000003u, &written[i]), FT_OK);
+        else
+            ft_test_random_position(&rng, &written[i], i);
+        if (i % 3 == 0 && i % 2)          /* a deal with no seed line */
+            written[i].has_seed = false, snprintf(written[i].name, FT_NAME_MAX, "plain-%d", i);
+        len += (size_t)snprintf(text + len, sizeof text - len, "%s# position %d\n\n", i % 5 ? "" : "   ", i);
+        len += ft_position_format(text + len, sizeof text - len, &written[i]);
+        assert_true(len < sizeof text);
+    }
+    struct ga_diag d;
+    int status;
+    ga_diag_clear(&d);
+    struct ft_deal_file *f = ft_deal_file_alloc_string("round.deal", text, &d, &status);
+    if (!f) {
+        char msg[1024];
+        ga_diag_format(&d.entries[0], msg, sizeof msg);
+        fail_msg("round trip refused: %s", msg);
+    }
+    assert_int_equal(status, FT_OK);
+    assert_int_equal(f->count, N);
+    for (int i = 0; i < N; i++)
+        ft_test_positions_equal(&written[i], &f->positions[i]);
+    assert_ptr_equal(ft_deal_file_find(f, "random-5"), &f->positions[5]);
+    assert_null(ft_deal_file_find(f, "random-"));
+    ft_deal_file_free(f);
+    ft_deal_file_free(NULL);
+}
+
+static void test_deal_file_features(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "# lower case cards, tabs, CRLF, a deal given by its seed alone\r\n"
+        "position small\r\n"
+        "\tas  10h\tkD \r\n"
+        "-\n"
+        "   # an indented comment\n"
+        "2c\n"
+        "deal seven seed 7\n";
+    struct ga_diag d;
+    ga_diag_clear(&d);
+    struct ft_deal_file *f = ft_deal_file_alloc_string("features.deal", text, &d, NULL);
+    assert_non_null(f);
+    assert_int_equal(f->count, 2);
+    struct ft_tableau expect = ft_test_tableau("AS 10H KD | | 2C");
+    ft_test_positions_equal(&(struct ft_position){.name = "small", .tableau = expect}, &f->positions[0]);
+    struct ft_position seven;
+    assert_int_equal(ft_deal(7, &seven), FT_OK);
+    snprintf(seven.name, sizeof seven.name, "seven");
+    ft_test_positions_equal(&seven, &f->positions[1]);
+    ft_deal_file_free(f);
+}
+
+/* Reads text, expecting refusal with exactly the given messages in order. */
+static void ft_test_refused(const char *text, int expected_status, const char *const *messages)
+{
+    struct ga_diag d;
+    int status = FT_OK;
+    ga_diag_clear(&d);
+    struct ft_deal_file *f = ft_deal_file_alloc_string("bad.deal", text, &d, &status);
+    assert_null(f);
+    assert_int_equal(status, expected_status);
+    size_t n = 0;
+    while (messages[n])
+        n++;
+    for (size_t i = 0; i < d.count; i++) {
+        char msg[1024];
+        ga_diag_format(&d.entries[i], msg, sizeof msg);
+        if (i >= n || strcmp(msg, messages[i]) != 0)
+            fail_msg("message %zu: got '%s', expected '%s'", i, msg, i < n ? messages[i] : "(none)");
+    }
+    assert_int_equal(d.count, n);
+}
+
+#define FT_REFUSED(text, ...) ft_test_refused((text), FT_EINPUT, (const char *const[]){__VA_ARGS__, NULL})
+
+static void test_deal_file_errors(void **state)
+{
+    (void)state;
+    FT_REFUSED("position p\nAS ZS 1H\n",
+               "bad.deal:2: p: unknown card 'ZS' (expected a rank A 2-10 J Q K and a suit C D H S, e.g. 10H)",
+               "bad.deal:2: p: unknown card '1H' (expected a rank A 2-10 J Q K and a suit C D H S, e.g. 10H)");
+    FT_REFUSED("position p\nAS 2S\nAS\n\nAS\n",
+               "bad.deal:5: p: card AS appears a third time (two decks hold two of each card)");
+    FT_REFUSED("AS\nposition p\nAS\n2S\n",
+               "bad.deal:1: cards before any 'deal NAME' or 'position NAME' line");
+    FT_REFUSED("position\nAS\n", "bad.deal:1: 'position' needs a name");
+    FT_REFUSED("deal\n", "bad.deal:1: 'deal' needs a name");
+    FT_REFUSED("dael x seed 3\n",
+               "bad.deal:1: cards before any 'deal NAME' or 'position NAME' line");
+    FT_REFUSED("position p\ndael x\n", "bad.deal:2: p: unknown card 'dael' (did you mean 'deal'?)",
+               "bad.deal:2: p: unknown card 'x' (expected a rank A 2-10 J Q K and a suit C D H S, e.g. 10H)");
+    FT_REFUSED("deal d seed 12x\n",
+               "bad.deal:1: d: seed: expected an integer in [0, 18446744073709551615], got '12x'");
+    FT_REFUSED("deal d seed -1\n",
+               "bad.deal:1: d: seed: expected an integer in [0, 18446744073709551615], got '-1'");
+    FT_REFUSED("deal d seed 18446744073709551616\n",
+               "bad.deal:1: d: seed: expected an integer in [0, 18446744073709551615], got "
+               "'18446744073709551616'");
+    FT_REFUSED("deal d seed\n", "bad.deal:1: d: 'seed' needs a number");
+    FT_REFUSED("deal d seed 4 5\n", "bad.deal:1: d: unexpected '5' at the end of the line");
+    FT_REFUSED("deal d sed 4\n",
+               "bad.deal:1: d: unexpected 'sed' after the name (expected 'seed K' or the end of the line)");
+    FT_REFUSED("position p seed 4\nAS\n", "bad.deal:1: p: only a 'deal' takes a seed");
+    FT_REFUSED("position p\nAS\n2S\n3S\n4S\n5S\n6S\n7S\n8S\n9S\n10S\nJS\nQS\n",
+               "bad.deal:12: p: more than 10 columns");
+    FT_REFUSED("position p\n- AS\n", "bad.deal:2: p: '-' marks an empty column and stands alone");
+    FT_REFUSED("position p\n", "bad.deal:1: p: no columns (one line per column follows the header; '-' is an empty column)");
+    FT_REFUSED("deal d\nAS 2S 3S 4S\n",
+               "bad.deal:1: d: a deal has 10 columns of 4 cards (use 'position' for other shapes)");
+    FT_REFUSED("position p\nAS\nposition q\nAS\nposition p\n2S\n",
+               "bad.deal:5: p: the name is already used at line 1");
+    FT_REFUSED("", "bad.deal: no positions (a 'deal NAME' or 'position NAME' line starts one)");
+    FT_REFUSED("# only a comment\n\n", "bad.deal: no positions (a 'deal NAME' or 'position NAME' line starts one)");
+
+    /* A seeded deal whose columns are not the seed's. */
+    struct ft_position p;
+    char text[1024];
+    assert_int_equal(ft_deal(3, &p), FT_OK);
+    ft_position_format(text, sizeof text, &p);
+    char *third = strstr(strchr(strchr(strchr(text, '\n') + 1, '\n') + 1, '\n') + 1, " ");
+    char saved = third[1];
+    third[1] = third[1] == 'A' ? 'K' : 'A';   /* a card of column 3 changes rank */
+    struct ga_diag d;
+    ga_diag_clear(&d);
+    assert_null(ft_deal_file_alloc_string("bad.deal", text, &d, NULL));
+    assert_int_equal(d.count, 1);
+    assert_int_equal(d.entries[0].line, 4);
+    assert_non_null(strstr(d.entries[0].message, "column 3 differs from the deal of seed 3: "));
+    third[1] = saved;
+    ga_diag_clear(&d);
+    struct ft_deal_file *f = ft_deal_file_alloc_string("good.deal", text, &d, NULL);
+    assert_non_null(f);
+    ft_deal_file_free(f);
+}
+
+static void test_deal_file_too_many_cards(void **state)
+{
+    (void)state;
+    /* Every card twice (104), then one more: the count is reported, once. */
+    char text[2048] = "position full\n";
+    for (int copy = 0; copy < 2; copy++)
+        for (int suit = 0; suit < FT_SUITS; suit++) {
+            for (int rank = 1; rank <= FT_RANKS; rank++) {
+                char name[FT_CARD_NAME_SIZE];
+                strcat(text, ft_card_name(ft_card(rank, suit), name));
+                strcat(text, rank < FT_RANKS ? " " : "\n");
+            }
+        }
+    struct ga_diag d;
+    ga_diag_clear(&d);
+    struct ft_deal_file *f = ft_deal_file_alloc_string("full.deal", text, &d, NULL);
+    assert_non_null(f);
+    assert_int_equal(ft_tableau_cards(&f->positions[0].tableau), FT_CARDS);
+    ft_deal_file_free(f);
+    strcat(text, "AS 2S\n");
+    FT_REFUSED(text, "bad.deal:10: full: more than 104 cards (two decks)");
+}
+
+static void test_deal_file_from_disk(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/gaexp-ft-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    static const char text[] = "position p\nAS\n2S\0oops\n";
+    assert_int_equal(write(fd, text, sizeof text - 1), (ssize_t)(sizeof text - 1));
+    close(fd);
+    struct ga_diag d;
+    int status;
+    ga_diag_clear(&d);
+    assert_null(ft_deal_file_alloc(path, &d, &status));
+    assert_int_equal(status, FT_EINPUT);
+    assert_int_equal(d.count, 1);
+    assert_int_equal(d.entries[0].line, 3);
+    assert_string_equal(d.entries[0].message, "not a text file (it holds a NUL byte)");
+    unlink(path);
+    ga_diag_clear(&d);
+    assert_null(ft_deal_file_alloc(path, &d, &status));
+    assert_int_equal(status, FT_EINPUT);
+    assert_non_null(strstr(d.entries[0].message, "cannot read the file: No such file"));
+}
+
+/* ---- the rules ------------------------------------------------------- */
+
+static void test_game_rules(void **state)
+{
+    (void)state;
+    struct ft_tableau t = ft_test_tableau("AS 2S | AS | 3S | KH");
+    struct ft_game g;
+    assert_int_equal(ft_game_init(&g, &t), FT_OK);
+    struct ft_move up = {(unsigned char)ft_card(2, FT_SPADES), 0, FT_FOUNDATION};
+    assert_false(ft_game_legal(&g, up));      /* no Ace up yet */
+    assert_int_equal(ft_game_play(&g, up), FT_EINVAL);
+    assert_int_equal(ft_game_top(&g, 0), ft_card(2, FT_SPADES));
+    struct ft_move onto = {(unsigned char)ft_card(2, FT_SPADES), 0, 2};
+    assert_int_equal(ft_game_play(&g, onto), FT_OK);   /* 2S onto 3S */
+    assert_int_equal(ft_game_top(&g, 2), ft_card(2, FT_SPADES));
+    struct ft_move wrong_card = {(unsigned char)ft_card(3, FT_SPADES), 2, FT_FOUNDATION};
+    assert_false(ft_game_legal(&g, wrong_card));      /* 3S is not on top */
+    assert_int_equal(ft_game_play(&g, (struct ft_move){(unsigned char)ft_card(1, FT_SPADES), 0, FT_FOUNDATION}), FT_OK);
+    assert_int_equal(ft_game_play(&g, (struct ft_move){(unsigned char)ft_card(1, FT_SPADES), 1, FT_FOUNDATION}), FT_OK);
+    assert_int_equal(g.pile[FT_SPADES][0], 1);
+    assert_int_equal(g.pile[FT_SPADES][1], 1);
+    /* Columns 0 and 1 are empty: any card may go there, a King too. */
+    assert_true(ft_game_legal(&g, (struct ft_move){(unsigned char)ft_card(13, FT_HEARTS), 3, 0}));
+    assert_false(ft_game_legal(&g, (struct ft_move){(unsigned char)ft_card(13, FT_HEARTS), 3, 3}));
+    assert_false(ft_game_legal(&g, (struct ft_move){(unsigned char)ft_card(13, FT_HEARTS), 3, 4}));
+    assert_int_equal(ft_game_play(&g, (struct ft_move){(unsigned char)ft_card(2, FT_SPADES), 2, FT_FOUNDATION}), FT_OK);
+    assert_int_equal(g.pile[FT_SPADES][0], 2);
+    assert_int_equal(g.pile[FT_SPADES][1], 1);
+    assert_int_equal(g.moved, 3);
+
+    struct ft_tableau bad = ft_test_tableau("AS | AS");
+    bad.card[1][bad.height[1]++] = (unsigned char)ft_card(1, FT_SPADES);
+    assert_non_null(ft_tableau_check(&bad));
+    assert_int_equal(ft_greedy(&bad, NULL), FT_EINVAL);
+    assert_int_equal(ft_heuristic(&bad, NULL), FT_EINVAL);
+    struct ft_solver *s = ft_solver_alloc(NULL);
+    struct ft_optimum o;
+    assert_int_equal(ft_optimal(s, &bad, NULL, &o), FT_EINVAL);
+    bad.ncolumns = 0;
+    assert_int_equal(ft_optimal(s, &bad, NULL, &o), FT_EINVAL);
+    bad = ft_test_tableau("AS");
+    bad.card[0][0] = 14;                  /* rank 14 */
+    assert_int_equal(ft_greedy(&bad, NULL), FT_EINVAL);
+    ft_solver_free(s);
+    ft_solver_free(NULL);
+    ft_moves_free(NULL);
+}
+
+/* ---- the baselines on known positions --------------------------------- */
+
+/* The published counter-example: greedy sends the 2S of column 2 up and
+ * strands the run of column 3. */
+static void test_greedy_trap(void **state)
+{
+    (void)state;
+    struct ft_tableau t = ft_test_tableau("KC AS | QD 2S | 5S 4S 3S 2S");
+    struct ft_test_solved r = ft_test_solve(&t);
+    assert_int_equal(r.greedy, 2);
+    assert_int_equal(r.heuristic, 2);     /* no column move is legal here: the same mistake */
+    assert_int_equal(r.optimum.moved, 5);
+    assert_true(r.optimum.proven);
+
+    struct ft_moves *m = ft_moves_alloc();
+    char text[256];
+    ft_greedy(&t, m);
+    assert_string_equal(ft_test_moves_text(m, text, sizeof text), "AS 1->F, 2S 2->F");
+    struct ft_solver *s = ft_solver_alloc(NULL);
+    struct ft_optimum o;
+    assert_int_equal(ft_optimal(s, &t, m, &o), FT_OK);
+    assert_string_equal(ft_test_moves_text(m, text, sizeof text),
+                        "AS 1->F, 2S 3->F, 3S 3->F, 4S 3->F, 5S 3->F");
+    ft_solver_free(s);
+    ft_moves_free(m);
+}
+
+/* Positions whose optimum needs an empty column. */
+static void test_empty_column(void **state)
+{
+    (void)state;
+    struct ft_moves *m = ft_moves_alloc();
+    struct ft_solver *s = ft_solver_alloc(NULL);
+    struct ft_optimum o;
+    char text[256];
+
+    /* 5D onto 6D empties column 2, where KC must go to free AH.  The
+     * heuristic, in the same pass, fills it with QS from column 4 first. */
+    struct ft_tableau t = ft_test_tableau("AH KC | 5D | 6D | 2C QS");
+    struct ft_test_solved r = ft_test_solve(&t);
+    assert_int_equal(r.greedy, 0);
+    assert_int_equal(r.heuristic, 0);
+    assert_int_equal(r.optimum.moved, 1);
+    ft_heuristic(&t, m);
+    assert_string_equal(ft_test_moves_text(m, text, sizeof text), "5D 2->3, QS 4->2");
+    ft_optimal(s, &t, m, &o);
+    assert_string_equal(ft_test_moves_text(m, text, sizeof text), "5D 2->3, KC 1->2, AH 1->F");
+
+    /* An empty column from the start. */
+    t = ft_test_tableau("AS KD | ");
+    r = ft_test_solve(&t);
+    assert_int_equal(r.greedy, 0);
+    assert_int_equal(r.heuristic, 1);
+    assert_int_equal(r.optimum.moved, 1);
+
+    /* The column the first Ace leaves empty takes the second King. */
+    t = ft_test_tableau("AC KH | AH KC | ");
+    r = ft_test_solve(&t);
+    assert_int_equal(r.greedy, 0);
+    assert_int_equal(r.heuristic, 2);
+    assert_int_equal(r.optimum.moved, 2);
+
+    /* 2S parks in the empty column so that 3S can go onto 4S; the move
+     * list is the shortest (the only one of 3 moves). */
+    t = ft_test_tableau("AD 3S 2S | 4S | ");
+    r = ft_test_solve(&t);
+    assert_int_equal(r.greedy, 0);
+    assert_int_equal(r.optimum.moved, 1);
+    ft_optimal(s, &t, m, &o);
+    assert_string_equal(ft_test_moves_text(m, text, sizeof text), "2S 1->3, 3S 1->2, AD 1->F");
+    ft_solver_free(s);
+    ft_moves_free(m);
+}
+
+/* A card flagged after a column move never moves between columns again. */
+static void test_heuristic_flag(void **state)
+{
+    (void)state;
+    /* 4S can go onto either 5S and back forever without the flag. */
+    struct ft_tableau t = ft_test_tableau("AH 4S | 5S | 5S");
+    struct ft_moves *m = ft_moves_alloc();
+    char text[256];
+    assert_int_equal(ft_heuristic(&t, m), 1);
+    assert_string_equal(ft_test_moves_text(m, text, sizeof text), "4S 1->2, AH 1->F");
+    ft_moves_free(m);
+}
+
+/* ---- the exact solver against an independent brute force -------------- */
+
+/*
+ * A plain exhaustive search, written apart from the solver and as simply as
+ * it can be: every legal move (into every empty column, a lone card too),
+ * no bound, no pruning, no symmetry, and foundations kept as counts per
+ * card (a card may go up when its suit holds more cards of the rank below
+ * than of its own; "rank 0" counts two).  Positions can repeat through
+ * cycles, and counting simple paths explodes even for ten cards, so it
+ * keeps every position it reached, compared byte for byte (no hash key
+ * stands for a position), and visits each once, breadth first.
+ */
+struct ft_brute {
+    int ncolumns;
+    int height[6];
+    unsigned char card[6][24];            /* unused places stay 0 */
+    unsigned char up[FT_CARD_CODES];      /* copies on the foundations */
+};
+
+struct ft_brute_seen {
+    struct ft_brute *state;               /* every position reached, in order: the queue */
+    size_t count, cap;
+    size_t *slot;                         /* index + 1 into state, 0 for none */
+    size_t slots;
+};
+
+static size_t ft_brute_hash(const struct ft_brute *b)
+{
+    const unsigned char *p = (const unsigned char *)b;
+    size_t h = 2166136261u;
+    for (size_t i = 0; i < sizeof *b; i++)
+        h = (h ^ p[i]) * 16777619u;
+    return h;
+}
+
+static void ft_brute_add(struct ft_brute_seen *seen, const struct ft_brute *b);
+
+static void ft_brute_grow(struct ft_brute_seen *seen)
+{
+    free(seen->slot);
+    seen->slots = seen->slots ? 2 * seen->slots : 1024;
+    seen->slot = calloc(seen->slots, sizeof *seen->slot);
+    assert_non_null(seen->slot);
+    size_t count = seen->count;
+    seen->count = 0;
+    for (size_t i = 0; i < count; i++)
+        ft_brute_add(seen, &seen->state[i]);
+}
+
+/* Adds b unless it was reached before. */
+static void ft_brute_add(struct ft_brute_seen *seen, const struct ft_brute *b)
+{
+    if (2 * (seen->count + 1) > seen->slots)
+        ft_brute_grow(seen);
+    size_t i = ft_brute_hash(b) % seen->slots;
+    for (; seen->slot[i]; i = (i + 1) % seen->slots)
+        if (memcmp(&seen->state[seen->slot[i] - 1], b, sizeof *b) == 0)
+            return;
+    if (seen->count == seen->cap) {
+        seen->cap = seen->cap ? 2 * seen->cap : 1024;
+        seen->state = realloc(seen->state, seen->cap * sizeof *seen->state);
+        assert_non_null(seen->state);
+    }
+    if (&seen->state[seen->count] != b)
+        seen->state[seen->count] = *b;
+    seen->slot[i] = ++seen->count;
+}
+
+static bool ft_brute_can_go_up(const struct ft_brute *b, int card)
+{
+    int below = ft_card_rank(card) == 1 ? 2 : b->up[card - 1];
+    return below > b->up[card];
+}
+
+/* Every position one legal move away from b. */
+static void ft_brute_expand(struct ft_brute_seen *seen, struct ft_brute b)
+{
+    for (int from = 0; from < b.ncolumns; from++) {
+        if (!b.height[from])
+            continue;
+        int card = b.card[from][b.height[from] - 1];
+        for (int to = -1; to < b.ncolumns; to++) {
+            struct ft_brute next = b;
+            next.card[from][--next.height[from]] = 0;
+            if (to < 0) {
+                if (!ft_brute_can_go_up(&b, card))
+                    continue;
+                next.up[card]++;
+            } else {
+                int top = b.height[to] ? b.card[to][b.height[to] - 1] : 0;
+                if (to == from || (top && top != card + 1))
+                    continue;
+                next.card[to][next.height[to]++] = (unsigned char)card;
+            }
+            ft_brute_add(seen, &next);
+        }
+    }
+}
+
+static int ft_brute_force(const struct ft_tableau *t, long *positions)
+{
+    struct ft_brute_seen seen = {0};
+    struct ft_brute b;
+    memset(&b, 0, sizeof b);
+    b.ncolumns = t->ncolumns;
+    for (int c = 0; c < t->ncolumns; c++) {
+        b.height[c] = t->height[c];
+        memcpy(b.card[c], t->card[c], (size_t)t->height[c]);
+    }
+    ft_brute_add(&seen, &b);
+    int best = 0;
+    for (size_t i = 0; i < seen.count; i++) {
+        int moved = 0;
+        for (int c = 0; c < FT_CARD_CODES; c++)
+            moved += seen.state[i].up[c];
+        if (moved > best)
+            best = moved;
+        ft_brute_expand(&seen, seen.state[i]);
+    }
+    *positions = (long)seen.count;
+    free(seen.state);
+    free(seen.slot);
+    return best;
+}
+
+/* A small random position: 3..6 columns of 1..4 cards (sometimes one left
+ * empty), ranks 1..5 of two suits drawn from 'suits', so that many cards can move. */
+static void ft_test_small_position(unsigned *rng, struct ft_tableau *t)
+{
+    int copies[FT_CARD_CODES] = {0};
+    int suit_a = (int)(rand_r(rng) % 4), suit_b = (suit_a + 1 + (int)(rand_r(rng) % 3)) % 4;
+    memset(t, 0, sizeof *t);
+    t->ncolumns = 3 + (int)(rand_r(rng) % 4);
+    for (int c = 0; c < t->ncolumns; c++) {
+        int want = rand_r(rng) % 10 == 0 ? 0 : 1 + (int)(rand_r(rng) % 4);
+        for (int i = 0; i < want; i++) {
+            int card = ft_card(1 + (int)(rand_r(rng) % 5), rand_r(rng) % 2 ? suit_a : suit_b);
+            if (copies[card] < FT_COPIES) {
+                copies[card]++;
+                t->card[c][t->height[c]++] = (unsigned char)card;
+            }
+        }
+    }
+}
+
+static void test_optimal_against_brute_force(void **state)
+{
+    (void)state;
+    struct ft_solver *fast = ft_solver_alloc(NULL);
+    struct ft_solver_params plain = {.no_safe_moves = true};
+    struct ft_solver *slow = ft_solver_alloc(&plain);
+    struct ft_moves *m = ft_moves_alloc();
+    unsigned rng = 20240607;
+    int checked = 0, above_greedy = 0, above_heuristic = 0, needed_moves = 0;
+    long most_nodes = 0;
+    assert_non_null(fast);
+    assert_non_null(slow);
+    assert_non_null(m);
+    while (checked < 1000) {
+        struct ft_tableau t;
+        ft_test_small_position(&rng, &t);
+        if (ft_tableau_cards(&t) > (t.ncolumns < 6 ? 12 : 8))    /* keeps the brute force quick */
+            continue;
+        long nodes;
+        int exact = ft_brute_force(&t, &nodes);
+        if (nodes > most_nodes)
+            most_nodes = nodes;
+        struct ft_optimum o, p;
+        assert_int_equal(ft_optimal(fast, &t, m, &o), FT_OK);
+        assert_int_equal(ft_optimal(slow, &t, NULL, &p), FT_OK);
+        if (o.moved != exact || p.moved != exact || !o.proven || o.bound < exact) {
+            char text[1024];
+            struct ft_position pos = {.name = "failing", .tableau = t};
+            ft_position_format(text, sizeof text, &pos);
+            fail_msg("brute force %d, solver %d (without safe moves %d), bound %d, on\n%s", exact,
+                     o.moved, p.moved, o.bound, text);
+        }
+        assert_int_equal(ft_test_replay(&t, m), exact);
+        int greedy = ft_greedy(&t, NULL), heuristic = ft_heuristic(&t, NULL);
+        assert_true(greedy <= exact && heuristic <= exact);
+        above_greedy += exact > greedy;
+        above_heuristic += exact > heuristic;
+        for (size_t i = 0; i < m->count; i++)
+            if (m->move[i].to != FT_FOUNDATION) {
+                needed_moves++;
+                break;
+            }
+        checked++;
+    }
+    /* The sample must exercise what the baselines miss. */
+    assert_true(above_greedy > 30);
+    assert_true(above_heuristic > 10);
+    assert_true(needed_moves > 30);
+    print_message("      %d positions; optimum above greedy in %d, above the heuristic in %d; "
+                  "column moves in %d optimal paths; brute force up to %ld positions\n",
+                  checked, above_greedy, above_heuristic, needed_moves, most_nodes);
+    ft_moves_free(m);
+    ft_solver_free(slow);
+    ft_solver_free(fast);
+}
+
+/* Safe foundation moves never change the optimum of real deals. */
+static void test_safe_moves_on_deals(void **state)
+{
+    (void)state;
+    struct ft_solver *fast = ft_solver_alloc(NULL);
+    struct ft_solver_params plain = {.no_safe_moves = true};
+    struct ft_solver *slow = ft_solver_alloc(&plain);
+    unsigned long long fast_nodes = 0, slow_nodes = 0;
+    for (uint64_t seed = 1; seed <= 400; seed++) {
+        struct ft_position p;
+        struct ft_optimum a, b;
+        assert_int_equal(ft_deal(seed, &p), FT_OK);
+        assert_int_equal(ft_optimal(fast, &p.tableau, NULL, &a), FT_OK);
+        assert_int_equal(ft_optimal(slow, &p.tableau, NULL, &b), FT_OK);
+        assert_true(a.proven && b.proven);
+        assert_int_equal(a.moved, b.moved);
+        assert_true(a.bound >= a.moved);
+        assert_int_equal(a.bound, b.bound);
+        assert_true(ft_greedy(&p.tableau, NULL) <= a.moved);
+        assert_true(ft_heuristic(&p.tableau, NULL) <= a.moved);
+        fast_nodes += a.nodes;
+        slow_nodes += b.nodes;
+    }
+    assert_true(fast_nodes < slow_nodes);
+    ft_solver_free(slow);
+    ft_solver_free(fast);
+}
+
+/* The node limit stops the search with a lower bound, marked not proven. */
+static void test_node_limit(void **state)
+{
+    (void)state;
+    struct ft_position p;
+    assert_int_equal(ft_deal(45888, &p), FT_OK);   /* among the hardest of the first 100000 */
+    struct ft_solver *full = ft_solver_alloc(NULL);
+    struct ft_solver_params params = {.node_limit = 1000};
+    struct ft_solver *limited = ft_solver_alloc(&params);
+    struct ft_moves *m = ft_moves_alloc();
+    struct ft_optimum exact, partial;
+    assert_int_equal(ft_optimal(full, &p.tableau, NULL, &exact), FT_OK);
+    assert_true(exact.proven);
+    assert_int_equal(exact.moved, 21);
+    assert_int_equal(exact.bound, 22);
+    assert_int_equal(ft_optimal(limited, &p.tableau, m, &partial), FT_OK);
+    assert_false(partial.proven);
+    assert_int_equal(partial.nodes, 1000);
+    assert_true(partial.moved <= exact.moved);
+    assert_int_equal(partial.bound, exact.bound);
+    assert_int_equal(ft_test_replay(&p.tableau, m), partial.moved);
+    /* The solver is reused: the next call starts afresh. */
+    struct ft_optimum again;
+    assert_int_equal(ft_optimal(full, &p.tableau, m, &again), FT_OK);
+    assert_int_equal(again.moved, exact.moved);
+    assert_int_equal(again.nodes, exact.nodes);
+    assert_int_equal(ft_test_replay(&p.tableau, m), 21);
+    ft_moves_free(m);
+    ft_solver_free(limited);
+    ft_solver_free(full);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_card_names),
+        cmocka_unit_test(test_deal_documented),
+        cmocka_unit_test(test_deal_golden),
+        cmocka_unit_test(test_deal_file_round_trip),
+        cmocka_unit_test(test_deal_file_features),
+        cmocka_unit_test(test_deal_file_errors),
+        cmocka_unit_test(test_deal_file_too_many_cards),
+        cmocka_unit_test(test_deal_file_from_disk),
+        cmocka_unit_test(test_game_rules),
+        cmocka_unit_test(test_greedy_trap),
+        cmocka_unit_test(test_empty_column),
+        cmocka_unit_test(test_heuristic_flag),
+        cmocka_unit_test(test_optimal_against_brute_force),
+        cmocka_unit_test(test_safe_moves_on_deals),
+        cmocka_unit_test(test_node_limit),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
