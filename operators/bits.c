@@ -1,4 +1,5 @@
-/* operators/bits.c — mutations of bit strings. */
+/* operators/bits.c — mutations of independent genes: bit flips and integer resets. */
+#include "ga/rng.h"
 #include "operators/registry.h"
 
 static bool bits_flip(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, size_t pos)
@@ -12,4 +13,18 @@ static bool bits_flip(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, size_
 const struct ga_mutation ga_mutation_flip = {
     "flip", "flip one bit (per gene: each bit with probability rate)", GA_KIND_BITS, bits_flip,
     NULL,
+};
+
+/* Gives gene pos a new value drawn uniformly from the rest of the alphabet. */
+static bool ints_reset(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, size_t pos)
+{
+    if (gen->alphabet < 2)
+        return false;
+    ga_gene v = (ga_gene)ga_rng_below(r, gen->alphabet - 1);
+    g[pos] = v >= g[pos] ? (ga_gene)(v + 1) : v;
+    return true;
+}
+
+const struct ga_mutation ga_mutation_reset = {
+    "reset", "give one gene another value of the alphabet", GA_KIND_BITS | GA_KIND_INTS, ints_reset, NULL,
 };

@@ -471,14 +471,18 @@ static int ft_solver_bound(const struct ft_solver *s)
     return bound;
 }
 
-/* Whether playing the top card to a foundation first cannot lose (see the header). */
-static bool ft_solver_safe(const struct ft_solver *s, int card)
+bool ft_foundation_safe(const struct ft_game *g, const int in_tableau[FT_CARD_CODES], int card)
 {
     int rank = ft_card_rank(card);
-    const unsigned char *pile = s->g.pile[ft_card_suit(card)];
-    if (rank > 1 && s->in_tableau[card - 1] > 0)
+    const unsigned char *pile = g->pile[ft_card_suit(card)];
+    if (rank > 1 && in_tableau[card - 1] > 0)
         return false;
-    return s->in_tableau[card] == 1 || pile[1] >= rank - 1;
+    return in_tableau[card] == 1 || pile[1] >= rank - 1;
+}
+
+static bool ft_solver_safe(const struct ft_solver *s, int card)
+{
+    return ft_foundation_safe(&s->g, s->in_tableau, card);
 }
 
 /* Toggles a card at a height of a column in that column's hash and the key. */

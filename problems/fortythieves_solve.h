@@ -44,6 +44,12 @@ bool ft_game_legal(const struct ft_game *g, struct ft_move m);
 /* Plays m; FT_EINVAL (and nothing changes) when it is not legal. */
 int ft_game_play(struct ft_game *g, struct ft_move m);
 
+/* Whether moving 'card', a top card that can go to a foundation now, to
+ * the foundation first loses nothing (the solver's "safe foundation move",
+ * see ft_optimal); in_tableau[c] counts the copies of card c still in the
+ * tableau. */
+bool ft_foundation_safe(const struct ft_game *g, const int in_tableau[FT_CARD_CODES], int card);
+
 /* A list of moves that grows as needed; count moves in move[0..count). */
 struct ft_moves {
     size_t count, cap;
