@@ -1,0 +1,187 @@
+#!/usr/bin/python3
+"""bench/deap_bench.py — the benchmark GA (../shared/spec/benchmark.md) with DEAP 1.3 (Debian python3-deap).
+
+DEAP's ready loops do not run this GA: eaSimple has no elitism and evaluates
+only the individuals whose fitness was invalidated.  So the generation loop is
+written here, as DEAP's own examples write theirs, from DEAP's parts: creator
+types, a toolbox, tools.selTournament (contestants drawn with replacement,
+max() keeps the first drawn on a tie), tools.cxOnePoint (cut in [1, len-1]),
+tools.mutFlipBit (one draw per bit) and toolbox.clone (deepcopy), with the
+31-derful operators registered as plain functions.  The elite is found with
+max() (first in population order on ties, O(N)) rather than tools.selBest,
+whose sort would cost more than the generation at N = 100,000.
+
+Usage: deap_bench.py [--problem onemax|derful] [-N N] [-G G] [--seed S] [--stop]
+       deap_bench.py --xcheck FILE
+Prints: evaluations=E best=B first_hit=H generations=G cpu=SECONDS
+(best in the spec's terms: ones for OneMax, squared deviations for 31-derful).
+"""
+import argparse
+import random
+import sys
+import time
+from operator import attrgetter
+
+from deap import base, creator, tools
+
+P_CROSS = 0.6
+ONEMAX_BITS = 1000
+ONEMAX_PMUT = 0.001
+DERFUL_PMUT = 0.01
+
+
+def card_value(card):
+    rank = card // 4
+    return rank + 2 if rank < 8 else 10 if rank < 12 else 11
+
+
+VALUE = [card_value(c) for c in range(52)]
+# For an incoming card of value v: every card in the order the repair prefers
+# (nearest value, then the lower value, then the lowest code).
+PREFERENCE = {v: sorted(range(52), key=lambda c, v=v: (abs(VALUE[c] - v), VALUE[c], c))
+              for v in range(2, 12)}
+
+
+def derful_fitness(g):
+    f = 0
+    for i in range(5):
+        row = VALUE[g[5 * i]] + VALUE[g[5 * i + 1]] + VALUE[g[5 * i + 2]] + VALUE[g[5 * i + 3]] + VALUE[g[5 * i + 4]]
+        col = VALUE[g[i]] + VALUE[g[i + 5]] + VALUE[g[i + 10]] + VALUE[g[i + 15]] + VALUE[g[i + 20]]
+        f += (row - 31) ** 2 + (col - 31) ** 2
+    return f
+
+
+def derful_evaluate(ind):
+    return (derful_fitness(ind),)
+
+
+def derful_repair(child, r):
+    """Every incoming card of row r that the other 20 cells hold becomes the
+    preferred unused card, left to right."""
+    outside = set(child[:5 * r]) | set(child[5 * r + 5:])
+    used = set(child)
+    for k in range(5 * r, 5 * r + 5):
+        card = child[k]
+        if card in outside:
+            fresh = next(c for c in PREFERENCE[VALUE[card]] if c not in used)
+            child[k] = fresh
+            used.add(fresh)
+
+
+def derful_cross_row(ind1, ind2, r):
+    lo, hi = 5 * r, 5 * r + 5
+    ind1[lo:hi], ind2[lo:hi] = ind2[lo:hi], ind1[lo:hi]
+    derful_repair(ind1, r)
+    derful_repair(ind2, r)
+    return ind1, ind2
+
+
+def derful_mate(ind1, ind2):
+    return derful_cross_row(ind1, ind2, random.randrange(5))
+
+
+def derful_mutate(ind):
+    """A uniform cell gets a card drawn uniformly from the 27 not in the grid."""
+    cell = random.randrange(25)
+    used = set(ind)
+    card = random.randrange(52)
+    while card in used:
+        card = random.randrange(52)
+    ind[cell] = card
+    return (ind,)
+
+
+def onemax_evaluate(ind):
+    return (ONEMAX_BITS - sum(ind),)  # zero bits: lower is better, as in gaexp
+
+
+def make_toolbox(problem):
+    creator.create("FitnessMin", base.Fitness, weights=(-1.0,))
+    creator.create("Individual", list, fitness=creator.FitnessMin)
+    tb = base.Toolbox()
+    tb.register("select", tools.selTournament, tournsize=2)
+    if problem == "onemax":
+        tb.register("attr_bool", random.randint, 0, 1)
+        tb.register("individual", tools.initRepeat, creator.Individual, tb.attr_bool, ONEMAX_BITS)
+        tb.register("evaluate", onemax_evaluate)
+        tb.register("mate", tools.cxOnePoint)
+        tb.register("mutate", tools.mutFlipBit, indpb=ONEMAX_PMUT)
+        tb.mutpb = 1.0  # every child; the rate is per bit
+        tb.optimum = 0
+    else:
+        tb.register("individual", lambda: creator.Individual(random.sample(range(52), 25)))
+        tb.register("evaluate", derful_evaluate)
+        tb.register("mate", derful_mate)
+        tb.register("mutate", derful_mutate)
+        tb.mutpb = DERFUL_PMUT  # per child
+        tb.optimum = 0
+    return tb
+
+
+def run(tb, n, generations, stop):
+    fit = attrgetter("fitness")
+    pop = [tb.individual() for _ in range(n)]
+    for ind in pop:
+        ind.fitness.values = tb.evaluate(ind)
+    evaluations = n
+    first_hit = -1
+    gen = 0
+    while True:
+        elite = max(pop, key=fit)  # the lowest fitness, first in population order
+        if first_hit < 0 and elite.fitness.values[0] == tb.optimum:
+            first_hit = gen
+        if gen == generations or (stop and first_hit >= 0):
+            return evaluations, elite.fitness.values[0], first_hit, gen
+        offspring = [tb.clone(elite)]  # keeps its fitness: not re-evaluated
+        while len(offspring) < n:
+            c1, c2 = map(tb.clone, tb.select(pop, 2))
+            if random.random() < P_CROSS:
+                tb.mate(c1, c2)
+            children = (c1, c2) if len(offspring) + 2 <= n else (c1,)  # a last odd slot drops c2
+            for c in children:
+                if tb.mutpb >= 1.0 or random.random() < tb.mutpb:
+                    tb.mutate(c)
+                c.fitness.values = tb.evaluate(c)  # every child, changed or not
+                offspring.append(c)
+            evaluations += len(children)
+        pop = offspring
+        gen += 1
+
+
+def xcheck(path):
+    out = []
+    for line in open(path):
+        v = list(map(int, line.split()))
+        r, a, b = v[0], v[1:26], v[26:51]
+        c1, c2 = derful_cross_row(list(a), list(b), r)
+        out.append(" ".join(map(str, c1 + c2)) + " %d %d\n" % (derful_fitness(c1), derful_fitness(c2)))
+    sys.stdout.write("".join(out))
+
+
+def main():
+    ap = argparse.ArgumentParser(description="The benchmark GA with DEAP.")
+    ap.add_argument("--problem", choices=["onemax", "derful"], default="derful")
+    ap.add_argument("-N", type=int, default=1000)
+    ap.add_argument("-G", type=int, default=None)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--stop", action="store_true")
+    ap.add_argument("--xcheck", metavar="FILE")
+    a = ap.parse_args()
+    if a.xcheck:
+        xcheck(a.xcheck)
+        return
+    if a.G is None:
+        a.G = 100 if a.problem == "onemax" else 200
+    random.seed(a.seed)
+    tb = make_toolbox(a.problem)
+    t0 = time.process_time()
+    evaluations, best, first_hit, gens = run(tb, a.N, a.G, a.stop)
+    cpu = time.process_time() - t0
+    if a.problem == "onemax":
+        best = ONEMAX_BITS - best
+    print("evaluations=%d best=%d first_hit=%d generations=%d cpu=%.6f"
+          % (evaluations, best, first_hit, gens, cpu))
+
+
+if __name__ == "__main__":
+    main()
