@@ -4,8 +4,13 @@
 # written.  *.cfg are experiment files ('gaexp run'), *.txt animal puzzle files
 # ('gaexp solve animals'), *.deal Forty Thieves deal files ('gaexp solve
 # fortythieves').  A '# args:' line adds command-line options.
+# Experiment files run from the source tree, so the data files they name
+# (e.g. deals = "tests/data/fortythieves/studies.deal") are found in a
+# VPATH build too, as when a user runs them from a checkout.
 . "${srcdir:-.}/tests/lib.sh"
 test_folder bad
+abs_out=$(cd "$out" && pwd)
+case $GAEXP in /*) ;; *) GAEXP=$(pwd)/$GAEXP ;; esac
 
 # bad_case FILE NAME COMMAND...: runs the command (the file's args appended) and judges it.
 bad_case() {
@@ -31,9 +36,14 @@ bad_case() {
   fi
 }
 
+# in_srcdir COMMAND...: runs the command from the source tree.
+in_srcdir() {
+  (cd "$srcdir" && "$@")
+}
+
 for cfg in "$srcdir"/tests/data/bad/*.cfg; do
   name=$(basename "$cfg" .cfg)
-  bad_case "$cfg" "$name" "$GAEXP" run "$cfg" --out "$out/$name"
+  bad_case "$cfg" "$name" in_srcdir "$GAEXP" run "tests/data/bad/$name.cfg" --out "$abs_out/$name"
 done
 puzzles=0
 for puzzle in "$srcdir"/tests/data/bad/*.txt; do
