@@ -1,6 +1,7 @@
 /* problems/fortythieves.c — Forty Thieves AutoStart by GA: a sequence of move choices, played legally. */
 #include <errno.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "ga/cfg.h"
 #include "ga/rng.h"
@@ -127,31 +128,53 @@ static int ft_ga_play(const struct fortythieves *f, const ga_gene *genes, size_t
     return p.game.moved;
 }
 
+static bool ft_ga_seeded(struct fortythieves *f, struct ga_cfg *cfg, config_setting_t *group)
+{
+    long long seed;
+    struct ft_position p;
+    if (!ga_cfg_int(cfg, group, "seed", 1, 0, 0x7fffffffffffffffLL, &seed))
+        return false;
+    if (ga_cfg_lookup(cfg, group, "position")) {
+        ga_cfg_error_at(cfg, group, "position", "a position needs 'deals', the deal file that holds it");
+        return false;
+    }
+    if (ft_deal((uint64_t)seed, &p) != FT_OK) {
+        ga_cfg_error_at(cfg, group, "seed", "cannot deal seed %lld", seed);
+        return false;
+    }
+    f->tableau = p.tableau;
+    return true;
+}
+
+/* Whether path names a file that can be read, else a diagnostic at 'deals'. */
+static bool ft_ga_readable(struct ga_cfg *cfg, config_setting_t *group, const char *path)
+{
+    struct stat st;
+    FILE *probe = fopen(path, "r");
+    const char *why = !probe ? strerror(errno)
+                      : fstat(fileno(probe), &st) == 0 && S_ISDIR(st.st_mode) ? "it is a folder"
+                                                                             : NULL;
+    if (probe)
+        fclose(probe);
+    if (why)
+        ga_cfg_error_at(cfg, group, "deals", "cannot read '%s': %s", path, why);
+    return why == NULL;
+}
+
 /* The position: 'seed' (a seeded deal), or 'deals' and 'position' (a deal file). */
 static bool ft_ga_position(struct fortythieves *f, struct ga_cfg *cfg, config_setting_t *group)
 {
-    config_setting_t *file = ga_cfg_lookup(cfg, group, "deals");
-    if (!file) {
-        long long seed;
-        struct ft_position p;
-        if (!ga_cfg_int(cfg, group, "seed", 1, 0, 0x7fffffffffffffffLL, &seed))
-            return false;
-        if (ft_deal((uint64_t)seed, &p) != FT_OK) {
-            ga_cfg_error_at(cfg, group, "seed", "cannot deal seed %lld", seed);
-            return false;
-        }
-        f->tableau = p.tableau;
-        return true;
+    if (!ga_cfg_lookup(cfg, group, "deals"))
+        return ft_ga_seeded(f, cfg, group);
+    if (ga_cfg_lookup(cfg, group, "seed")) {
+        ga_cfg_lookup(cfg, group, "position"); /* known, whatever it says */
+        ga_cfg_error_at(cfg, group, "seed", "give either 'seed' or 'deals' and 'position', not both");
+        return false;
     }
     const char *path, *name;
-    if (!ga_cfg_string(cfg, group, "deals", "", &path) || !ga_cfg_string(cfg, group, "position", "", &name))
+    if (!ga_cfg_string(cfg, group, "deals", "", &path) || !ga_cfg_string(cfg, group, "position", "", &name) ||
+        !ft_ga_readable(cfg, group, path))
         return false;
-    FILE *probe = fopen(path, "r");
-    if (!probe) {
-        ga_cfg_error_at(cfg, group, "deals", "cannot read '%s': %s", path, strerror(errno));
-        return false;
-    }
-    fclose(probe);
     int status;
     struct ft_deal_file *deals = ft_deal_file_alloc(path, cfg->diag, &status);
     if (!deals)
@@ -192,10 +215,6 @@ static bool ft_ga_configure(void *state, struct ga_cfg *cfg, config_setting_t *g
     bool ok = ft_ga_position(f, cfg, group);
     ok &= ga_cfg_int(cfg, group, "moves", 120, 1, 10000, &moves);
     ok &= ga_cfg_choice(cfg, group, "reference", ft_ga_references, 2, 0, &reference);
-    if (ok && ga_cfg_lookup(cfg, group, "deals") && ga_cfg_lookup(cfg, group, "seed")) {
-        ga_cfg_error_at(cfg, group, "seed", "give either 'seed' or 'deals' and 'position', not both");
-        ok = false;
-    }
     if (!ok)
         return false;
     f->cards = ft_tableau_cards(&f->tableau);

@@ -17,6 +17,8 @@
 #                   experiment over the M deals: the share reaching C cards
 #                   and the expected deals per accepted trial (95% interval)
 #   histogram.gp, histogram.png   cards moved per method over the N deals
+# The defaults are relative to the top of the tree, paths given as options
+# to the folder the script is run in.
 # An existing DIR is kept unless --force.  $GAEXP names the gaexp to use
 # (default: build this tree, installing what is missing).
 set -eu
@@ -25,7 +27,9 @@ top=$(cd "$here/../.." && pwd)
 
 deals=1000 redeal=100000 first=1 at_least=15 cfg=configs/fortythieves.cfg seed=1
 out=results/fortythieves jobs=$(nproc 2>/dev/null || echo 1) sets= force=
-usage() { sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; }
+# Paths given as options are relative to the folder the script is run in.
+absolute() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
+usage() { sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; }
 while [ $# -gt 0 ]; do
   case $1 in
     --deals|--redeal|--first|--at-least|--cfg|--seed|--out|--jobs|--set)
@@ -36,9 +40,9 @@ while [ $# -gt 0 ]; do
     --redeal) redeal=$2; shift 2 ;;
     --first) first=$2; shift 2 ;;
     --at-least) at_least=$2; shift 2 ;;
-    --cfg) cfg=$2; shift 2 ;;
+    --cfg) cfg=$(absolute "$2"); shift 2 ;;
     --seed) seed=$2; shift 2 ;;
-    --out) out=$2; shift 2 ;;
+    --out) out=$(absolute "$2"); shift 2 ;;
     --jobs) jobs=$2; shift 2 ;;
     --set) sets="$sets --set $2"; shift 2 ;;
     --force) force=1; shift ;;
