@@ -115,7 +115,7 @@ struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
     if (ok && params->elite > 1)
         ok = (run->elite_keys = malloc(n * sizeof *run->elite_keys)) != NULL;
     if (ok && params->diversity)
-        ok = (run->allele_counts = malloc(gen.len * gen.alphabet * sizeof *run->allele_counts));
+        ok = (run->allele_counts = malloc(threads * gen.len * gen.alphabet * sizeof *run->allele_counts));
     for (unsigned t = 0; ok && t < threads; t++)
         ok = (run->rngs[t] = gsl_rng_alloc(run->params.rng_type)) != NULL;
     if (!ok) {
@@ -164,12 +164,13 @@ static void run_update_stats(struct ga_run *run, unsigned long long evaluations)
 {
     double previous_best = run->stats.best;
     size_t n = run->params.population;
-    ga_stats_fitness(run->fitness, n, &run->stats);
+    unsigned threads = run->params.threads;
+    ga_stats_fitness(run->fitness, n, threads, &run->stats);
     run->stats.generation = run->generation;
     run->stats.evaluations += evaluations;
     run->stats.diversity = run->params.diversity
                                ? ga_stats_diversity(run->genes, n, run->gen.len,
-                                                    run->gen.alphabet, run->allele_counts)
+                                                    run->gen.alphabet, threads, run->allele_counts)
                                : -1.0;
     if (run->generation == 0 || run->stats.best < previous_best)
         run->generation_found = run->generation;
@@ -252,9 +253,13 @@ static unsigned long long run_breed_block(struct ga_run *run, long block, size_t
     for (size_t pair = (size_t)block * RUN_BREED_BLOCK; pair < pairs && pair < end; pair++) {
         size_t slot = pp->elite + 2 * pair;
         bool second = slot + 1 < n; /* else the second child is discarded */
+        /* Parents lie anywhere in a population larger than the caches:
+         * fetch the first while the second tournament runs. */
         size_t pa = ga_select_tournament(run->fitness, n, pp->tournament, r);
+        const ga_gene *a = run->genes + pa * len;
+        __builtin_prefetch(a);
         size_t pb = ga_select_tournament(run->fitness, n, pp->tournament, r);
-        const ga_gene *a = run->genes + pa * len, *b = run->genes + pb * len;
+        const ga_gene *b = run->genes + pb * len;
         ga_gene *ca = run->next_genes + slot * len;
         ga_gene *cb = second ? ca + len : spare;
 

@@ -1,39 +1,122 @@
-/* ga/stats.c — per-generation statistics: fitness moments (GSL) and diversity. */
+/* ga/stats.c — per-generation statistics: fitness moments and diversity, on every thread. */
 #include "ga/stats.h"
 
+#include <math.h>
 #include <string.h>
-#include <gsl/gsl_statistics_double.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
-void ga_stats_fitness(const double *fitness, size_t n, struct ga_stats *s)
+/* The fitness values are cut into STATS_BLOCKS blocks whose bounds depend on
+ * n alone; sums are added block by block in order, so the moments are the
+ * same bits for any number of threads. */
+#define STATS_BLOCKS 64
+
+struct stats_block {
+    double sum;
+    size_t best, worst;
+};
+
+static size_t stats_block_start(size_t n, size_t b)
+{
+    size_t size = (n + STATS_BLOCKS - 1) / STATS_BLOCKS;
+    return b * size < n ? b * size : n;
+}
+
+/* The best, the worst and the sum of block b. */
+static struct stats_block stats_block_scan(const double *fitness, size_t n, size_t b)
+{
+    size_t start = stats_block_start(n, b), end = stats_block_start(n, b + 1);
+    struct stats_block p = {0.0, start, start};
+    for (size_t i = start; i < end; i++) {
+        p.sum += fitness[i];
+        if (fitness[i] < fitness[p.best])
+            p.best = i;
+        if (fitness[i] > fitness[p.worst])
+            p.worst = i;
+    }
+    return p;
+}
+
+static double stats_block_squares(const double *fitness, size_t n, size_t b, double mean)
+{
+    double ss = 0.0;
+    for (size_t i = stats_block_start(n, b); i < stats_block_start(n, b + 1); i++)
+        ss += (fitness[i] - mean) * (fitness[i] - mean);
+    return ss;
+}
+
+/* Adds up the blocks in order: the best and worst (first index on ties) and the mean. */
+static void stats_combine(const double *fitness, size_t n, const struct stats_block *part,
+                          struct ga_stats *s)
 {
     size_t best = 0, worst = 0;
-    for (size_t i = 1; i < n; i++) {
-        if (fitness[i] < fitness[best])
-            best = i;
-        if (fitness[i] > fitness[worst])
-            worst = i;
+    double sum = 0.0;
+    for (size_t b = 0; b < STATS_BLOCKS; b++) {
+        if (stats_block_start(n, b) == stats_block_start(n, b + 1))
+            continue; /* empty block */
+        sum += part[b].sum;
+        if (fitness[part[b].best] < fitness[best])
+            best = part[b].best;
+        if (fitness[part[b].worst] > fitness[worst])
+            worst = part[b].worst;
     }
     s->best_index = best;
     s->best = fitness[best];
     s->worst = fitness[worst];
-    s->mean = gsl_stats_mean(fitness, 1, n);
-    s->sd = n > 1 ? gsl_stats_sd_m(fitness, 1, n, s->mean) : 0.0;
+    s->mean = sum / (double)n;
+}
+
+void ga_stats_fitness(const double *fitness, size_t n, unsigned threads, struct ga_stats *s)
+{
+    struct stats_block part[STATS_BLOCKS];
+    double squares[STATS_BLOCKS];
+    /* One parallel region, two passes: the squared deviations need the mean. */
+#pragma omp parallel num_threads(threads)
+    {
+#pragma omp for schedule(static)
+        for (long b = 0; b < STATS_BLOCKS; b++)
+            part[b] = stats_block_scan(fitness, n, (size_t)b);
+#pragma omp single
+        stats_combine(fitness, n, part, s);
+#pragma omp for schedule(static)
+        for (long b = 0; b < STATS_BLOCKS; b++)
+            squares[b] = stats_block_squares(fitness, n, (size_t)b, s->mean);
+    }
+    double ss = 0.0;
+    for (size_t b = 0; b < STATS_BLOCKS; b++)
+        ss += squares[b];
+    s->sd = n > 1 ? sqrt(ss / (double)(n - 1)) : 0.0;
 }
 
 double ga_stats_diversity(const ga_gene *genes, size_t n, size_t len, unsigned alphabet,
-                          unsigned long *counts)
+                          unsigned threads, unsigned long *counts)
 {
     if (n < 2 || len == 0)
         return 0.0;
     /* Pairs that differ at a locus = (n^2 - sum of squared allele counts) / 2,
      * so the mean pairwise distance needs only the counts: one pass over
-     * the population in memory order. */
-    memset(counts, 0, len * alphabet * sizeof *counts);
-    for (size_t i = 0; i < n; i++) {
-        const ga_gene *g = genes + i * len;
-        for (size_t locus = 0; locus < len; locus++)
-            counts[locus * alphabet + g[locus]]++;
+     * the population in memory order, each thread counting its share into
+     * its own table, then the tables added up (integers: any order). */
+    size_t cells = len * alphabet;
+    memset(counts, 0, threads * cells * sizeof *counts);
+#pragma omp parallel num_threads(threads)
+    {
+        unsigned t = 0;
+#ifdef _OPENMP
+        t = (unsigned)omp_get_thread_num();
+#endif
+        unsigned long *mine = counts + t * cells;
+#pragma omp for schedule(static)
+        for (long i = 0; i < (long)n; i++) {
+            const ga_gene *g = genes + (size_t)i * len;
+            for (size_t locus = 0; locus < len; locus++)
+                mine[locus * alphabet + g[locus]]++;
+        }
     }
+    for (unsigned t = 1; t < threads; t++)
+        for (size_t c = 0; c < cells; c++)
+            counts[c] += counts[t * cells + c];
     double total = 0.0;
     for (size_t locus = 0; locus < len; locus++) {
         unsigned long long same = 0;

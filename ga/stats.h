@@ -13,13 +13,14 @@ struct ga_stats {
     double diversity;               /* mean pairwise Hamming distance / len, in [0, 1]; -1 when off */
 };
 
-/* best, mean, sd, worst and best_index of n fitness values (n >= 1). */
-void ga_stats_fitness(const double *fitness, size_t n, struct ga_stats *s);
+/* best, mean, sd, worst and best_index of n fitness values (n >= 1), on
+ * 'threads' threads; the same bits for any thread count. */
+void ga_stats_fitness(const double *fitness, size_t n, unsigned threads, struct ga_stats *s);
 
 /* Mean pairwise Hamming distance between the n genomes of 'genes', as a
- * fraction of len, from per-locus allele counts: O(n len).  'counts' is
- * scratch of len * alphabet entries. */
+ * fraction of len, from per-locus allele counts: O(n len), on 'threads'
+ * threads.  'counts' is scratch of threads * len * alphabet entries. */
 double ga_stats_diversity(const ga_gene *genes, size_t n, size_t len, unsigned alphabet,
-                          unsigned long *counts);
+                          unsigned threads, unsigned long *counts);
 
 #endif

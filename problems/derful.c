@@ -22,10 +22,19 @@ struct derful {
     derful_set value_cards[12];    /* allowed codes of each value 2..11 */
 };
 
+/* Card values by code: a table, since evaluation adds up 25 of them per grid. */
+#define DERFUL_RANK_VALUES(v) v, v, v, v
+static const unsigned char derful_values[DERFUL_CARDS] = {
+    DERFUL_RANK_VALUES(2), DERFUL_RANK_VALUES(3), DERFUL_RANK_VALUES(4), DERFUL_RANK_VALUES(5),
+    DERFUL_RANK_VALUES(6), DERFUL_RANK_VALUES(7), DERFUL_RANK_VALUES(8), DERFUL_RANK_VALUES(9),
+    DERFUL_RANK_VALUES(10), DERFUL_RANK_VALUES(10), DERFUL_RANK_VALUES(10), DERFUL_RANK_VALUES(10),
+    DERFUL_RANK_VALUES(11),
+};
+#undef DERFUL_RANK_VALUES
+
 int derful_value(int code)
 {
-    int rank = code / 4;
-    return rank < 8 ? rank + 2 : rank < 12 ? 10 : 11;
+    return derful_values[code];
 }
 
 const char *derful_face(int code)
@@ -150,7 +159,7 @@ static double derful_evaluate(const struct ga_genome *gen, const ga_gene *g)
     int n = d->n, rows[DERFUL_MAX_N] = {0}, cols[DERFUL_MAX_N] = {0}, total = 0;
     for (int i = 0; i < n; i++) {
         for (int j = 0; j < n; j++) {
-            int v = derful_value(g[i * n + j]);
+            int v = derful_values[g[i * n + j]];
             rows[i] += v;
             cols[j] += v;
         }
@@ -226,14 +235,15 @@ static int derful_nearest_unused(const struct derful *d, int v, derful_set used)
  * tie rule).  cells[] lists the line's cells in order. */
 static void derful_repair_line(const struct derful *d, ga_gene *child, const int *cells)
 {
-    derful_set in_line = 0;
-    for (int k = 0; k < d->n; k++)
+    derful_set in_line = 0, line_cards = 0;
+    for (int k = 0; k < d->n; k++) {
         in_line |= (derful_set)1 << cells[k];
+        line_cards |= (derful_set)1 << child[cells[k]];
+    }
     derful_set outside = 0;
     for (int i = 0; i < d->cells; i++)
-        if (!(in_line >> i & 1))
-            outside |= (derful_set)1 << child[i];
-    derful_set used = derful_cards(child, d->cells);
+        outside |= (derful_set)(!(in_line >> i & 1)) << child[i];
+    derful_set used = outside | line_cards;
     for (int k = 0; k < d->n; k++) {
         int c = child[cells[k]];
         if (outside >> c & 1) {

@@ -12,7 +12,7 @@ static void test_stats_fitness(void **unused)
     (void)unused;
     const double f[] = {4, 2, 9, 2, 3};
     struct ga_stats s;
-    ga_stats_fitness(f, 5, &s);
+    ga_stats_fitness(f, 5, 1, &s);
     assert_true(s.best == 2 && s.worst == 9);
     assert_int_equal(s.best_index, 1); /* ties: the first in population order */
     assert_true(fabs(s.mean - 4.0) < 1e-12);
@@ -25,13 +25,13 @@ static void test_stats_diversity(void **unused)
     (void)unused;
     unsigned long counts[4 * 3];
     const ga_gene same[] = {1, 2, 0, 1, 1, 2, 0, 1, 1, 2, 0, 1};
-    assert_true(ga_stats_diversity(same, 3, 4, 3, counts) == 0.0);
+    assert_true(ga_stats_diversity(same, 3, 4, 3, 1, counts) == 0.0);
     const ga_gene apart[] = {0, 0, 0, 0, 1, 1, 1, 1};
-    assert_true(ga_stats_diversity(apart, 2, 4, 3, counts) == 1.0);
+    assert_true(ga_stats_diversity(apart, 2, 4, 3, 1, counts) == 1.0);
     /* Three genomes of length 2: distances d(0,1)=1, d(0,2)=2, d(1,2)=1;
      * mean = 4/3 genes, as a fraction of 2: 2/3. */
     const ga_gene mixed[] = {0, 0, 0, 1, 1, 1};
-    assert_true(fabs(ga_stats_diversity(mixed, 3, 2, 3, counts) - 2.0 / 3.0) < 1e-12);
+    assert_true(fabs(ga_stats_diversity(mixed, 3, 2, 3, 1, counts) - 2.0 / 3.0) < 1e-12);
 }
 
 static void test_tournament_picks_the_fitter(void **unused)
