@@ -14,7 +14,9 @@
 
 /* Work is cut into blocks, each drawing from its own stream seeded by
  * (seed, generation, block).  The sizes are fixed, never derived from the
- * thread count, so any number of threads gives the same run. */
+ * thread count, so any number of threads gives the same run.  Threads take
+ * blocks as they finish (dynamic schedule): on a machine shared with other
+ * programs a slowed thread then holds back no one. */
 #define RUN_INIT_BLOCK 64  /* individuals per block in generation 0 */
 #define RUN_BREED_BLOCK 32 /* pairs per block in later generations */
 
@@ -186,7 +188,7 @@ void ga_run_init(struct ga_run *run, uint64_t seed)
     memset(&run->stats, 0, sizeof run->stats);
     clock_gettime(CLOCK_MONOTONIC, &run->started);
 
-#pragma omp parallel for num_threads(run->params.threads) schedule(static)
+#pragma omp parallel for num_threads(run->params.threads) schedule(dynamic)
     for (long b = 0; b < blocks; b++) {
         gsl_rng *r = run_stream(run, 0, (uint64_t)b);
         size_t end = (size_t)(b + 1) * RUN_INIT_BLOCK;
@@ -342,7 +344,7 @@ enum ga_stop ga_run_iterate(struct ga_run *run)
     size_t pairs = (run->params.population - run->params.elite + 1) / 2;
     long blocks = (long)((pairs + RUN_BREED_BLOCK - 1) / RUN_BREED_BLOCK);
     unsigned long long evaluations = 0;
-#pragma omp parallel for num_threads(run->params.threads) schedule(static) reduction(+ : evaluations)
+#pragma omp parallel for num_threads(run->params.threads) schedule(dynamic) reduction(+ : evaluations)
     for (long b = 0; b < blocks; b++)
         evaluations += run_breed_block(run, b, pairs);
 

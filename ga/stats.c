@@ -74,12 +74,12 @@ void ga_stats_fitness(const double *fitness, size_t n, unsigned threads, struct 
     /* One parallel region, two passes: the squared deviations need the mean. */
 #pragma omp parallel num_threads(threads)
     {
-#pragma omp for schedule(static)
+#pragma omp for schedule(dynamic)
         for (long b = 0; b < STATS_BLOCKS; b++)
             part[b] = stats_block_scan(fitness, n, (size_t)b);
 #pragma omp single
         stats_combine(fitness, n, part, s);
-#pragma omp for schedule(static)
+#pragma omp for schedule(dynamic)
         for (long b = 0; b < STATS_BLOCKS; b++)
             squares[b] = stats_block_squares(fitness, n, (size_t)b, s->mean);
     }
@@ -107,7 +107,7 @@ double ga_stats_diversity(const ga_gene *genes, size_t n, size_t len, unsigned a
         t = (unsigned)omp_get_thread_num();
 #endif
         unsigned long *mine = counts + t * cells;
-#pragma omp for schedule(static)
+#pragma omp for schedule(dynamic, 1024)
         for (long i = 0; i < (long)n; i++) {
             const ga_gene *g = genes + (size_t)i * len;
             for (size_t locus = 0; locus < len; locus++)
