@@ -23,6 +23,22 @@ for case in derful4 onemax t24; do
   check "$case equals the stored golden generations" cmp "$golden/$case.generations.csv" "$out/$case-a/generations.csv"
   check "$case equals the stored golden summary" cmp "$golden/$case.summary.csv" "$out/$case-a/summary.csv"
 done
+# Every shipped configuration, cut to 5 generations: the same files at 1, 2
+# and 4 threads.  Run from the source folder, where their relative paths lead.
+here=$(pwd)
+case $GAEXP in /*) gaexp=$GAEXP ;; *) gaexp=$here/$GAEXP ;; esac
+shipped() { # CFG JOBS
+  (cd "$srcdir" && "$gaexp" run "configs/$1.cfg" --quiet --set output.plot=false --seed 1 --jobs "$2" \
+     --set ga.stop.generations=5 --out "$here/$out/shipped-$1-j$2")
+}
+for cfg in "$srcdir"/configs/*.cfg; do
+  case=$(basename "$cfg" .cfg)
+  for jobs in 1 2 4; do
+    check "configs/$case.cfg at $jobs threads" shipped "$case" "$jobs"
+  done
+  check "configs/$case.cfg: 2 threads as 1" same "$out/shipped-$case-j1" "$out/shipped-$case-j2"
+  check "configs/$case.cfg: 4 threads as 1" same "$out/shipped-$case-j1" "$out/shipped-$case-j4"
+done
 # Replicates: each one is the run its own seed gives, whatever the thread count.
 cfg="$golden/derful4.cfg"
 check "3 replicates run" run "$cfg" --replicates 3 --out "$out/rep"
