@@ -11,6 +11,7 @@
  * n alone; sums are added block by block in order, so the moments are the
  * same bits for any number of threads. */
 #define STATS_BLOCKS 64
+#define STATS_PARALLEL_MIN 16384 /* below, waking threads costs more than it saves */
 
 struct stats_block {
     double sum;
@@ -72,7 +73,7 @@ void ga_stats_fitness(const double *fitness, size_t n, unsigned threads, struct 
     struct stats_block part[STATS_BLOCKS];
     double squares[STATS_BLOCKS];
     /* One parallel region, two passes: the squared deviations need the mean. */
-#pragma omp parallel num_threads(threads)
+#pragma omp parallel num_threads(threads) if (n >= STATS_PARALLEL_MIN)
     {
 #pragma omp for schedule(dynamic)
         for (long b = 0; b < STATS_BLOCKS; b++)
@@ -100,7 +101,7 @@ double ga_stats_diversity(const ga_gene *genes, size_t n, size_t len, unsigned a
      * its own table, then the tables added up (integers: any order). */
     size_t cells = len * alphabet;
     memset(counts, 0, threads * cells * sizeof *counts);
-#pragma omp parallel num_threads(threads)
+#pragma omp parallel num_threads(threads) if (n >= STATS_PARALLEL_MIN)
     {
         unsigned t = 0;
 #ifdef _OPENMP
