@@ -1,6 +1,7 @@
 /* ga/rng.c — xoshiro256** registered as a GSL generator, and stream seeds. */
 #include "ga/rng.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 struct rng_xoshiro_state {
@@ -86,4 +87,29 @@ uint64_t ga_rng_replicate_seed(uint64_t seed, unsigned replicate)
     if (replicate <= 1)
         return seed;
     return ga_rng_stream_seed(seed, UINT64_MAX, replicate) & 0x7fffffffffffffffULL;
+}
+
+#define RNG_CACHE_LINE 64
+static size_t rng_lines(size_t bytes)
+{
+    return (bytes + RNG_CACHE_LINE - 1) / RNG_CACHE_LINE * RNG_CACHE_LINE;
+}
+
+gsl_rng *ga_rng_alloc(const gsl_rng_type *T)
+{
+    size_t head = rng_lines(sizeof(gsl_rng)), size = head + rng_lines(T->size ? T->size : 1);
+    unsigned char *block = aligned_alloc(RNG_CACHE_LINE, size);
+    if (!block)
+        return NULL;
+    memset(block, 0, size);
+    gsl_rng *r = (gsl_rng *)block;
+    r->type = T;
+    r->state = block + head;
+    gsl_rng_set(r, gsl_rng_default_seed);
+    return r;
+}
+
+void ga_rng_free(gsl_rng *r)
+{
+    free(r);
 }

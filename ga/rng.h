@@ -14,6 +14,14 @@ extern const gsl_rng_type *ga_rng_xoshiro256ss;
  * NULL when unknown. */
 const gsl_rng_type *ga_rng_type_find(const char *name);
 
+/* A generator of type T whose struct and state fill cache lines of their
+ * own, so that threads drawing from neighbouring generators never write to
+ * a shared line (with gsl_rng_alloc, states of a few bytes sit side by side
+ * and every draw of one thread evicts the other's).  Seeded as
+ * gsl_rng_alloc seeds; NULL when out of memory; free with ga_rng_free. */
+gsl_rng *ga_rng_alloc(const gsl_rng_type *T);
+void ga_rng_free(gsl_rng *r);
+
 /* The seed of the stream for (seed, generation, block): a mix in which
  * every input bit changes the result.  The core reseeds one generator per
  * block from it, so results do not depend on how blocks meet threads. */

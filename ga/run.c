@@ -119,7 +119,7 @@ struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
     if (ok && params->diversity)
         ok = (run->allele_counts = malloc(threads * gen.len * gen.alphabet * sizeof *run->allele_counts));
     for (unsigned t = 0; ok && t < threads; t++)
-        ok = (run->rngs[t] = gsl_rng_alloc(run->params.rng_type)) != NULL;
+        ok = (run->rngs[t] = ga_rng_alloc(run->params.rng_type)) != NULL;
     if (!ok) {
         ga_diag_add(diag, "", 0, problem->name, "out of memory for a population of %zu", n);
         ga_run_free(run);
@@ -134,7 +134,7 @@ void ga_run_free(struct ga_run *run)
         return;
     if (run->rngs)
         for (unsigned t = 0; t < run->params.threads; t++)
-            gsl_rng_free(run->rngs[t]);
+            ga_rng_free(run->rngs[t]);
     free(run->rngs);
     free(run->genes);
     free(run->next_genes);
