@@ -251,17 +251,22 @@ static unsigned long long run_breed_block(struct ga_run *run, long block, size_t
     ga_gene *spare = run->spare + run_thread() * len;
     unsigned long long evaluations = 0;
 
-    size_t end = (size_t)(block + 1) * RUN_BREED_BLOCK;
-    for (size_t pair = (size_t)block * RUN_BREED_BLOCK; pair < pairs && pair < end; pair++) {
+    size_t first = (size_t)block * RUN_BREED_BLOCK, end = first + RUN_BREED_BLOCK;
+    if (end > pairs)
+        end = pairs;
+    /* All the block's parents first: parents lie anywhere in a population
+     * larger than the caches, and their genes are fetched while the next
+     * tournaments run instead of when the crossover needs them. */
+    size_t parent[2 * RUN_BREED_BLOCK];
+    for (size_t k = 0; k < 2 * (end - first); k++) {
+        parent[k] = ga_select_tournament(run->fitness, n, pp->tournament, r);
+        __builtin_prefetch(run->genes + parent[k] * len);
+    }
+    for (size_t pair = first; pair < end; pair++) {
         size_t slot = pp->elite + 2 * pair;
         bool second = slot + 1 < n; /* else the second child is discarded */
-        /* Parents lie anywhere in a population larger than the caches:
-         * fetch the first while the second tournament runs. */
-        size_t pa = ga_select_tournament(run->fitness, n, pp->tournament, r);
-        const ga_gene *a = run->genes + pa * len;
-        __builtin_prefetch(a);
-        size_t pb = ga_select_tournament(run->fitness, n, pp->tournament, r);
-        const ga_gene *b = run->genes + pb * len;
+        size_t pa = parent[2 * (pair - first)], pb = parent[2 * (pair - first) + 1];
+        const ga_gene *a = run->genes + pa * len, *b = run->genes + pb * len;
         ga_gene *ca = run->next_genes + slot * len;
         ga_gene *cb = second ? ca + len : spare;
 
