@@ -68,16 +68,9 @@ integer jobs "$jobs" 1 1024
 
 cd "$top"
 [ -f "$cfg" ] || { echo "fortythieves study: cannot read '$cfg'" >&2; exit 2; }
-if [ -n "${GAEXP:-}" ]; then
-  gaexp=$GAEXP
-else
-  . build-aux/bootstrap.sh
-  gaexp=$top/gaexp
-fi
-if [ -e "$out" ] && [ -z "$force" ] && [ -n "$(ls -A "$out" 2>/dev/null)" ]; then
-  echo "fortythieves study: $out exists; use --force to replace it" >&2
-  exit 2
-fi
+. experiments/lib.sh
+study_gaexp
+study_fresh "fortythieves study" "$out" "$force"
 # The GA settings are checked once, before anything long starts.
 "$gaexp" run "$cfg" --quiet --force --out "$out.check" --set "problem.seed=${first}L" \
   --set ga.stop.generations=0 --set output.plot=false $sets > /dev/null

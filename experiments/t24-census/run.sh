@@ -38,16 +38,9 @@ case $seeds in ''|*[!0-9]*) echo "t24-census: --seeds expects a positive integer
 [ "$seeds" -ge 1 ] || { echo "t24-census: --seeds expects a positive integer" >&2; exit 2; }
 
 cd "$top"
-if [ -n "${GAEXP:-}" ]; then
-  gaexp=$GAEXP
-else
-  . build-aux/bootstrap.sh
-  gaexp=$top/gaexp
-fi
-if [ -e "$out" ] && [ -z "$force" ] && [ -n "$(ls -A "$out" 2>/dev/null)" ]; then
-  echo "t24-census: $out exists; use --force to replace it" >&2
-  exit 2
-fi
+. experiments/lib.sh
+study_gaexp
+study_fresh "t24-census" "$out" "$force"
 rm -rf "$out" && mkdir -p "$out/runs"
 started=$(date +%s.%N)
 
