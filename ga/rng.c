@@ -4,10 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct rng_xoshiro_state {
-    uint64_t s[4];
-};
-
 static uint64_t rng_splitmix64(uint64_t *x)
 {
     uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
@@ -16,28 +12,9 @@ static uint64_t rng_splitmix64(uint64_t *x)
     return z ^ (z >> 31);
 }
 
-static inline uint64_t rng_rotl(uint64_t x, int k)
-{
-    return (x << k) | (x >> (64 - k));
-}
-
-static inline uint64_t rng_xoshiro_next(struct rng_xoshiro_state *st)
-{
-    uint64_t *s = st->s;
-    uint64_t result = rng_rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rng_rotl(s[3], 45);
-    return result;
-}
-
 static void rng_xoshiro_set(void *vstate, unsigned long seed)
 {
-    struct rng_xoshiro_state *st = vstate;
+    struct ga_rng_xoshiro_state *st = vstate;
     uint64_t x = seed;
     for (int i = 0; i < 4; i++)
         st->s[i] = rng_splitmix64(&x);
@@ -47,16 +24,16 @@ static void rng_xoshiro_set(void *vstate, unsigned long seed)
  * [min, max] range, and 32 bits keep ga_rng_below's fast path. */
 static unsigned long rng_xoshiro_get(void *vstate)
 {
-    return (unsigned long)(rng_xoshiro_next(vstate) >> 32);
+    return (unsigned long)(ga_rng_xoshiro_next(vstate) >> 32);
 }
 
 static double rng_xoshiro_get_double(void *vstate)
 {
-    return (double)(rng_xoshiro_next(vstate) >> 11) * 0x1.0p-53;
+    return (double)(ga_rng_xoshiro_next(vstate) >> 11) * 0x1.0p-53;
 }
 
 static const gsl_rng_type rng_xoshiro_type = {
-    "xoshiro256ss", 0xffffffffUL, 0, sizeof(struct rng_xoshiro_state),
+    "xoshiro256ss", 0xffffffffUL, 0, sizeof(struct ga_rng_xoshiro_state),
     rng_xoshiro_set, rng_xoshiro_get, rng_xoshiro_get_double,
 };
 

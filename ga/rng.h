@@ -10,6 +10,46 @@
  * seeding a stream costs a few nanoseconds. */
 extern const gsl_rng_type *ga_rng_xoshiro256ss;
 
+/* Its state and step, here so that the hot paths below draw inline. */
+struct ga_rng_xoshiro_state {
+    uint64_t s[4];
+};
+
+static inline uint64_t ga_rng_rotl(uint64_t x, int k)
+{
+    return (x << k) | (x >> (64 - k));
+}
+
+static inline uint64_t ga_rng_xoshiro_next(struct ga_rng_xoshiro_state *st)
+{
+    uint64_t *s = st->s;
+    uint64_t result = ga_rng_rotl(s[1] * 5, 7) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = ga_rng_rotl(s[3], 45);
+    return result;
+}
+
+/* gsl_rng_get and gsl_rng_uniform, the same values, but inline (no call
+ * through the type's function pointers) when r is xoshiro256**. */
+static inline unsigned long ga_rng_get(gsl_rng *r)
+{
+    if (r->type == ga_rng_xoshiro256ss)
+        return (unsigned long)(ga_rng_xoshiro_next(r->state) >> 32);
+    return gsl_rng_get(r);
+}
+
+static inline double ga_rng_uniform(gsl_rng *r)
+{
+    if (r->type == ga_rng_xoshiro256ss)
+        return (double)(ga_rng_xoshiro_next(r->state) >> 11) * 0x1.0p-53;
+    return gsl_rng_uniform(r);
+}
+
 /* The generator named 'name': "xoshiro256ss" or any GSL generator name;
  * NULL when unknown. */
 const gsl_rng_type *ga_rng_type_find(const char *name);
@@ -38,12 +78,12 @@ uint64_t ga_rng_replicate_seed(uint64_t seed, unsigned replicate);
 static inline unsigned long ga_rng_below(gsl_rng *r, unsigned long n)
 {
     if (r->type->min == 0 && r->type->max == 0xffffffffUL && n <= 0xffffffffUL) {
-        uint64_t m = (uint64_t)gsl_rng_get(r) * n;
+        uint64_t m = (uint64_t)ga_rng_get(r) * n;
         uint32_t low = (uint32_t)m;
         if (low < n) {
             uint32_t threshold = (uint32_t)(-(uint32_t)n) % (uint32_t)n;
             while (low < threshold) {
-                m = (uint64_t)gsl_rng_get(r) * n;
+                m = (uint64_t)ga_rng_get(r) * n;
                 low = (uint32_t)m;
             }
         }

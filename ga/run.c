@@ -216,7 +216,7 @@ static bool run_mutate(const struct ga_run *run, gsl_rng *r, ga_gene *g)
     double rate = run->params.mutation_rate;
     size_t len = run->gen.len;
     if (run->params.mutation_unit == GA_PER_INDIVIDUAL) {
-        if (rate <= 0 || gsl_rng_uniform(r) >= rate)
+        if (rate <= 0 || ga_rng_uniform(r) >= rate)
             return false;
         return m->once ? m->once(&run->gen, r, g) : m->at(&run->gen, r, g, ga_rng_below(r, len));
     }
@@ -270,7 +270,7 @@ static unsigned long long run_breed_block(struct ga_run *run, long block, size_t
         ga_gene *ca = run->next_genes + slot * len;
         ga_gene *cb = second ? ca + len : spare;
 
-        bool crossed = pp->crossover_rate > 0 && gsl_rng_uniform(r) < pp->crossover_rate;
+        bool crossed = pp->crossover_rate > 0 && ga_rng_uniform(r) < pp->crossover_rate;
         if (crossed) {
             pp->crossover->apply(&run->gen, r, a, b, ca, cb);
         } else {

@@ -251,7 +251,7 @@ static size_t tree_pick(const struct ga_tree_spec *spec, gsl_rng *r, const ga_ge
     size_t functions = 0;
     for (size_t i = 0; i < size; i++)
         functions += !tree_is_leaf(spec, g[i]);
-    bool want_leaf = functions == 0 || gsl_rng_uniform(r) >= TREE_FUNCTION_BIAS;
+    bool want_leaf = functions == 0 || ga_rng_uniform(r) >= TREE_FUNCTION_BIAS;
     size_t k = ga_rng_below(r, want_leaf ? size - functions : functions);
     for (size_t i = 0;; i++)
         if (tree_is_leaf(spec, g[i]) == want_leaf && k-- == 0)

@@ -154,12 +154,14 @@ static void derful_init(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
  * free target, from their common mean total/n (computed exactly in
  * integers as (n*s - total)^2, then scaled). */
 /* The fitness of an n x n grid; inlined with n a constant (below), the
- * compiler unrolls it and keeps the sums in registers. */
+ * loops unroll completely and the sums stay in registers. */
 static inline __attribute__((always_inline)) double derful_fitness(const struct derful *d,
                                                                    const ga_gene *g, int n)
 {
     int rows[DERFUL_MAX_N] = {0}, cols[DERFUL_MAX_N] = {0}, total = 0;
+#pragma GCC unroll 8
     for (int i = 0; i < n; i++) {
+#pragma GCC unroll 8
         for (int j = 0; j < n; j++) {
             int v = derful_values[g[i * n + j]];
             rows[i] += v;
@@ -169,6 +171,7 @@ static inline __attribute__((always_inline)) double derful_fitness(const struct 
     }
     long long sq = 0;
     if (!d->free_target) {
+#pragma GCC unroll 8
         for (int i = 0; i < n; i++)
             sq += (long long)(rows[i] - d->target) * (rows[i] - d->target) +
                   (long long)(cols[i] - d->target) * (cols[i] - d->target);
@@ -248,18 +251,21 @@ static int derful_nearest_unused(const struct derful *d, int v, derful_set used)
  * card that the rest of the grid already holds is replaced by the nearest
  * unused card (the published ±1-step repair, with the benchmark's exact
  * tie rule).  cells[] lists the line's cells in order. */
-static void derful_repair_line(const struct derful *d, ga_gene *child, const int *cells)
+static inline __attribute__((always_inline)) void derful_repair_line(const struct derful *d, ga_gene *child,
+                                                                    const int *cells, int n)
 {
     derful_set in_line = 0, line_cards = 0;
-    for (int k = 0; k < d->n; k++) {
+#pragma GCC unroll 8
+    for (int k = 0; k < n; k++) {
         in_line |= (derful_set)1 << cells[k];
         line_cards |= (derful_set)1 << child[cells[k]];
     }
     derful_set outside = 0;
-    for (int i = 0; i < d->cells; i++)
+#pragma GCC unroll 64
+    for (int i = 0; i < n * n; i++)
         outside |= (derful_set)(!(in_line >> i & 1)) << child[i];
     derful_set used = outside | line_cards;
-    for (int k = 0; k < d->n; k++) {
+    for (int k = 0; k < n; k++) {
         int c = child[cells[k]];
         if (outside >> c & 1) {
             int fresh = derful_nearest_unused(d, derful_value(c), used);
@@ -271,21 +277,32 @@ static void derful_repair_line(const struct derful *d, ga_gene *child, const int
 
 /* ---- crossovers -------------------------------------------------------- */
 
-/* Exchanges line 'line' (0..n-1 rows, n..2n-1 columns) and repairs both children. */
-static void derful_swap_line(const struct derful *d, int line, const ga_gene *a, const ga_gene *b,
-                             ga_gene *child_a, ga_gene *child_b)
+/* Exchanges line 'line' (0..n-1 rows, n..2n-1 columns) and repairs both
+ * children; inlined with n a constant (below), its loops unroll. */
+static inline __attribute__((always_inline)) void derful_swap_line_n(const struct derful *d, int line,
+                                                                     const ga_gene *a, const ga_gene *b,
+                                                                     ga_gene *child_a, ga_gene *child_b, int n)
 {
     int cells[DERFUL_MAX_N];
-    for (int k = 0; k < d->n; k++)
-        cells[k] = line < d->n ? line * d->n + k : k * d->n + (line - d->n);
-    memcpy(child_a, a, (size_t)d->cells * sizeof *a);
-    memcpy(child_b, b, (size_t)d->cells * sizeof *b);
-    for (int k = 0; k < d->n; k++) {
+    for (int k = 0; k < n; k++)
+        cells[k] = line < n ? line * n + k : k * n + (line - n);
+    memcpy(child_a, a, (size_t)(n * n) * sizeof *a);
+    memcpy(child_b, b, (size_t)(n * n) * sizeof *b);
+    for (int k = 0; k < n; k++) {
         child_a[cells[k]] = b[cells[k]];
         child_b[cells[k]] = a[cells[k]];
     }
-    derful_repair_line(d, child_a, cells);
-    derful_repair_line(d, child_b, cells);
+    derful_repair_line(d, child_a, cells, n);
+    derful_repair_line(d, child_b, cells, n);
+}
+
+static void derful_swap_line(const struct derful *d, int line, const ga_gene *a, const ga_gene *b,
+                             ga_gene *child_a, ga_gene *child_b)
+{
+    if (d->n == 5)
+        derful_swap_line_n(d, line, a, b, child_a, child_b, 5); /* the published game */
+    else
+        derful_swap_line_n(d, line, a, b, child_a, child_b, d->n);
 }
 
 static void derful_rowswap(const struct ga_genome *gen, gsl_rng *r, const ga_gene *a,
