@@ -323,8 +323,10 @@ struct ga_experiment *ga_experiment_alloc(struct ga_cfg *cfg, const struct ga_ca
                                           uint64_t default_seed)
 {
     struct ga_experiment *e = calloc(1, sizeof *e);
-    if (!e)
+    if (!e) {
+        ga_cfg_error(cfg, ga_cfg_root(cfg), "out of memory while reading");
         return NULL;
+    }
     config_setting_t *problem = ga_cfg_group(cfg, ga_cfg_root(cfg), "problem");
     bool ok = problem != NULL;
     if (problem) {
