@@ -77,16 +77,45 @@ bool output_open(struct output_file *f, const char *dir, const char *name)
     return f->fp != NULL;
 }
 
+/* Flushes, syncs and closes f; 0, or the errno of the failure. */
+static int output_sync(struct output_file *f)
+{
+    errno = 0;
+    bool ok = fflush(f->fp) == 0 && !ferror(f->fp) && fsync(fileno(f->fp)) == 0;
+    int error = ok ? 0 : errno ? errno : EIO;
+    if (fclose(f->fp) != 0 && !error)
+        error = errno ? errno : EIO;
+    f->fp = NULL;
+    return error;
+}
+
+bool output_commit_all(struct output_file *const *files, size_t n)
+{
+    const struct output_file *failed = NULL;
+    int error = 0;
+    for (size_t i = 0; i < n; i++) {
+        int e = output_sync(files[i]);
+        if (e && !failed) {
+            failed = files[i];
+            error = e;
+        }
+    }
+    for (size_t i = 0; !failed && i < n; i++)
+        if (rename(files[i]->part_path, files[i]->final_path) != 0) {
+            failed = files[i];
+            error = errno;
+        }
+    if (!failed)
+        return true;
+    cli_error("cannot write %s: %s", failed->final_path, strerror(error));
+    for (size_t i = 0; i < n; i++)
+        remove(files[i]->part_path);
+    return false;
+}
+
 bool output_commit(struct output_file *f)
 {
-    bool ok = fflush(f->fp) == 0 && !ferror(f->fp) && fsync(fileno(f->fp)) == 0;
-    ok &= fclose(f->fp) == 0;
-    f->fp = NULL;
-    if (ok && rename(f->part_path, f->final_path) == 0)
-        return true;
-    cli_error("cannot write %s: %s", f->final_path, strerror(errno));
-    remove(f->part_path);
-    return false;
+    return output_commit_all(&f, 1);
 }
 
 void output_abandon(struct output_file *f)

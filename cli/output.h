@@ -19,6 +19,9 @@ struct output_file {
 bool output_open(struct output_file *f, const char *dir, const char *name);
 /* Flushes, syncs and renames; false (message printed) on any write error. */
 bool output_commit(struct output_file *f);
+/* The same for n files together: all are renamed into place only when all
+ * were written whole, else every temporary file is removed. */
+bool output_commit_all(struct output_file *const *files, size_t n);
 /* Closes and removes the temporary file. */
 void output_abandon(struct output_file *f);
 

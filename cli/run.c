@@ -166,17 +166,30 @@ static void run_write_row(FILE *fp, unsigned replicate, const struct ga_stats *s
     fputc('\n', fp);
 }
 
+/* Writes config.cfg under its temporary name, for run_files_commit. */
+static bool run_write_config(struct ga_cfg *cfg, const char *dir, struct output_file *f)
+{
+    if (!output_open(f, dir, "config.cfg"))
+        return false;
+    fprintf(f->fp, "# The fully resolved configuration of this run, written by gaexp.\n"
+                  "# 'gaexp run %s/config.cfg --out DIR' repeats the run.\n",
+            dir);
+    ga_cfg_write(cfg, f->fp);
+    return true;
+}
+
 /* The files of an output folder, written while the replicates run and
  * committed together at the end. */
 struct run_files {
-    struct output_file gens, summary, times;
-    bool open_gens, open_summary, open_times;
+    struct output_file config, gens, summary, times;
+    bool open_config, open_gens, open_summary, open_times;
 };
 
-static bool run_files_open(struct run_files *f, const char *dir)
+static bool run_files_open(struct run_files *f, struct ga_cfg *cfg, const char *dir)
 {
     *f = (struct run_files){0};
-    f->open_gens = output_open(&f->gens, dir, "generations.csv");
+    f->open_config = run_write_config(cfg, dir, &f->config);
+    f->open_gens = f->open_config && output_open(&f->gens, dir, "generations.csv");
     f->open_summary = f->open_gens && output_open(&f->summary, dir, "summary.csv");
     f->open_times = f->open_summary && output_open(&f->times, dir, "times.csv");
     if (!f->open_times)
@@ -187,16 +200,20 @@ static bool run_files_open(struct run_files *f, const char *dir)
     return true;
 }
 
-static bool run_files_commit(struct run_files *f)
+/* Commits the four files with best.txt and curves.csv (already written
+ * under their temporary names): all six appear together or none does, so
+ * a failed run never mixes its files with those of an earlier one. */
+static bool run_files_commit(struct run_files *f, struct output_file *best, struct output_file *curves)
 {
-    f->open_gens = f->open_summary = f->open_times = false;
-    bool ok = output_commit(&f->gens);
-    ok = output_commit(&f->summary) && ok;
-    return output_commit(&f->times) && ok;
+    f->open_config = f->open_gens = f->open_summary = f->open_times = false;
+    struct output_file *const all[] = {&f->config, &f->gens, &f->summary, &f->times, best, curves};
+    return output_commit_all(all, sizeof all / sizeof all[0]);
 }
 
 static void run_files_abandon(struct run_files *f)
 {
+    if (f->open_config)
+        output_abandon(&f->config);
     if (f->open_gens)
         output_abandon(&f->gens);
     if (f->open_summary)
@@ -229,29 +246,18 @@ static void run_best_update(struct run_best *b, const struct ga_run *run, unsign
     b->generation = ga_run_generation_found(run);
 }
 
+/* Writes best.txt under its temporary name, for run_files_commit. */
 static bool run_write_best(const struct ga_experiment *e, const struct ga_run *run,
-                           const struct run_best *b)
+                           const struct run_best *b, struct output_file *f)
 {
-    struct output_file f;
-    if (!output_open(&f, e->out_dir, "best.txt"))
+    if (!output_open(f, e->out_dir, "best.txt"))
         return false;
-    fprintf(f.fp, "# fitness %.10g (0 = solved), generation %lu, replicate %u of %u, seed %llu\n",
+    fprintf(f->fp, "# fitness %.10g (0 = solved), generation %lu, replicate %u of %u, seed %llu\n",
             b->fitness, b->generation, b->replicate, e->replicates, (unsigned long long)b->seed);
-    e->problem->print(ga_run_genome(run), b->genes, f.fp);
-    return output_commit(&f);
+    e->problem->print(ga_run_genome(run), b->genes, f->fp);
+    return true;
 }
 
-static bool run_write_config(struct ga_cfg *cfg, const char *dir)
-{
-    struct output_file f;
-    if (!output_open(&f, dir, "config.cfg"))
-        return false;
-    fprintf(f.fp, "# The fully resolved configuration of this run, written by gaexp.\n"
-                  "# 'gaexp run %s/config.cfg --out DIR' repeats the run.\n",
-            dir);
-    ga_cfg_write(cfg, f.fp);
-    return output_commit(&f);
-}
 
 /* One replicate: its generations, summary and time rows. */
 /* Writes one generation's row and adds it to the curves. */
@@ -304,13 +310,25 @@ static void run_report(const struct ga_experiment *e, const struct ga_run *run, 
     printf("output: %s/\n", e->out_dir);
 }
 
-static bool run_write_curves(const char *dir, const struct curves *curves)
+/* Writes curves.csv under its temporary name, for run_files_commit. */
+static bool run_write_curves(const char *dir, const struct curves *curves, struct output_file *f)
 {
-    struct output_file f;
-    if (!output_open(&f, dir, "curves.csv"))
+    if (!output_open(f, dir, "curves.csv"))
         return false;
-    curves_write(curves, f.fp);
-    return output_commit(&f);
+    curves_write(curves, f->fp);
+    return true;
+}
+
+/* The closing files: best.txt and curves.csv, then all five committed together. */
+static bool run_files_finish(struct run_files *f, const struct ga_experiment *e, const struct ga_run *run,
+                             const struct run_best *b, const struct curves *curves)
+{
+    struct output_file best = {0}, curve_file = {0};
+    if (run_write_best(e, run, b, &best) && run_write_curves(e->out_dir, curves, &curve_file))
+        return run_files_commit(f, &best, &curve_file);
+    output_abandon(&best);
+    run_files_abandon(f);
+    return false;
 }
 
 bool cli_run_experiment(struct ga_cfg *cfg, const struct ga_experiment *e, struct ga_run *run, bool quiet)
@@ -324,7 +342,7 @@ bool cli_run_experiment(struct ga_cfg *cfg, const struct ga_experiment *e, struc
         curves_free(curves);
         return false;
     }
-    bool ok = run_write_config(cfg, e->out_dir) && run_files_open(&f, e->out_dir);
+    bool ok = run_files_open(&f, cfg, e->out_dir);
     struct run_progress progress = {.on = !quiet && isatty(STDERR_FILENO)};
     progress.started = progress.last = cli_now();
     enum ga_stop why = GA_CONTINUE;
@@ -337,7 +355,7 @@ bool cli_run_experiment(struct ga_cfg *cfg, const struct ga_experiment *e, struc
         cli_error("out of memory");
     run_progress_draw(&progress, ga_run_stats(run), e, e->replicates, true);
     if (ok)
-        ok = run_files_commit(&f) && run_write_best(e, run, &best) && run_write_curves(e->out_dir, curves);
+        ok = run_files_finish(&f, e, run, &best, curves);
     else
         run_files_abandon(&f);
     if (ok && !quiet)

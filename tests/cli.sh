@@ -119,4 +119,15 @@ if command -v gnuplot >/dev/null 2>&1; then
   check "with gnuplot a png" sh -c 'head -c 8 "$0" | grep -q PNG' "$out/plot/fitness.png"
 fi
 
+# A full disk while the files are committed (summary.csv.part leads to
+# /dev/full): one message, exit 1, and the folder's earlier run intact.
+"$GAEXP" run "$demo" --seed 2 --out "$out/full" --quiet --force --set output.plot=false
+cp -r "$out/full" "$out/full.before"
+ln -s /dev/full "$out/full/summary.csv.part"
+"$GAEXP" run "$demo" --seed 4 --out "$out/full" --quiet --force --set output.plot=false 2>"$out/full.stderr"
+check "a full disk: exit status 1" [ $? -eq 1 ]
+check "a full disk: one message naming the file" \
+  [ "$(cat "$out/full.stderr")" = "gaexp: cannot write $out/full/summary.csv: No space left on device" ]
+check "a full disk: the earlier run is intact" diff -r "$out/full" "$out/full.before"
+
 test_summary cli
