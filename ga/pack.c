@@ -6,8 +6,8 @@
 
 void ga_pack_put(struct ga_pack *p, const void *src, size_t n)
 {
-    if (p->oom)
-        return;
+    if (p->oom || n == 0)
+        return; /* n == 0: src may be NULL (an empty array) */
     if (p->len + n > p->cap) {
         size_t cap = p->cap ? p->cap : 4096;
         while (cap < p->len + n)
@@ -36,6 +36,8 @@ bool ga_unpack_get(struct ga_unpack *u, void *dst, size_t n)
         u->short_read = true;
         return false;
     }
+    if (n == 0)
+        return true; /* dst may be NULL (an empty array) */
     memcpy(dst, u->data, n);
     u->data += n;
     u->left -= n;
