@@ -7,8 +7,9 @@
 #include "ga/diag.h"
 #include "ga/experiment.h"
 
-/* Exit statuses: 0 done, 1 failed while working, 2 bad input or usage. */
-enum { CLI_OK = 0, CLI_FAILED = 1, CLI_USAGE = 2 };
+/* Exit statuses: 0 done, 1 failed while working, 2 bad input or usage,
+ * 130 interrupted (Ctrl-C) after writing a checkpoint. */
+enum { CLI_OK = 0, CLI_FAILED = 1, CLI_USAGE = 2, CLI_INTERRUPTED = 130 };
 
 int cli_run(int argc, char **argv);
 int cli_solve(int argc, char **argv);
@@ -32,9 +33,13 @@ struct ga_cfg;
 struct ga_run;
 /* Runs every replicate of e and writes its output folder e->out_dir
  * (prepared by the caller): config.cfg, generations.csv, summary.csv,
- * times.csv, best.txt and the plot.  'quiet': no progress and no report.
- * False (message printed) on an output error. */
-bool cli_run_experiment(struct ga_cfg *cfg, const struct ga_experiment *e, struct ga_run *run, bool quiet);
+ * times.csv, best.txt and the plot, with a checkpoint every
+ * output.checkpoint seconds and on SIGINT/SIGTERM.  'quiet': no progress
+ * and no report.  CLI_OK, CLI_FAILED (message printed) or CLI_INTERRUPTED
+ * (checkpoint written, message printed). */
+int cli_run_experiment(struct ga_cfg *cfg, const struct ga_experiment *e, struct ga_run *run, bool quiet);
+/* 'gaexp resume DIR': goes on with the run a checkpoint left. */
+int cli_resume(int argc, char **argv);
 int cli_solve_fortythieves(int argc, char **argv);
 extern const char cli_solve_fortythieves_usage[];
 

@@ -1,9 +1,13 @@
 /* cli/curves.c — fitness curves across replicates: mean best with a 95% confidence band. */
 #include "cli/curves.h"
 
+#include <stdint.h>
+
 #include <gsl/gsl_cdf.h>
 #include <math.h>
 #include <stdlib.h>
+
+#include "ga/pack.h"
 
 /* Sums over the replicates still running at one generation. */
 struct curves_sums {
@@ -105,4 +109,32 @@ bool curves_write(const struct curves *c, FILE *fp)
                 mean_best - half, mean_best + half, s.mean / n, (double)solved / n);
     }
     return !ferror(fp);
+}
+
+void curves_pack(const struct curves *c, struct ga_pack *p)
+{
+    uint64_t gens = c->gens, count = c->count, last = c->last;
+    ga_pack_put(p, &gens, sizeof gens);
+    ga_pack_put(p, &count, sizeof count);
+    ga_pack_put(p, &last, sizeof last);
+    ga_pack_put(p, c->gen, c->gens * sizeof *c->gen);
+    ga_pack_put(p, c->ends, c->count * sizeof *c->ends);
+}
+
+bool curves_unpack(struct curves *c, struct ga_unpack *u)
+{
+    uint64_t gens, count, last;
+    if (!ga_unpack_get(u, &gens, sizeof gens) || !ga_unpack_get(u, &count, sizeof count) ||
+        !ga_unpack_get(u, &last, sizeof last))
+        return false;
+    if (gens > u->left / sizeof *c->gen || count > u->left / sizeof *c->ends || (gens && last >= gens))
+        return false;
+    if (!curves_reserve((void **)&c->gen, &c->gens_cap, gens, sizeof *c->gen) ||
+        !curves_reserve((void **)&c->ends, &c->ends_cap, count, sizeof *c->ends))
+        return false;
+    c->gens = gens;
+    c->count = count;
+    c->last = last;
+    return ga_unpack_get(u, c->gen, gens * sizeof *c->gen) &&
+           ga_unpack_get(u, c->ends, count * sizeof *c->ends);
 }

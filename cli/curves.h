@@ -21,4 +21,11 @@ bool curves_end_replicate(struct curves *c, double best, double mean, bool solve
  * (a Student-t 95% interval of the mean best), mean_mean, solved_share. */
 bool curves_write(const struct curves *c, FILE *fp);
 
+struct ga_pack;
+struct ga_unpack;
+/* Everything added so far, for a checkpoint, and back into an empty c
+ * (false: short or inconsistent data, or out of memory). */
+void curves_pack(const struct curves *c, struct ga_pack *p);
+bool curves_unpack(struct curves *c, struct ga_unpack *u);
+
 #endif

@@ -18,6 +18,7 @@ static const char cli_usage[] =
     "\n"
     "Commands:\n"
     "  run FILE.cfg     run the experiment a configuration file describes\n"
+    "  resume DIR       go on with an interrupted run from its checkpoint\n"
     "  sweep FILE.cfg   run it at every point of its 'sweep' grid, and compare\n"
     "  report DIR       print the ranked comparison of a sweep (or a run's replicates)\n"
     "  plot DIR         redraw the figures of a run or sweep folder\n"
@@ -139,6 +140,7 @@ static const struct cli_command {
     int (*main)(int argc, char **argv);
 } cli_commands[] = {
     {"run", cli_run},
+    {"resume", cli_resume},
     {"sweep", cli_sweep},
     {"report", cli_report},
     {"plot", cli_plot},

@@ -113,6 +113,27 @@ bool output_commit_all(struct output_file *const *files, size_t n)
     return false;
 }
 
+bool output_reopen(struct output_file *f, const char *dir, const char *name, uint64_t length)
+{
+    snprintf(f->final_path, sizeof f->final_path, "%s/%s", dir, name);
+    snprintf(f->part_path, sizeof f->part_path, "%s.part", f->final_path);
+    struct stat st;
+    f->fp = fopen(f->part_path, "r+");
+    const char *why = !f->fp ? strerror(errno)
+                      : fstat(fileno(f->fp), &st) != 0 ? strerror(errno)
+                      : (uint64_t)st.st_size < length ? "shorter than the checkpoint says"
+                      : ftruncate(fileno(f->fp), (off_t)length) != 0 || fseek(f->fp, 0, SEEK_END) != 0
+                          ? strerror(errno)
+                          : NULL;
+    if (!why)
+        return true;
+    cli_error("cannot resume with %s: %s", f->part_path, why);
+    if (f->fp)
+        fclose(f->fp);
+    f->fp = NULL;
+    return false;
+}
+
 bool output_commit(struct output_file *f)
 {
     return output_commit_all(&f, 1);

@@ -3,6 +3,7 @@
 #define GA_CLI_OUTPUT_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 /* Makes 'dir' (and its parents).  An existing folder with files in it is
@@ -17,6 +18,10 @@ struct output_file {
     char part_path[1040];
 };
 bool output_open(struct output_file *f, const char *dir, const char *name);
+/* Reopens the temporary file of an interrupted run cut back to 'length'
+ * bytes (what a checkpoint recorded), to append to it; false (message
+ * printed) when it is missing or shorter. */
+bool output_reopen(struct output_file *f, const char *dir, const char *name, uint64_t length);
 /* Flushes, syncs and renames; false (message printed) on any write error. */
 bool output_commit(struct output_file *f);
 /* The same for n files together: all are renamed into place only when all

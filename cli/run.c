@@ -1,15 +1,20 @@
 /* cli/run.c — 'gaexp run': read, validate, run with a progress line, write the output folder. */
 #include "config.h"
 
+#include <errno.h>
 #include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "cli/checkpoint.h"
 #include "cli/cli.h"
 #include "cli/curves.h"
 #include "cli/output.h"
+#include "ga/pack.h"
 #include "ga/rng.h"
 #include "ga/run.h"
 
@@ -222,6 +227,18 @@ static void run_files_abandon(struct run_files *f)
         output_abandon(&f->times);
 }
 
+/* Closes the files and keeps them: a resume that could not start leaves
+ * the folder as it found it. */
+static void run_files_close(struct run_files *f)
+{
+    struct output_file *all[] = {&f->config, &f->gens, &f->summary, &f->times};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        if (all[i]->fp) {
+            fclose(all[i]->fp);
+            all[i]->fp = NULL;
+        }
+}
+
 /* The best individual over the replicates so far. */
 struct run_best {
     ga_gene *genes;
@@ -265,30 +282,10 @@ static bool run_record(struct run_files *f, struct curves *curves, unsigned repl
                        const struct ga_stats *s)
 {
     run_write_row(f->gens.fp, replicate, s);
-    return curves_add(curves, s->generation, s->best, s->mean);
-}
-
-static enum ga_stop run_replicate(const struct ga_experiment *e, struct ga_run *run, unsigned replicate,
-                                  uint64_t seed, struct run_files *f, struct curves *curves,
-                                  struct run_progress *progress, bool *ok)
-{
-    double started = cli_now();
-    ga_run_init(run, seed);
-    *ok = run_record(f, curves, replicate, ga_run_stats(run));
-    enum ga_stop why;
-    while ((why = ga_run_iterate(run)) == GA_CONTINUE) {
-        *ok &= run_record(f, curves, replicate, ga_run_stats(run));
-        run_progress_draw(progress, ga_run_stats(run), e, replicate, false);
-    }
-    const struct ga_stats *s = ga_run_stats(run);
-    *ok &= curves_end_replicate(curves, s->best, s->mean, s->best <= GA_FITNESS_SOLVED,
-                                ga_run_generation_found(run));
-    double seconds = cli_now() - started;
-    fprintf(f->summary.fp, "%u,%llu,%d,%.10g,%lu,%llu\n", replicate, (unsigned long long)seed,
-            s->best <= GA_FITNESS_SOLVED, s->best, ga_run_generation_found(run), s->evaluations);
-    fprintf(f->times.fp, "%u,%.6f,%.0f\n", replicate, seconds,
-            seconds > 0 ? (double)s->evaluations / seconds : 0);
-    return why;
+    if (curves_add(curves, s->generation, s->best, s->mean))
+        return true;
+    cli_error("out of memory");
+    return false;
 }
 
 static void run_report(const struct ga_experiment *e, const struct ga_run *run, const struct run_best *b,
@@ -331,40 +328,224 @@ static bool run_files_finish(struct run_files *f, const struct ga_experiment *e,
     return false;
 }
 
-bool cli_run_experiment(struct ga_cfg *cfg, const struct ga_experiment *e, struct ga_run *run, bool quiet)
+/* ---- a run under way, checkpoints and resume --------------------------- */
+
+/* Set by SIGINT and SIGTERM; the loop checkpoints and stops at the end of
+ * the generation under way. */
+static volatile sig_atomic_t run_interrupted;
+
+static void run_on_signal(int sig)
 {
-    struct run_files f = {0};
-    struct run_best best = {.genes = malloc(ga_run_genome(run)->len * sizeof *best.genes)};
-    struct curves *curves = curves_alloc();
-    if (!best.genes || !curves) {
-        cli_error("out of memory");
-        free(best.genes);
-        curves_free(curves);
+    (void)sig;
+    run_interrupted = 1;
+}
+
+/* Everything a run of all replicates holds between two generations: what
+ * a checkpoint saves and a resume restores. */
+struct run_session {
+    struct ga_cfg *cfg;
+    const struct ga_experiment *e;
+    struct ga_run *run;
+    struct run_files f;
+    struct run_best best;
+    struct curves *curves;
+    struct run_progress progress;
+    struct ga_pack config;      /* the resolved configuration, as text */
+    unsigned replicate;         /* the replicate under way */
+    double replicate_started;   /* cli_now() at its start, earlier sessions included */
+    double last_checkpoint;
+    bool resumed;               /* the replicate under way comes from a checkpoint */
+};
+
+/* The configuration as text (what config.cfg holds below its comments). */
+static bool run_config_text(struct ga_cfg *cfg, struct ga_pack *out)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    if (!mem)
+        return false;
+    ga_cfg_write(cfg, mem);
+    bool ok = fclose(mem) == 0 && text;
+    if (ok)
+        ga_pack_put(out, text, len + 1); /* with its NUL */
+    free(text);
+    return ok && !out->oom;
+}
+
+static bool run_session_init(struct run_session *s, struct ga_cfg *cfg, const struct ga_experiment *e,
+                             struct ga_run *run, bool quiet)
+{
+    *s = (struct run_session){.cfg = cfg, .e = e, .run = run, .replicate = 1};
+    s->best.genes = malloc(ga_run_genome(run)->len * sizeof *s->best.genes);
+    s->curves = curves_alloc();
+    s->progress = (struct run_progress){.on = !quiet && isatty(STDERR_FILENO)};
+    s->progress.started = s->progress.last = s->last_checkpoint = cli_now();
+    if (s->best.genes && s->curves && run_config_text(cfg, &s->config))
+        return true;
+    cli_error("out of memory");
+    return false;
+}
+
+static void run_session_free(struct run_session *s)
+{
+    free(s->best.genes);
+    curves_free(s->curves);
+    ga_pack_free(&s->config);
+}
+
+/* The bytes written so far to each streamed file, synced to disk. */
+static bool run_files_mark(struct run_files *f, uint64_t lengths[3])
+{
+    FILE *fps[3] = {f->gens.fp, f->summary.fp, f->times.fp};
+    for (int i = 0; i < 3; i++) {
+        long at;
+        if (fflush(fps[i]) != 0 || fsync(fileno(fps[i])) != 0 || (at = ftell(fps[i])) < 0)
+            return false;
+        lengths[i] = (uint64_t)at;
+    }
+    return true;
+}
+
+static void run_best_pack(const struct run_best *b, size_t len, struct ga_pack *p)
+{
+    uint64_t seed = b->seed, generation = b->generation;
+    ga_pack_put(p, &b->fitness, sizeof b->fitness);
+    ga_pack_put(p, &b->replicate, sizeof b->replicate);
+    ga_pack_put(p, &seed, sizeof seed);
+    ga_pack_put(p, &generation, sizeof generation);
+    ga_pack_put(p, &b->solved, sizeof b->solved);
+    ga_pack_put(p, b->genes, len * sizeof *b->genes);
+}
+
+static bool run_best_unpack(struct run_best *b, size_t len, struct ga_unpack *u)
+{
+    uint64_t seed, generation;
+    bool ok = ga_unpack_get(u, &b->fitness, sizeof b->fitness) &&
+              ga_unpack_get(u, &b->replicate, sizeof b->replicate) && ga_unpack_get(u, &seed, sizeof seed) &&
+              ga_unpack_get(u, &generation, sizeof generation) &&
+              ga_unpack_get(u, &b->solved, sizeof b->solved) && ga_unpack_get(u, b->genes, len * sizeof *b->genes);
+    b->seed = seed;
+    b->generation = (unsigned long)generation;
+    return ok;
+}
+
+/* The payload: config text, where the run is, the streamed files' lengths,
+ * the best so far, the curves and the run's own state. */
+static bool run_checkpoint(struct run_session *s)
+{
+    uint64_t lengths[3], config_len = s->config.len;
+    if (!run_files_mark(&s->f, lengths)) {
+        cli_error("cannot write to %s: %s", s->e->out_dir, strerror(errno));
         return false;
     }
-    bool ok = run_files_open(&f, cfg, e->out_dir);
-    struct run_progress progress = {.on = !quiet && isatty(STDERR_FILENO)};
-    progress.started = progress.last = cli_now();
-    enum ga_stop why = GA_CONTINUE;
-    for (unsigned r = 1; ok && r <= e->replicates; r++) {
-        uint64_t seed = ga_rng_replicate_seed(e->seed, r);
-        why = run_replicate(e, run, r, seed, &f, curves, &progress, &ok);
-        run_best_update(&best, run, r, seed);
-    }
-    if (!ok)
+    struct ga_pack p = {0};
+    double seconds = cli_now() - s->replicate_started;
+    size_t len = ga_run_genome(s->run)->len;
+    ga_pack_put(&p, &config_len, sizeof config_len);
+    ga_pack_put(&p, s->config.data, s->config.len);
+    ga_pack_put(&p, &s->replicate, sizeof s->replicate);
+    ga_pack_put(&p, &seconds, sizeof seconds);
+    ga_pack_put(&p, lengths, sizeof lengths);
+    run_best_pack(&s->best, len, &p);
+    curves_pack(s->curves, &p);
+    ga_run_pack(s->run, &p);
+    bool ok = !p.oom && checkpoint_write(s->e->out_dir, ga_pack_hash(s->config.data, s->config.len), &p);
+    if (p.oom)
         cli_error("out of memory");
-    run_progress_draw(&progress, ga_run_stats(run), e, e->replicates, true);
-    if (ok)
-        ok = run_files_finish(&f, e, run, &best, curves);
-    else
-        run_files_abandon(&f);
-    if (ok && !quiet)
-        run_report(e, run, &best, why, cli_now() - progress.started);
-    if (ok && e->plot)
-        output_plot(e->out_dir, quiet);
-    free(best.genes);
-    curves_free(curves);
+    ga_pack_free(&p);
+    s->last_checkpoint = cli_now();
     return ok;
+}
+
+/* After each generation: a checkpoint when output.checkpoint seconds have
+ * passed (0: every generation). */
+static bool run_maybe_checkpoint(struct run_session *s)
+{
+    if (cli_now() - s->last_checkpoint < s->e->checkpoint_seconds)
+        return true;
+    return run_checkpoint(s);
+}
+
+/* Runs the replicates from s->replicate on (the first one from where a
+ * checkpoint left it when s->resumed); GA_CONTINUE when interrupted. */
+static enum ga_stop run_replicates(struct run_session *s, bool *ok)
+{
+    const struct ga_experiment *e = s->e;
+    enum ga_stop why = GA_CONTINUE;
+    for (; *ok && s->replicate <= e->replicates; s->replicate++) {
+        unsigned r = s->replicate;
+        uint64_t seed = ga_rng_replicate_seed(e->seed, r);
+        if (!s->resumed) {
+            s->replicate_started = cli_now();
+            ga_run_init(s->run, seed);
+            *ok = run_record(&s->f, s->curves, r, ga_run_stats(s->run)) && run_maybe_checkpoint(s);
+        }
+        s->resumed = false;
+        while (*ok && (why = ga_run_iterate(s->run)) == GA_CONTINUE) {
+            *ok = run_record(&s->f, s->curves, r, ga_run_stats(s->run));
+            run_progress_draw(&s->progress, ga_run_stats(s->run), e, r, false);
+            if (run_interrupted) {
+                *ok = *ok && run_checkpoint(s);
+                return GA_CONTINUE;
+            }
+            *ok = *ok && run_maybe_checkpoint(s);
+        }
+        const struct ga_stats *st = ga_run_stats(s->run);
+        *ok = *ok && curves_end_replicate(s->curves, st->best, st->mean, st->best <= GA_FITNESS_SOLVED,
+                                          ga_run_generation_found(s->run));
+        double seconds = cli_now() - s->replicate_started;
+        fprintf(s->f.summary.fp, "%u,%llu,%d,%.10g,%lu,%llu\n", r, (unsigned long long)seed,
+                st->best <= GA_FITNESS_SOLVED, st->best, ga_run_generation_found(s->run), st->evaluations);
+        fprintf(s->f.times.fp, "%u,%.6f,%.0f\n", r, seconds,
+                seconds > 0 ? (double)st->evaluations / seconds : 0);
+        run_best_update(&s->best, s->run, r, seed);
+    }
+    return why;
+}
+
+/* Runs (or goes on with) every replicate and commits the folder. */
+static int run_session_go(struct run_session *s, bool quiet)
+{
+    const struct ga_experiment *e = s->e;
+    struct sigaction on_signal = {.sa_handler = run_on_signal}, old_int, old_term;
+    sigemptyset(&on_signal.sa_mask);
+    run_interrupted = 0;
+    sigaction(SIGINT, &on_signal, &old_int);
+    sigaction(SIGTERM, &on_signal, &old_term);
+    bool ok = true;
+    enum ga_stop why = run_replicates(s, &ok);
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
+    run_progress_draw(&s->progress, ga_run_stats(s->run), e, e->replicates, true);
+    if (ok && s->replicate <= e->replicates) { /* interrupted, checkpoint written */
+        fprintf(stderr, "gaexp: interrupted in generation %lu of replicate %u; "
+                        "'gaexp resume %s' goes on from there\n",
+                ga_run_stats(s->run)->generation, s->replicate, e->out_dir);
+        return CLI_INTERRUPTED;
+    }
+    if (ok)
+        ok = run_files_finish(&s->f, e, s->run, &s->best, s->curves);
+    else
+        run_files_abandon(&s->f);
+    if (!ok)
+        return CLI_FAILED;
+    checkpoint_remove(e->out_dir);
+    if (!quiet)
+        run_report(e, s->run, &s->best, why, cli_now() - s->progress.started);
+    if (e->plot)
+        output_plot(e->out_dir, quiet);
+    return CLI_OK;
+}
+
+int cli_run_experiment(struct ga_cfg *cfg, const struct ga_experiment *e, struct ga_run *run, bool quiet)
+{
+    struct run_session s;
+    int status = CLI_FAILED;
+    if (run_session_init(&s, cfg, e, run, quiet) && run_files_open(&s.f, cfg, e->out_dir))
+        status = run_session_go(&s, quiet);
+    run_session_free(&s);
+    return status;
 }
 
 int cli_run(int argc, char **argv)
@@ -389,11 +570,136 @@ int cli_run(int argc, char **argv)
     }
     if (status == CLI_OK && !output_prepare_dir(e->out_dir, o.force))
         status = CLI_USAGE;
-    if (status == CLI_OK && !cli_run_experiment(cfg, e, run, o.quiet))
-        status = CLI_FAILED;
+    if (status == CLI_OK)
+        status = cli_run_experiment(cfg, e, run, o.quiet);
     cli_print_diag(&diag);
     ga_run_free(run);
     ga_experiment_free(e);
     ga_cfg_free(cfg);
     return status < 0 ? CLI_OK : status;
+}
+
+static const char resume_usage[] =
+    "Usage: gaexp resume DIR [OPTION]...\n"
+    "Goes on with the run whose output folder DIR holds a checkpoint: one is written\n"
+    "every output.checkpoint seconds (default 60; 0: every generation) and when\n"
+    "the run is interrupted (Ctrl-C, SIGTERM).  The finished folder is the one an\n"
+    "uninterrupted run writes, byte for byte (times.csv aside).  A checkpoint\n"
+    "that is truncated, corrupted or from another gaexp is refused.\n"
+    "\n"
+    "Options:\n"
+    "  --jobs N     threads (results are identical for every N)\n"
+    "  --quiet      no progress line and no summary on the terminal\n"
+    "  -h, --help   show this help\n";
+
+/* Restores a session from DIR's checkpoint: configuration, experiment,
+ * run state, curves, best, and the streamed files cut back to their
+ * lengths at the checkpoint.  False (message printed) when anything fails. */
+static bool resume_load(struct run_session *s, struct ga_cfg **cfg, struct ga_experiment **e,
+                        struct ga_run **run, struct ga_diag *diag, const char *dir, long long jobs,
+                        bool quiet)
+{
+    struct ga_pack payload;
+    uint64_t hash, config_len;
+    if (!checkpoint_read(dir, &payload, &hash))
+        return false;
+    struct ga_unpack u = {payload.data, payload.len, false};
+    bool ok = ga_unpack_get(&u, &config_len, sizeof config_len) && config_len > 0 && config_len <= u.left &&
+              ga_pack_hash(u.data, (size_t)config_len) == hash && u.data[config_len - 1] == '\0';
+    if (!ok) {
+        cli_error("cannot resume from %s/checkpoint: its configuration does not match its hash", dir);
+        ga_pack_free(&payload);
+        return false;
+    }
+    char name[1100];
+    snprintf(name, sizeof name, "%s/config.cfg", dir);
+    *cfg = ga_cfg_alloc(diag);
+    ok = *cfg && ga_cfg_load_string(*cfg, name, (const char *)u.data);
+    u.data += config_len;
+    u.left -= (size_t)config_len;
+    char threads[32];
+    snprintf(threads, sizeof threads, "ga.threads=%lld", jobs);
+    ok = ok && (jobs == 0 || ga_cfg_override(*cfg, threads));
+    /* The folder is DIR, wherever the run first wrote (the same text: the same config.cfg). */
+    const char *stored = NULL;
+    ok = ok && (config_lookup_string(&(*cfg)->conf, "output.dir", &stored) == CONFIG_TRUE && strcmp(stored, dir) == 0
+                    ? true
+                    : ga_cfg_override_string(*cfg, "output.dir", dir));
+    ok = ok && (*e = ga_experiment_alloc(*cfg, cli_catalog(), 0)) != NULL &&
+         (*run = ga_run_alloc((*e)->problem, (*e)->state, &(*e)->params, diag)) != NULL &&
+         run_session_init(s, *cfg, *e, *run, quiet);
+    uint64_t lengths[3];
+    double seconds;
+    size_t len = ok ? ga_run_genome(*run)->len : 0;
+    ok = ok && ga_unpack_get(&u, &s->replicate, sizeof s->replicate) &&
+         ga_unpack_get(&u, &seconds, sizeof seconds) && ga_unpack_get(&u, lengths, sizeof lengths) &&
+         run_best_unpack(&s->best, len, &u) && curves_unpack(s->curves, &u) && ga_run_unpack(*run, &u) &&
+         u.left == 0 && s->replicate >= 1 && s->replicate <= (*e)->replicates;
+    ga_pack_free(&payload);
+    if (*run && !ok) {
+        cli_error("cannot resume from %s/checkpoint: its state does not fit its configuration", dir);
+        return false;
+    }
+    if (!ok)
+        return false;
+    s->resumed = true;
+    s->replicate_started = cli_now() - seconds;
+    struct run_files *f = &s->f;
+    f->open_gens = output_reopen(&f->gens, dir, "generations.csv", lengths[0]);
+    f->open_summary = f->open_gens && output_reopen(&f->summary, dir, "summary.csv", lengths[1]);
+    f->open_times = f->open_summary && output_reopen(&f->times, dir, "times.csv", lengths[2]);
+    /* config.cfg last: a resume that cannot start changes nothing. */
+    f->open_config = f->open_times && run_write_config(*cfg, dir, &f->config);
+    return f->open_config;
+}
+
+int cli_resume(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"jobs", required_argument, NULL, 'j'}, {"quiet", no_argument, NULL, 'q'},
+        {"help", no_argument, NULL, 'h'},       {NULL, 0, NULL, 0},
+    };
+    long long jobs = 0;
+    bool quiet = false;
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'j':
+            if (!cli_parse_long("--jobs", optarg, 1, 1024, &jobs))
+                return CLI_USAGE;
+            break;
+        case 'q':
+            quiet = true;
+            break;
+        case 'h':
+            fputs(resume_usage, stdout);
+            return CLI_OK;
+        default:
+            cli_error("see 'gaexp resume --help'");
+            return CLI_USAGE;
+        }
+    }
+    if (optind != argc - 1) {
+        cli_error("resume expects one output folder (see 'gaexp resume --help')");
+        return CLI_USAGE;
+    }
+    const char *dir = argv[optind];
+    struct ga_diag diag;
+    ga_diag_clear(&diag);
+    struct ga_cfg *cfg = NULL;
+    struct ga_experiment *e = NULL;
+    struct ga_run *run = NULL;
+    struct run_session s = {0};
+    int status = resume_load(&s, &cfg, &e, &run, &diag, dir, jobs, quiet) ? CLI_OK : CLI_USAGE;
+    cli_print_diag(&diag);
+    if (status == CLI_OK)
+        status = run_session_go(&s, quiet);
+    else
+        run_files_close(&s.f);
+    run_session_free(&s);
+    ga_run_free(run);
+    ga_experiment_free(e);
+    ga_cfg_free(cfg);
+    return status;
 }

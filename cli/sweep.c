@@ -458,9 +458,9 @@ static void sweep_progress(bool on, size_t done, size_t points, unsigned long ru
     fflush(stderr);
 }
 
-/* Runs point p into root/pNNN; false after printing why. */
-static bool sweep_run_point(struct sweep *w, const struct sweep_options *o, size_t p, const char *root,
-                            unsigned long *runs)
+/* Runs point p into root/pNNN: CLI_OK, or the failure (message printed). */
+static int sweep_run_point(struct sweep *w, const struct sweep_options *o, size_t p, const char *root,
+                           unsigned long *runs)
 {
     char dir[1100];
     snprintf(dir, sizeof dir, "%s/p%03zu", root, p + 1);
@@ -469,14 +469,14 @@ static bool sweep_run_point(struct sweep *w, const struct sweep_options *o, size
     struct ga_cfg *c = sweep_point_cfg(w, o, p, dir, &diag);
     struct ga_experiment *e = c ? ga_experiment_alloc(c, cli_catalog(), 1) : NULL;
     struct ga_run *run = e ? ga_run_alloc(e->problem, e->state, &e->params, &diag) : NULL;
-    bool ok = run && output_prepare_dir(dir, true) && cli_run_experiment(c, e, run, true);
-    if (e && ok)
+    int status = run && output_prepare_dir(dir, true) ? cli_run_experiment(c, e, run, true) : CLI_FAILED;
+    if (status == CLI_OK)
         *runs += e->replicates;
     cli_print_diag(&diag);
     ga_run_free(run);
     ga_experiment_free(e);
     ga_cfg_free(c);
-    return ok;
+    return status;
 }
 
 int cli_sweep(int argc, char **argv)
@@ -514,8 +514,11 @@ int cli_sweep(int argc, char **argv)
     unsigned long runs = 0;
     for (size_t p = 0; status == CLI_OK && p < w.points; p++) {
         sweep_progress(progress, p, w.points, runs, started);
-        if (!sweep_run_point(&w, &o, p, root, &runs))
-            status = CLI_FAILED;
+        status = sweep_run_point(&w, &o, p, root, &runs);
+        if (status == CLI_INTERRUPTED) /* the point's own message said how to resume it */
+            fprintf(stderr, "gaexp: the sweep stopped at point %zu of %zu; a whole sweep cannot be "
+                            "resumed yet: rerun it (or resume that point, then run the rest)\n",
+                    p + 1, w.points);
     }
     if (status == CLI_OK) {
         sweep_progress(progress, w.points, w.points, runs, started);

@@ -299,6 +299,7 @@ static bool experiment_output(struct ga_experiment *e, struct ga_cfg *cfg)
     bool ok = ga_cfg_string(cfg, out, "dir", dir, &e->out_dir);
     ok &= ga_cfg_bool(cfg, out, "plot", true, &e->plot);
     ok &= ga_cfg_bool(cfg, out, "diversity", true, &e->params.diversity);
+    ok &= ga_cfg_double(cfg, out, "checkpoint", 60, 0, 1e9, &e->checkpoint_seconds);
     if (ok && !e->out_dir[0]) {
         ga_cfg_error_at(cfg, out, "dir", "must not be empty");
         ok = false;

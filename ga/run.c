@@ -9,6 +9,7 @@
 #include <omp.h>
 #endif
 
+#include "ga/pack.h"
 #include "ga/rng.h"
 #include "ga/select.h"
 
@@ -392,4 +393,58 @@ double ga_run_fitness(const struct ga_run *run, size_t i)
 unsigned long ga_run_generation_found(const struct ga_run *run)
 {
     return run->generation_found;
+}
+
+/* The fields that ga_run_pack writes before the population, as one record. */
+struct run_packed {
+    uint64_t seed, generation, generation_found, population, len;
+    double seconds;
+    struct ga_stats stats;
+};
+
+void ga_run_pack(const struct ga_run *run, struct ga_pack *p)
+{
+    size_t n = run->params.population, len = run->gen.len;
+    struct run_packed head = {run->seed,       run->generation, run->generation_found, n, len,
+                              run_elapsed(run), run->stats};
+    ga_pack_put(p, &head, sizeof head);
+    ga_pack_put(p, run->genes, n * len * sizeof *run->genes);
+    ga_pack_put(p, run->fitness, n * sizeof *run->fitness);
+}
+
+bool ga_run_unpack(struct ga_run *run, struct ga_unpack *u)
+{
+    size_t n = run->params.population, len = run->gen.len;
+    struct run_packed head;
+    if (!ga_unpack_get(u, &head, sizeof head) || head.population != n || head.len != len ||
+        u->left < n * len * sizeof *run->genes + n * sizeof *run->fitness || head.stats.best_index >= n)
+        return false;
+    /* Into the spare population first: a refused state leaves the run as it was. */
+    ga_unpack_get(u, run->next_genes, n * len * sizeof *run->genes);
+    ga_unpack_get(u, run->next_fitness, n * sizeof *run->fitness);
+    for (size_t i = 0; i < n; i++) {
+        const ga_gene *g = run->next_genes + i * len;
+        for (size_t k = 0; k < len; k++)
+            if (g[k] >= run->gen.alphabet)
+                return false;
+        if (run->problem->valid && !run->problem->valid(&run->gen, g))
+            return false;
+    }
+    memcpy(run->genes, run->next_genes, n * len * sizeof *run->genes);
+    memcpy(run->fitness, run->next_fitness, n * sizeof *run->fitness);
+    run->seed = head.seed;
+    run->generation = (unsigned long)head.generation;
+    run->generation_found = (unsigned long)head.generation_found;
+    run->stats = head.stats;
+    /* Time already spent counts toward ga.stop.seconds. */
+    clock_gettime(CLOCK_MONOTONIC, &run->started);
+    double whole = floor(head.seconds);
+    run->started.tv_sec -= (time_t)whole;
+    long nsec = run->started.tv_nsec - (long)((head.seconds - whole) * 1e9);
+    if (nsec < 0) {
+        nsec += 1000000000L;
+        run->started.tv_sec--;
+    }
+    run->started.tv_nsec = nsec;
+    return true;
 }

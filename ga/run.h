@@ -69,4 +69,16 @@ double ga_run_fitness(const struct ga_run *run, size_t i);
 /* The generation in which the current best fitness was first reached. */
 unsigned long ga_run_generation_found(const struct ga_run *run);
 
+struct ga_pack;
+struct ga_unpack;
+/* The whole state between two generations — seed, counters, statistics,
+ * population and fitness, and the seconds run so far — appended to p.
+ * Nothing else is needed to go on: every generation's random streams
+ * derive from (seed, generation, block). */
+void ga_run_pack(const struct ga_run *run, struct ga_pack *p);
+/* Restores what ga_run_pack wrote into a run of the same experiment
+ * (replacing ga_run_init); false when the data is short or was written for
+ * another population or genome (the run is then as before). */
+bool ga_run_unpack(struct ga_run *run, struct ga_unpack *u);
+
 #endif

@@ -1,0 +1,29 @@
+/* cli/checkpoint.h — the checkpoint file of an output folder. */
+#ifndef GA_CLI_CHECKPOINT_H
+#define GA_CLI_CHECKPOINT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ga/pack.h"
+
+/*
+ * DIR/checkpoint: a header — the magic "gaexp-ck", the byte order mark
+ * 0x01020304 as the writer stored it, the format version, the hash of the
+ * resolved configuration, the payload's length and its checksum (FNV-1a,
+ * ga_pack_hash) — then the payload, whose layout cli/run.c owns.  It is
+ * written as checkpoint.part, synced and renamed, so a crash leaves the
+ * previous checkpoint or the new one, never half of one.
+ */
+#define CHECKPOINT_VERSION 1
+
+/* False (message printed) when the file cannot be written whole. */
+bool checkpoint_write(const char *dir, uint64_t config_hash, const struct ga_pack *payload);
+/* Reads and checks DIR/checkpoint into *payload (ga_pack_free it) and
+ * *config_hash; false (message printed, nothing kept) when it is missing,
+ * truncated, corrupted, of another version or written on another machine. */
+bool checkpoint_read(const char *dir, struct ga_pack *payload, uint64_t *config_hash);
+/* Removes DIR/checkpoint once the outputs are complete. */
+void checkpoint_remove(const char *dir);
+
+#endif

@@ -1,0 +1,33 @@
+/* ga/pack.h — values packed into a growing byte buffer and unpacked again, for checkpoints. */
+#ifndef GA_PACK_H
+#define GA_PACK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Values are copied as they lie in memory (native byte order and layout):
+ * a checkpoint is read back by the gaexp that wrote it, and its header
+ * records the byte order so that any other machine refuses it. */
+struct ga_pack {
+    unsigned char *data;
+    size_t len, cap;
+    bool oom; /* an append failed; the buffer is then incomplete */
+};
+
+void ga_pack_put(struct ga_pack *p, const void *src, size_t n);
+void ga_pack_free(struct ga_pack *p);
+
+struct ga_unpack {
+    const unsigned char *data;
+    size_t left;
+    bool short_read; /* a get asked for more than was left */
+};
+
+/* Copies n bytes into dst; false (and short_read) when fewer are left. */
+bool ga_unpack_get(struct ga_unpack *u, void *dst, size_t n);
+
+/* FNV-1a, 64 bits: the checksum of a checkpoint and the hash of its config. */
+uint64_t ga_pack_hash(const void *data, size_t n);
+
+#endif

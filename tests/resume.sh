@@ -1,0 +1,95 @@
+#!/bin/sh
+# tests/resume.sh — checkpoints: a run killed (SIGKILL) at random moments and
+# resumed each time ends byte-identical to an uninterrupted run; Ctrl-C
+# checkpoints and exits 130; damaged checkpoints are refused.
+. "${srcdir:-.}/tests/lib.sh"
+test_folder resume
+cfg=$out/small.cfg
+cat > "$cfg" <<EOT
+problem = { name = "onemax"; bits = 200; };
+ga = { seed = 5; population = 60; replicates = 2; stop = { generations = 60; fitness = -1.0; }; };
+output = { plot = false; checkpoint = 0.0; };
+EOT
+same() { # the folders' files but times.csv
+  for f in config.cfg generations.csv summary.csv best.txt curves.csv; do
+    cmp -s "$1/$f" "$2/$f" || return 1
+  done
+}
+# Reference: an uninterrupted run, moved aside (config.cfg names its folder);
+# its duration scales the moments of the kills below.
+started=$(date +%s%N)
+"$GAEXP" run "$cfg" --out "$out/run" --quiet
+span=$((($(date +%s%N) - started) / 1000000)) # milliseconds
+mv "$out/run" "$out/reference"
+
+# kill_after SECONDS COMMAND...: runs the command, SIGKILLs it after SECONDS
+# unless it ended; the status is the command's (137 when killed).
+kill_after() {
+  delay=$1; shift
+  "$@" & pid=$!
+  ( sleep "$delay"; kill -KILL "$pid" 2>/dev/null ) & killer=$!
+  wait "$pid"; status=$?
+  kill "$killer" 2>/dev/null; wait "$killer" 2>/dev/null
+  return $status
+}
+
+# Eight scenarios, each killed at random moments until it finishes.
+kills=0
+for scenario in 1 2 3 4 5 6 7 8; do
+  rm -rf "$out/run"
+  delay=$(awk -v s="$scenario" -v t="$span" 'BEGIN { srand(s); printf "%.3f", rand() * 0.9 * t / 1000 }')
+  kill_after "$delay" "$GAEXP" run "$cfg" --out "$out/run" --quiet; status=$?
+  rounds=0
+  while [ "$status" -ne 0 ] && [ "$rounds" -lt 60 ]; do
+    kills=$((kills + 1)); rounds=$((rounds + 1))
+    delay=$(awk -v s="$scenario$rounds" -v t="$span" 'BEGIN { srand(s); printf "%.3f", rand() * 0.9 * t / 1000 }')
+    if [ -e "$out/run/checkpoint" ]; then
+      kill_after "$delay" "$GAEXP" resume "$out/run" --quiet; status=$?
+    else # killed before its first checkpoint: start again
+      kill_after "$delay" "$GAEXP" run "$cfg" --out "$out/run" --quiet --force; status=$?
+    fi
+  done
+  check "scenario $scenario finishes after $rounds kills" [ "$status" -eq 0 ]
+  check "scenario $scenario: byte-identical to the uninterrupted run" same "$out/reference" "$out/run"
+  check "scenario $scenario: no checkpoint or temporary file left" \
+    [ -z "$(ls "$out/run" | grep -e checkpoint -e '\.part$')" ]
+done
+check "the runs were really killed ($kills times)" [ "$kills" -ge 4 ]
+
+# Ctrl-C: a checkpoint, one message, exit 130; then resume finishes it.
+rm -rf "$out/run"
+"$GAEXP" run "$cfg" --out "$out/run" --quiet 2>"$out/int.stderr" & pid=$!
+waited=0 # until its first checkpoint: the signal handler is in place by then
+while [ ! -e "$out/run/checkpoint" ] && [ "$waited" -lt 200 ]; do sleep 0.05; waited=$((waited + 1)); done
+kill -INT "$pid"; wait "$pid"; status=$?
+check "Ctrl-C: exit status 130" [ "$status" -eq 130 ]
+check "Ctrl-C: a message saying how to resume" grep -q "gaexp resume $out/run" "$out/int.stderr"
+check "Ctrl-C: a checkpoint" [ -s "$out/run/checkpoint" ]
+cp -r "$out/run" "$out/damaged"
+check "resume after Ctrl-C" "$GAEXP" resume "$out/run" --quiet
+check "resume after Ctrl-C: byte-identical" same "$out/reference" "$out/run"
+
+# Damaged checkpoints: refused with one message, exit 2, the folder untouched.
+refused() { # DIR: resume must fail with one line and leave DIR as it was
+  cp -r "$1" "$1.before"
+  "$GAEXP" resume "$1" --quiet 2>"$1.stderr"; status=$?
+  [ "$status" -eq 2 ] && [ "$(wc -l < "$1.stderr")" -eq 1 ] && diff -r "$1" "$1.before" > /dev/null
+}
+size=$(wc -c < "$out/damaged/checkpoint")
+cp -r "$out/damaged" "$out/truncated"
+head -c $((size / 2)) "$out/damaged/checkpoint" > "$out/truncated/checkpoint"
+check "a truncated checkpoint is refused" refused "$out/truncated"
+check "the message says truncated" grep -q "truncated" "$out/truncated.stderr"
+cp -r "$out/damaged" "$out/flipped"
+printf 'X' | dd of="$out/flipped/checkpoint" bs=1 seek=$((size - 7)) conv=notrunc 2>/dev/null
+check "a corrupted checkpoint is refused" refused "$out/flipped"
+check "the message says checksum" grep -q "checksum" "$out/flipped.stderr"
+cp -r "$out/damaged" "$out/version"
+printf '\002' | dd of="$out/version/checkpoint" bs=1 seek=12 conv=notrunc 2>/dev/null
+check "a checkpoint of another version is refused" refused "$out/version"
+cp -r "$out/damaged" "$out/short-part"
+: > "$out/short-part/generations.csv.part"
+check "a shortened generations.csv.part is refused" refused "$out/short-part"
+check "no checkpoint: refused" eval "! '$GAEXP' resume '$out/reference' --quiet 2>/dev/null"
+echo "# $kills kills, run span $span ms"
+test_summary resume
