@@ -6,6 +6,7 @@
 #include <gsl/gsl_cdf.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "ga/pack.h"
 
@@ -80,7 +81,13 @@ bool curves_end_replicate(struct curves *c, double best, double mean, bool solve
 {
     if (!curves_reserve((void **)&c->ends, &c->ends_cap, c->count + 1, sizeof *c->ends))
         return false;
-    c->ends[c->count++] = (struct curves_end){c->last, generation_found, best, mean, solved};
+    struct curves_end *e = &c->ends[c->count++];
+    memset(e, 0, sizeof *e); /* padding too: checkpoints copy the bytes */
+    e->last = c->last;
+    e->found = generation_found;
+    e->best = best;
+    e->mean = mean;
+    e->solved = solved;
     return true;
 }
 

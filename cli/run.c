@@ -377,7 +377,7 @@ static bool run_session_init(struct run_session *s, struct ga_cfg *cfg, const st
                              struct ga_run *run, bool quiet)
 {
     *s = (struct run_session){.cfg = cfg, .e = e, .run = run, .replicate = 1};
-    s->best.genes = malloc(ga_run_genome(run)->len * sizeof *s->best.genes);
+    s->best.genes = calloc(ga_run_genome(run)->len, sizeof *s->best.genes); /* checkpoints copy it before the first replicate ends */
     s->curves = curves_alloc();
     s->progress = (struct run_progress){.on = !quiet && isatty(STDERR_FILENO)};
     s->progress.started = s->progress.last = s->last_checkpoint = cli_now();
