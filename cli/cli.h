@@ -38,8 +38,13 @@ struct ga_run;
  * and no report.  CLI_OK, CLI_FAILED (message printed) or CLI_INTERRUPTED
  * (checkpoint written, message printed). */
 int cli_run_experiment(struct ga_cfg *cfg, const struct ga_experiment *e, struct ga_run *run, bool quiet);
-/* 'gaexp resume DIR': goes on with the run a checkpoint left. */
+/* 'gaexp resume DIR': goes on with the run a checkpoint left, or a sweep. */
 int cli_resume(int argc, char **argv);
+/* Goes on with the run in DIR from its checkpoint; *replicates (may be
+ * NULL) receives the run's replicate count.  A CLI_ status. */
+int cli_resume_dir(const char *dir, long long jobs, bool quiet, unsigned *replicates);
+/* Goes on with the sweep in ROOT (its sweep.cfg and sweep.args). */
+int cli_resume_sweep(const char *root, long long jobs, bool quiet);
 int cli_solve_fortythieves(int argc, char **argv);
 extern const char cli_solve_fortythieves_usage[];
 

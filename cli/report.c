@@ -436,6 +436,9 @@ static bool report_profile(const char *root, const struct report *r)
     }
     if (!output_commit(&f))
         return false;
+    bool any_solved = false;
+    for (size_t i = 0; i < r->count; i++)
+        any_solved |= r->point[i].solved > 0;
     char text[4096];
     snprintf(text, sizeof text,
              "# success.gp — written by gaexp: share of replicates solved at each value of %s\n"
@@ -445,20 +448,23 @@ static bool report_profile(const char *root, const struct report *r)
              "set title 'Share of replicates solved, and evaluations to a solution'\n"
              "set xlabel '%s'\n"
              "set ylabel 'solved (share of replicates)'\n"
-             "set y2label 'mean evaluations to a solution'\n"
              "set yrange [0:1.05]\n"
-             "set y2range [0:*]\n"
-             "set ytics nomirror\n"
-             "set y2tics\n"
+             "%s"
              "set xrange [-0.5:%zu.5]\n"
              "set xtics rotate by -45\n"
              "set grid\n"
              "set key below\n"
              "plot 'success.dat' using 1:3:4:5:xtic(2) with yerrorlines lw 2 pt 7 lc rgb '#1a9850' \\\n"
-             "       title 'solved (95%% Wilson interval)', \\\n"
-             "     '' using 1:($3 > 0 ? $6 : 1/0) axes x1y2 with linespoints lw 1 pt 6 lc rgb '#1f77b4' \\\n"
-             "       title 'mean evaluations to a solution'\n",
-             r->axis[0], r->axis[0], r->count - 1);
+             "       title 'solved (95%% Wilson interval)'%s\n",
+             r->axis[0], r->axis[0],
+             any_solved ? "set y2label 'mean evaluations to a solution'\nset y2range [0:*]\n"
+                          "set ytics nomirror\nset y2tics\n"
+                        : "",
+             r->count - 1,
+             /* with no point solved there are no evaluations to draw */
+             any_solved ? ", \\\n     '' using 1:($3 > 0 ? $6 : 1/0) axes x1y2 with linespoints lw 1 pt 6 "
+                          "lc rgb '#1f77b4' \\\n       title 'mean evaluations to a solution'"
+                        : "");
     return output_script(root, "success.gp", text);
 }
 

@@ -581,7 +581,9 @@ int cli_run(int argc, char **argv)
 
 static const char resume_usage[] =
     "Usage: gaexp resume DIR [OPTION]...\n"
-    "Goes on with the run whose output folder DIR holds a checkpoint: one is written\n"
+    "Goes on with the run whose output folder DIR holds a checkpoint, or with the\n"
+    "sweep whose folder DIR is (finished points are kept, an interrupted one\n"
+    "resumed, the others run).  A run writes a checkpoint\n"
     "every output.checkpoint seconds (default 60; 0: every generation) and when\n"
     "the run is interrupted (Ctrl-C, SIGTERM).  The finished folder is the one an\n"
     "uninterrupted run writes, byte for byte (times.csv aside).  A checkpoint\n"
@@ -685,6 +687,18 @@ int cli_resume(int argc, char **argv)
         return CLI_USAGE;
     }
     const char *dir = argv[optind];
+    char path[1100];
+    snprintf(path, sizeof path, "%s/checkpoint", dir);
+    if (access(path, F_OK) != 0) {
+        snprintf(path, sizeof path, "%s/sweep.args", dir);
+        if (access(path, F_OK) == 0)
+            return cli_resume_sweep(dir, jobs, quiet);
+    }
+    return cli_resume_dir(dir, jobs, quiet, NULL);
+}
+
+int cli_resume_dir(const char *dir, long long jobs, bool quiet, unsigned *replicates)
+{
     struct ga_diag diag;
     ga_diag_clear(&diag);
     struct ga_cfg *cfg = NULL;
@@ -697,6 +711,8 @@ int cli_resume(int argc, char **argv)
         status = run_session_go(&s, quiet);
     else
         run_files_close(&s.f);
+    if (replicates && e)
+        *replicates = e->replicates;
     run_session_free(&s);
     ga_run_free(run);
     ga_experiment_free(e);

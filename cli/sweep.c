@@ -1,6 +1,7 @@
 /* cli/sweep.c — 'gaexp sweep': the Cartesian product of setting values, each point a run folder. */
 #include "config.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
@@ -279,6 +280,7 @@ struct sweep_options {
     size_t nsets;
     long long seed, jobs, replicates;
     bool force, quiet;
+    bool resume; /* going on with ROOT (gaexp resume): finished points are kept */
 };
 
 /* A point's configuration: the base file, the --set options, the point's
@@ -331,7 +333,7 @@ static int sweep_parse(int argc, char **argv, struct sweep_options *o)
         {"out", required_argument, NULL, 'o'},        {"jobs", required_argument, NULL, 'j'},
         {"replicates", required_argument, NULL, 'r'}, {"force", no_argument, NULL, 'f'},
         {"quiet", no_argument, NULL, 'q'},            {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
+        {"resume", no_argument, NULL, 'R'},           {NULL, 0, NULL, 0},
     };
     *o = (struct sweep_options){.seed = -1};
     optind = 1;
@@ -362,6 +364,9 @@ static int sweep_parse(int argc, char **argv, struct sweep_options *o)
             break;
         case 'q':
             o->quiet = true;
+            break;
+        case 'R': /* internal: set by gaexp resume */
+            o->resume = o->force = true;
             break;
         case 'h':
             fputs(sweep_usage, stdout);
@@ -458,12 +463,45 @@ static void sweep_progress(bool on, size_t done, size_t points, unsigned long ru
     fflush(stderr);
 }
 
-/* Runs point p into root/pNNN: CLI_OK, or the failure (message printed). */
+/* The replicates of a finished point: the rows of its summary.csv; 0 when
+ * it has not finished (no summary.csv, or a checkpoint left). */
+static unsigned long sweep_point_done(const char *dir)
+{
+    char path[1200];
+    snprintf(path, sizeof path, "%s/checkpoint", dir);
+    if (access(path, F_OK) == 0)
+        return 0;
+    snprintf(path, sizeof path, "%s/summary.csv", dir);
+    FILE *f = fopen(path, "r");
+    unsigned long lines = 0;
+    for (int c; f && (c = fgetc(f)) != EOF;)
+        lines += c == '\n';
+    if (f)
+        fclose(f);
+    return lines > 1 ? lines - 1 : 0;
+}
+
+/* Runs point p into root/pNNN: CLI_OK, or the failure (message printed).
+ * Going on with a sweep, a finished point is kept and an interrupted one
+ * resumed from its checkpoint. */
 static int sweep_run_point(struct sweep *w, const struct sweep_options *o, size_t p, const char *root,
                            unsigned long *runs)
 {
     char dir[1100];
     snprintf(dir, sizeof dir, "%s/p%03zu", root, p + 1);
+    unsigned long done = o->resume ? sweep_point_done(dir) : 0;
+    if (done) {
+        *runs += done;
+        return CLI_OK;
+    }
+    char checkpoint[1200];
+    snprintf(checkpoint, sizeof checkpoint, "%s/checkpoint", dir);
+    if (o->resume && access(checkpoint, F_OK) == 0) {
+        unsigned replicates = 0;
+        int status = cli_resume_dir(dir, o->jobs, true, &replicates);
+        *runs += status == CLI_OK ? replicates : 0;
+        return status;
+    }
     struct ga_diag diag;
     ga_diag_clear(&diag);
     struct ga_cfg *c = sweep_point_cfg(w, o, p, dir, &diag);
@@ -476,6 +514,82 @@ static int sweep_run_point(struct sweep *w, const struct sweep_options *o, size_
     ga_run_free(run);
     ga_experiment_free(e);
     ga_cfg_free(c);
+    return status;
+}
+
+/* ROOT/sweep.cfg, a copy of the sweep file, and ROOT/sweep.args, the
+ * options that shape its points (one argument a line): what 'gaexp resume
+ * ROOT' needs to go on with the sweep. */
+static bool sweep_write_resume(const struct sweep_options *o, const char *root)
+{
+    FILE *in = fopen(o->file, "rb");
+    struct output_file copy, args;
+    if (!in) {
+        cli_error("cannot read %s: %s", o->file, strerror(errno));
+        return false;
+    }
+    bool ok = output_open(&copy, root, "sweep.cfg");
+    char buf[4096];
+    for (size_t n; ok && (n = fread(buf, 1, sizeof buf, in)) > 0;)
+        ok = fwrite(buf, 1, n, copy.fp) == n;
+    ok = ok && !ferror(in);
+    fclose(in);
+    if (!ok || !output_open(&args, root, "sweep.args")) {
+        if (ok)
+            output_abandon(&copy);
+        return false;
+    }
+    for (size_t i = 0; i < o->nsets; i++)
+        fprintf(args.fp, "--set\n%s\n", o->sets[i]);
+    if (o->seed >= 0)
+        fprintf(args.fp, "--seed\n%lld\n", o->seed);
+    if (o->replicates > 0)
+        fprintf(args.fp, "--replicates\n%lld\n", o->replicates);
+    if (o->jobs > 0)
+        fprintf(args.fp, "--jobs\n%lld\n", o->jobs);
+    struct output_file *const both[] = {&copy, &args};
+    return output_commit_all(both, 2);
+}
+
+int cli_resume_sweep(const char *root, long long jobs, bool quiet)
+{
+    char path[1100], *lines[520], *text = NULL;
+    size_t count = 0, cap = 0;
+    snprintf(path, sizeof path, "%s/sweep.args", root);
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        cli_error("cannot resume %s: no checkpoint and no sweep.args (%s)", root, strerror(errno));
+        return CLI_USAGE;
+    }
+    char *argv[540];
+    size_t argc = 0;
+    argv[argc++] = "sweep";
+    snprintf(path, sizeof path, "%s/sweep.cfg", root);
+    argv[argc++] = path;
+    ssize_t len;
+    while (count < 512 && (len = getline(&text, &cap, f)) > 0) {
+        text[len - 1] = text[len - 1] == '\n' ? '\0' : text[len - 1];
+        if (!(lines[count] = strdup(text)))
+            break;
+        argv[argc++] = lines[count++];
+    }
+    free(text);
+    fclose(f);
+    char jobs_text[32];
+    snprintf(jobs_text, sizeof jobs_text, "%lld", jobs);
+    argv[argc++] = "--out";
+    argv[argc++] = (char *)root;
+    argv[argc++] = "--resume";
+    if (quiet)
+        argv[argc++] = "--quiet";
+    if (jobs > 0) {
+        argv[argc++] = "--jobs";
+        argv[argc++] = jobs_text;
+    }
+    argv[argc] = NULL;
+    int status = cli_sweep((int)argc, argv);
+    for (size_t i = 0; i < count; i++)
+        free(lines[i]);
     return status;
 }
 
@@ -507,7 +621,7 @@ int cli_sweep(int argc, char **argv)
     status = CLI_OK;
     if (!output_prepare_dir(root, o.force))
         status = CLI_USAGE;
-    else if (!sweep_write_index(&w, root))
+    else if (!sweep_write_index(&w, root) || (!o.resume && !sweep_write_resume(&o, root)))
         status = CLI_FAILED;
     bool progress = !o.quiet && isatty(STDERR_FILENO);
     double started = cli_now();
@@ -515,10 +629,10 @@ int cli_sweep(int argc, char **argv)
     for (size_t p = 0; status == CLI_OK && p < w.points; p++) {
         sweep_progress(progress, p, w.points, runs, started);
         status = sweep_run_point(&w, &o, p, root, &runs);
-        if (status == CLI_INTERRUPTED) /* the point's own message said how to resume it */
-            fprintf(stderr, "gaexp: the sweep stopped at point %zu of %zu; a whole sweep cannot be "
-                            "resumed yet: rerun it (or resume that point, then run the rest)\n",
-                    p + 1, w.points);
+        if (status == CLI_INTERRUPTED)
+            fprintf(stderr, "gaexp: the sweep stopped at point %zu of %zu; 'gaexp resume %s' goes on "
+                            "with the whole sweep\n",
+                    p + 1, w.points, root);
     }
     if (status == CLI_OK) {
         sweep_progress(progress, w.points, w.points, runs, started);

@@ -1,13 +1,14 @@
 #!/bin/sh
-# tests/resume.sh — checkpoints: a run killed (SIGKILL) at random moments and
-# resumed each time ends byte-identical to an uninterrupted run; Ctrl-C
-# checkpoints and exits 130; damaged checkpoints are refused.
+# tests/resume.sh — checkpoints: a run (and a sweep) killed with SIGKILL at
+# random moments and resumed each time ends byte-identical to an
+# uninterrupted one; Ctrl-C checkpoints and exits 130; damaged checkpoints
+# are refused.
 . "${srcdir:-.}/tests/lib.sh"
 test_folder resume
 cfg=$out/small.cfg
 cat > "$cfg" <<EOT
 problem = { name = "onemax"; bits = 200; };
-ga = { seed = 5; population = 60; replicates = 2; stop = { generations = 60; fitness = -1.0; }; };
+ga = { seed = 5; population = 60; replicates = 2; stop = { generations = 40; fitness = -1.0; }; };
 output = { plot = false; checkpoint = 0.0; };
 EOT
 same() { # the folders' files but times.csv
@@ -91,5 +92,33 @@ cp -r "$out/damaged" "$out/short-part"
 : > "$out/short-part/generations.csv.part"
 check "a shortened generations.csv.part is refused" refused "$out/short-part"
 check "no checkpoint: refused" eval "! '$GAEXP' resume '$out/reference' --quiet 2>/dev/null"
-echo "# $kills kills, run span $span ms"
+# A sweep: killed at random moments, resumed as a whole until it finishes.
+sweep_cfg=$out/sweep.cfg
+{ cat "$cfg"; echo 'sweep = ( { set = "ga.mutation.rate"; values = [0.001, 0.05]; } );'; } > "$sweep_cfg"
+started=$(date +%s%N)
+"$GAEXP" sweep "$sweep_cfg" --out "$out/sweep" --quiet
+sweep_span=$((($(date +%s%N) - started) / 1000000))
+mv "$out/sweep" "$out/sweep-reference"
+sweep_kills=0
+for scenario in 1 2 3; do
+  rm -rf "$out/sweep"
+  delay=$(awk -v s="$scenario" -v t="$sweep_span" 'BEGIN { srand(s); printf "%.3f", rand() * 0.9 * t / 1000 }')
+  kill_after "$delay" "$GAEXP" sweep "$sweep_cfg" --out "$out/sweep" --quiet; status=$?
+  rounds=0
+  while [ "$status" -ne 0 ] && [ "$rounds" -lt 60 ]; do
+    sweep_kills=$((sweep_kills + 1)); rounds=$((rounds + 1))
+    delay=$(awk -v s="$scenario$rounds" -v t="$sweep_span" 'BEGIN { srand(s); printf "%.3f", rand() * 0.9 * t / 1000 }')
+    if [ -e "$out/sweep/sweep.args" ]; then
+      kill_after "$delay" "$GAEXP" resume "$out/sweep" --quiet; status=$?
+    else # killed before it wrote how to resume: start again
+      kill_after "$delay" "$GAEXP" sweep "$sweep_cfg" --out "$out/sweep" --quiet --force; status=$?
+    fi
+  done
+  check "sweep scenario $scenario finishes after $rounds kills" [ "$status" -eq 0 ]
+  check "sweep scenario $scenario: every file as in the uninterrupted sweep" \
+    diff -r -x times.csv -x '*.png' "$out/sweep-reference" "$out/sweep"
+done
+check "the sweeps were really killed ($sweep_kills times)" [ "$sweep_kills" -ge 2 ]
+
+echo "# $kills kills of runs ($span ms each), $sweep_kills of sweeps ($sweep_span ms)"
 test_summary resume
