@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/run.sh — the quick-start test command: installs what is missing, builds,
-# runs the whole test suite (make check) and checks the distribution
-# (make distcheck), then prints one closing line "tests: N passed, N failed".
+# runs the whole test suite (make check), checks the distribution (make
+# distcheck), runs the suite again on the tarball built with ASan and UBSan,
+# then prints one closing line "tests: N passed, N failed".
 set -eu
 . "$(dirname "$0")/../build-aux/bootstrap.sh"
 status=0
@@ -19,6 +20,23 @@ done
 if [ "$status" -eq 0 ]; then
   make -j"$(nproc)" distcheck >tests/distcheck.out 2>&1 || { status=$?; tail -30 tests/distcheck.out; }
   if [ "$status" -eq 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+fi
+# The released tarball once more, built with AddressSanitizer and UBSan:
+# every test again, and any memory error or undefined behaviour fails it.
+if [ "$status" -eq 0 ]; then
+  sanitized=$(mktemp -d)
+  tarball=$(ls -t gaexp-*.tar.gz | head -n 1)
+  if tar -xzf "$tarball" -C "$sanitized" && cd "$sanitized"/gaexp-* &&
+     ./configure -q CFLAGS='-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all' \
+       LDFLAGS='-fsanitize=address,undefined' >/dev/null &&
+     make -j"$(nproc)" >/dev/null 2>&1 && make -j"$(nproc)" check >sanitizers.out 2>&1; then
+    passed=$((passed + 1))
+  else
+    status=1; failed=$((failed + 1))
+    tail -30 sanitizers.out 2>/dev/null || echo "the sanitizer build failed"
+  fi
+  cd - >/dev/null
+  rm -rf "$sanitized"
 fi
 echo "tests: $passed passed, $failed failed"
 exit "$status"
