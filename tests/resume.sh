@@ -34,22 +34,31 @@ kill_after() {
   return $status
 }
 
+# until_done SEED SPAN DIR MARKER COMMAND FILE: runs 'gaexp COMMAND FILE
+# --out DIR', SIGKILLed at a random moment within SPAN ms, then resumes DIR
+# (or, while DIR has no MARKER yet, starts again) until an attempt ends by
+# itself; $status is its status and $rounds the kills it took.
+until_done() {
+  seed=$1 span_ms=$2 dir=$3 marker=$4 command=$5 file=$6
+  rm -rf "$dir"
+  rounds=0
+  while :; do
+    delay=$(awk -v s="$seed$rounds" -v t="$span_ms" 'BEGIN { srand(s); printf "%.3f", rand() * 0.9 * t / 1000 }')
+    if [ -e "$dir/$marker" ]; then
+      kill_after "$delay" "$GAEXP" resume "$dir" --quiet; status=$?
+    else # not started, or killed before it could be resumed: start again
+      kill_after "$delay" "$GAEXP" "$command" "$file" --out "$dir" --quiet --force; status=$?
+    fi
+    [ "$status" -ne 0 ] && [ "$rounds" -lt 60 ] || break
+    rounds=$((rounds + 1))
+  done
+}
+
 # Eight scenarios, each killed at random moments until it finishes.
 kills=0
 for scenario in 1 2 3 4 5 6 7 8; do
-  rm -rf "$out/run"
-  delay=$(awk -v s="$scenario" -v t="$span" 'BEGIN { srand(s); printf "%.3f", rand() * 0.9 * t / 1000 }')
-  kill_after "$delay" "$GAEXP" run "$cfg" --out "$out/run" --quiet; status=$?
-  rounds=0
-  while [ "$status" -ne 0 ] && [ "$rounds" -lt 60 ]; do
-    kills=$((kills + 1)); rounds=$((rounds + 1))
-    delay=$(awk -v s="$scenario$rounds" -v t="$span" 'BEGIN { srand(s); printf "%.3f", rand() * 0.9 * t / 1000 }')
-    if [ -e "$out/run/checkpoint" ]; then
-      kill_after "$delay" "$GAEXP" resume "$out/run" --quiet; status=$?
-    else # killed before its first checkpoint: start again
-      kill_after "$delay" "$GAEXP" run "$cfg" --out "$out/run" --quiet --force; status=$?
-    fi
-  done
+  until_done "$scenario" "$span" "$out/run" checkpoint run "$cfg"
+  kills=$((kills + rounds))
   check "scenario $scenario finishes after $rounds kills" [ "$status" -eq 0 ]
   check "scenario $scenario: byte-identical to the uninterrupted run" same "$out/reference" "$out/run"
   check "scenario $scenario: no checkpoint or temporary file left" \
@@ -101,19 +110,8 @@ sweep_span=$((($(date +%s%N) - started) / 1000000))
 mv "$out/sweep" "$out/sweep-reference"
 sweep_kills=0
 for scenario in 1 2 3; do
-  rm -rf "$out/sweep"
-  delay=$(awk -v s="$scenario" -v t="$sweep_span" 'BEGIN { srand(s); printf "%.3f", rand() * 0.9 * t / 1000 }')
-  kill_after "$delay" "$GAEXP" sweep "$sweep_cfg" --out "$out/sweep" --quiet; status=$?
-  rounds=0
-  while [ "$status" -ne 0 ] && [ "$rounds" -lt 60 ]; do
-    sweep_kills=$((sweep_kills + 1)); rounds=$((rounds + 1))
-    delay=$(awk -v s="$scenario$rounds" -v t="$sweep_span" 'BEGIN { srand(s); printf "%.3f", rand() * 0.9 * t / 1000 }')
-    if [ -e "$out/sweep/sweep.args" ]; then
-      kill_after "$delay" "$GAEXP" resume "$out/sweep" --quiet; status=$?
-    else # killed before it wrote how to resume: start again
-      kill_after "$delay" "$GAEXP" sweep "$sweep_cfg" --out "$out/sweep" --quiet --force; status=$?
-    fi
-  done
+  until_done "$scenario" "$sweep_span" "$out/sweep" sweep.args sweep "$sweep_cfg"
+  sweep_kills=$((sweep_kills + rounds))
   check "sweep scenario $scenario finishes after $rounds kills" [ "$status" -eq 0 ]
   check "sweep scenario $scenario: every file as in the uninterrupted sweep" \
     diff -r -x times.csv -x '*.png' "$out/sweep-reference" "$out/sweep"
