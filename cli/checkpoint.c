@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
@@ -59,6 +60,7 @@ bool checkpoint_read(const char *dir, struct ga_pack *payload, uint64_t *config_
         return false;
     }
     struct checkpoint_header h;
+    struct stat st;
     const char *why = NULL;
     if (fread(&h, sizeof h, 1, f) != 1 || memcmp(h.magic, checkpoint_magic, sizeof h.magic) != 0)
         why = "not a gaexp checkpoint, or truncated";
@@ -68,6 +70,8 @@ bool checkpoint_read(const char *dir, struct ga_pack *payload, uint64_t *config_
         why = "written by another version of gaexp";
     else if (h.length > (uint64_t)1 << 40)
         why = "corrupted (impossible length)";
+    else if (fstat(fileno(f), &st) != 0 || (uint64_t)st.st_size < sizeof h + h.length)
+        why = "truncated"; /* before allocating what the header claims */
     if (!why) {
         payload->data = malloc(h.length ? (size_t)h.length : 1);
         payload->cap = (size_t)h.length;

@@ -43,6 +43,10 @@ int cli_resume(int argc, char **argv);
 /* Goes on with the run in DIR from its checkpoint; *replicates (may be
  * NULL) receives the run's replicate count.  A CLI_ status. */
 int cli_resume_dir(const char *dir, long long jobs, bool quiet, unsigned *replicates);
+/* For the fuzz harness and tests: loads and checks DIR's checkpoint and
+ * .part files as a resume does, then frees everything without running;
+ * *replicate and *replicates (may be NULL) receive where the run stood. */
+bool cli_resume_probe(const char *dir, unsigned *replicate, unsigned *replicates);
 /* Goes on with the sweep in ROOT (its sweep.cfg and sweep.args). */
 int cli_resume_sweep(const char *root, long long jobs, bool quiet);
 int cli_solve_fortythieves(int argc, char **argv);

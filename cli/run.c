@@ -719,3 +719,25 @@ int cli_resume_dir(const char *dir, long long jobs, bool quiet, unsigned *replic
     ga_cfg_free(cfg);
     return status;
 }
+
+bool cli_resume_probe(const char *dir, unsigned *replicate, unsigned *replicates)
+{
+    struct ga_diag diag;
+    ga_diag_clear(&diag);
+    struct ga_cfg *cfg = NULL;
+    struct ga_experiment *e = NULL;
+    struct ga_run *run = NULL;
+    struct run_session s = {0};
+    bool ok = resume_load(&s, &cfg, &e, &run, &diag, dir, 0, true);
+    cli_print_diag(&diag);
+    if (ok && replicate)
+        *replicate = s.replicate;
+    if (ok && replicates)
+        *replicates = e->replicates;
+    run_files_close(&s.f);
+    run_session_free(&s);
+    ga_run_free(run);
+    ga_experiment_free(e);
+    ga_cfg_free(cfg);
+    return ok;
+}

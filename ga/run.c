@@ -417,7 +417,8 @@ bool ga_run_unpack(struct ga_run *run, struct ga_unpack *u)
     size_t n = run->params.population, len = run->gen.len;
     struct run_packed head;
     if (!ga_unpack_get(u, &head, sizeof head) || head.population != n || head.len != len ||
-        u->left < n * len * sizeof *run->genes + n * sizeof *run->fitness || head.stats.best_index >= n)
+        u->left < n * len * sizeof *run->genes + n * sizeof *run->fitness || head.stats.best_index >= n ||
+        !(head.seconds >= 0 && head.seconds <= 1e12)) /* finite, or the timespec below overflows */
         return false;
     /* Into the spare population first: a refused state leaves the run as it was. */
     ga_unpack_get(u, run->next_genes, n * len * sizeof *run->genes);

@@ -2,6 +2,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "ga/pack.h"
 #include "ga/rng.h"
 #include "ga/select.h"
 #include "ga/stats.h"
@@ -317,6 +318,31 @@ static void test_same_seed_same_run_any_threads(void **unused)
     assert_true(om == run_digest(onemax_text, 3, 3));
 }
 
+/* A packed run unpacks; one whose elapsed time is not a sane number of
+ * seconds (ga_run_pack writes it after five 64-bit fields) is refused: it
+ * would overflow the clock (found by tests/fuzz/fuzz_checkpoint). */
+static void test_unpack_refuses_bad_seconds(void **unused)
+{
+    (void)unused;
+    struct test_experiment *t = test_experiment_alloc(onemax_text);
+    struct ga_run *run = test_run_alloc(t);
+    ga_run_init(run, 9);
+    struct ga_pack p = {0};
+    ga_run_pack(run, &p);
+    assert_false(p.oom);
+    const double bad[] = {1e300, -1.0, NAN, INFINITY};
+    struct ga_unpack u = {p.data, p.len, false};
+    assert_true(ga_run_unpack(run, &u) && u.left == 0);
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        memcpy(p.data + 5 * sizeof(uint64_t), &bad[i], sizeof bad[i]);
+        u = (struct ga_unpack){p.data, p.len, false};
+        assert_false(ga_run_unpack(run, &u));
+    }
+    ga_pack_free(&p);
+    ga_run_free(run);
+    test_experiment_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -331,6 +357,7 @@ int main(void)
         cmocka_unit_test(test_evaluate_all_counts),
         cmocka_unit_test(test_stop_rules),
         cmocka_unit_test(test_same_seed_same_run_any_threads),
+        cmocka_unit_test(test_unpack_refuses_bad_seconds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -3,7 +3,7 @@
 # and runs each for SECONDS (default 60) on its seed corpus; fails on any crash,
 # leak, undefined behaviour or broken invariant.  Run from anywhere; it works
 # in the source tree.  FUZZ="NAME..." runs only those harnesses
-# (cfg set deal animals).  New inputs go to tests/fuzz/build/new/NAME, crashes to
+# (cfg set deal animals checkpoint).  New inputs go to tests/fuzz/build/new/NAME, crashes to
 # tests/fuzz/build/NAME-crash-*; fold new inputs into the committed corpus with
 #   tests/fuzz/build/fuzz_NAME -merge=1 tests/fuzz/corpus/NAME tests/fuzz/build/new/NAME
 set -eu
@@ -11,7 +11,7 @@ seconds=${1:-60}
 cd "$(dirname "$0")/../.."
 top=$(pwd)
 build=tests/fuzz/build
-harnesses=${FUZZ:-"cfg set deal animals"}
+harnesses=${FUZZ:-"cfg set deal animals checkpoint"}
 CC=${CC_FUZZ:-clang}
 command -v "$CC" >/dev/null || { echo "run.sh: $CC not found (apt-get install clang)" >&2; exit 77; }
 
@@ -31,9 +31,22 @@ for src in $sources; do
   fi
   objs="$objs $obj"
 done
+# The command's sources (gaexp_SOURCES) for the harnesses that drive cli/: cli/gaexp.c
+# with its main() renamed, since libFuzzer brings its own.
+cli_sources=$(sed -n '/^gaexp_SOURCES/,/[^\\]$/p' Makefile.am | tr ' \t\\' '\n\n\n' | grep '\.c$')
+cli_objs=
+for src in $cli_sources; do
+  obj=$build/obj/$(echo "$src" | tr / _ | sed 's/\.c$/.o/')
+  if [ ! -e "$obj" ] || [ "$src" -nt "$obj" ] || [ "$0" -nt "$obj" ] || [ -n "$(find ga cli problems operators -name '*.h' -newer "$obj" | head -1)" ]; then
+    $CC $flags -Dmain=gaexp_main -fsanitize=fuzzer-no-link -c "$src" -o "$obj"
+  fi
+  cli_objs="$cli_objs $obj"
+done
 for h in $harnesses; do
+  extra=
+  [ "$h" = checkpoint ] && extra=$cli_objs
   # shellcheck disable=SC2086  # word lists by design
-  $CC $flags -fsanitize=fuzzer "tests/fuzz/fuzz_$h.c" $objs $libs -o "$build/fuzz_$h"
+  $CC $flags -fsanitize=fuzzer "tests/fuzz/fuzz_$h.c" $extra $objs $libs -o "$build/fuzz_$h"
 done
 
 # One harness: a bounded run; new inputs land in build/new/NAME, the corpus is only read.
