@@ -142,6 +142,13 @@ bool curves_unpack(struct curves *c, struct ga_unpack *u)
     c->gens = gens;
     c->count = count;
     c->last = last;
-    return ga_unpack_get(u, c->gen, gens * sizeof *c->gen) &&
-           ga_unpack_get(u, c->ends, count * sizeof *c->ends);
+    if (!ga_unpack_get(u, c->gen, gens * sizeof *c->gen) || !ga_unpack_get(u, c->ends, count * sizeof *c->ends))
+        return false;
+    for (size_t i = 0; i < count; i++) { /* a bool holds 0 or 1, anything else is undefined */
+        unsigned char raw;
+        memcpy(&raw, &c->ends[i].solved, 1);
+        if (raw > 1 || c->ends[i].last >= gens)
+            return false;
+    }
+    return true;
 }

@@ -377,7 +377,8 @@ static bool run_session_init(struct run_session *s, struct ga_cfg *cfg, const st
                              struct ga_run *run, bool quiet)
 {
     *s = (struct run_session){.cfg = cfg, .e = e, .run = run, .replicate = 1};
-    s->best.genes = calloc(ga_run_genome(run)->len, sizeof *s->best.genes); /* checkpoints copy it before the first replicate ends */
+    /* zeroed: checkpoints copy it before the first replicate ends */
+    s->best.genes = calloc(ga_run_genome(run)->len, sizeof *s->best.genes);
     s->curves = curves_alloc();
     s->progress = (struct run_progress){.on = !quiet && isatty(STDERR_FILENO)};
     s->progress.started = s->progress.last = s->last_checkpoint = cli_now();
@@ -418,16 +419,23 @@ static void run_best_pack(const struct run_best *b, size_t len, struct ga_pack *
     ga_pack_put(p, b->genes, len * sizeof *b->genes);
 }
 
-static bool run_best_unpack(struct run_best *b, size_t len, struct ga_unpack *u)
+/* The best so far; once a replicate has ended its genome must be one the
+ * problem accepts, since best.txt prints it. */
+static bool run_best_unpack(struct run_best *b, const struct ga_run *run, const struct ga_problem *problem,
+                            struct ga_unpack *u)
 {
+    const struct ga_genome *gen = ga_run_genome(run);
     uint64_t seed, generation;
     bool ok = ga_unpack_get(u, &b->fitness, sizeof b->fitness) &&
               ga_unpack_get(u, &b->replicate, sizeof b->replicate) && ga_unpack_get(u, &seed, sizeof seed) &&
               ga_unpack_get(u, &generation, sizeof generation) &&
-              ga_unpack_get(u, &b->solved, sizeof b->solved) && ga_unpack_get(u, b->genes, len * sizeof *b->genes);
+              ga_unpack_get(u, &b->solved, sizeof b->solved) &&
+              ga_unpack_get(u, b->genes, gen->len * sizeof *b->genes);
     b->seed = seed;
     b->generation = (unsigned long)generation;
-    return ok;
+    for (size_t i = 0; ok && b->replicate > 0 && i < gen->len; i++)
+        ok = b->genes[i] < gen->alphabet;
+    return ok && (b->replicate == 0 || !problem->valid || problem->valid(gen, b->genes));
 }
 
 /* The payload: config text, where the run is, the streamed files' lengths,
@@ -632,10 +640,9 @@ static bool resume_load(struct run_session *s, struct ga_cfg **cfg, struct ga_ex
          run_session_init(s, *cfg, *e, *run, quiet);
     uint64_t lengths[3];
     double seconds;
-    size_t len = ok ? ga_run_genome(*run)->len : 0;
     ok = ok && ga_unpack_get(&u, &s->replicate, sizeof s->replicate) &&
          ga_unpack_get(&u, &seconds, sizeof seconds) && ga_unpack_get(&u, lengths, sizeof lengths) &&
-         run_best_unpack(&s->best, len, &u) && curves_unpack(s->curves, &u) && ga_run_unpack(*run, &u) &&
+         run_best_unpack(&s->best, *run, (*e)->problem, &u) && curves_unpack(s->curves, &u) && ga_run_unpack(*run, &u) &&
          u.left == 0 && s->replicate >= 1 && s->replicate <= (*e)->replicates;
     ga_pack_free(&payload);
     if (*run && !ok) {
