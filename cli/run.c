@@ -632,9 +632,9 @@ static bool resume_load(struct run_session *s, struct ga_cfg **cfg, struct ga_ex
     ok = ok && (jobs == 0 || ga_cfg_override(*cfg, threads));
     /* The folder is DIR, wherever the run first wrote (the same text: the same config.cfg). */
     const char *stored = NULL;
-    ok = ok && (config_lookup_string(&(*cfg)->conf, "output.dir", &stored) == CONFIG_TRUE && strcmp(stored, dir) == 0
-                    ? true
-                    : ga_cfg_override_string(*cfg, "output.dir", dir));
+    bool same_dir = ok && config_lookup_string(&(*cfg)->conf, "output.dir", &stored) == CONFIG_TRUE &&
+                    strcmp(stored, dir) == 0;
+    ok = ok && (same_dir || ga_cfg_override_string(*cfg, "output.dir", dir));
     ok = ok && (*e = ga_experiment_alloc(*cfg, cli_catalog(), 0)) != NULL &&
          (*run = ga_run_alloc((*e)->problem, (*e)->state, &(*e)->params, diag)) != NULL &&
          run_session_init(s, *cfg, *e, *run, quiet);
@@ -643,7 +643,7 @@ static bool resume_load(struct run_session *s, struct ga_cfg **cfg, struct ga_ex
     ok = ok && ga_unpack_get(&u, &s->replicate, sizeof s->replicate) &&
          ga_unpack_get(&u, &seconds, sizeof seconds) && ga_unpack_get(&u, lengths, sizeof lengths) &&
          run_best_unpack(&s->best, *run, (*e)->problem, &u) && curves_unpack(s->curves, &u) && ga_run_unpack(*run, &u) &&
-         u.left == 0 && s->replicate >= 1 && s->replicate <= (*e)->replicates;
+         u.left == 0 && s->replicate >= 1 && s->replicate <= (*e)->replicates && seconds >= 0 && seconds <= 1e12;
     ga_pack_free(&payload);
     if (*run && !ok) {
         cli_error("cannot resume from %s/checkpoint: its state does not fit its configuration", dir);
