@@ -704,47 +704,56 @@ int cli_resume(int argc, char **argv)
     return cli_resume_dir(dir, jobs, quiet, NULL);
 }
 
+/* What a resume holds, from resume_open to resume_close. */
+struct resume {
+    struct ga_diag diag;
+    struct ga_cfg *cfg;
+    struct ga_experiment *e;
+    struct ga_run *run;
+    struct run_session s;
+};
+
+/* Loads DIR's checkpoint into r (messages printed); false when it cannot
+ * be resumed, the folder's files then closed and kept as they were. */
+static bool resume_open(struct resume *r, const char *dir, long long jobs, bool quiet)
+{
+    *r = (struct resume){0};
+    ga_diag_clear(&r->diag);
+    bool ok = resume_load(&r->s, &r->cfg, &r->e, &r->run, &r->diag, dir, jobs, quiet);
+    cli_print_diag(&r->diag);
+    if (!ok)
+        run_files_close(&r->s.f);
+    return ok;
+}
+
+static void resume_close(struct resume *r)
+{
+    run_session_free(&r->s);
+    ga_run_free(r->run);
+    ga_experiment_free(r->e);
+    ga_cfg_free(r->cfg);
+}
+
 int cli_resume_dir(const char *dir, long long jobs, bool quiet, unsigned *replicates)
 {
-    struct ga_diag diag;
-    ga_diag_clear(&diag);
-    struct ga_cfg *cfg = NULL;
-    struct ga_experiment *e = NULL;
-    struct ga_run *run = NULL;
-    struct run_session s = {0};
-    int status = resume_load(&s, &cfg, &e, &run, &diag, dir, jobs, quiet) ? CLI_OK : CLI_USAGE;
-    cli_print_diag(&diag);
-    if (status == CLI_OK)
-        status = run_session_go(&s, quiet);
-    else
-        run_files_close(&s.f);
-    if (replicates && e)
-        *replicates = e->replicates;
-    run_session_free(&s);
-    ga_run_free(run);
-    ga_experiment_free(e);
-    ga_cfg_free(cfg);
+    struct resume r;
+    int status = resume_open(&r, dir, jobs, quiet) ? run_session_go(&r.s, quiet) : CLI_USAGE;
+    if (replicates && r.e)
+        *replicates = r.e->replicates;
+    resume_close(&r);
     return status;
 }
 
 bool cli_resume_probe(const char *dir, unsigned *replicate, unsigned *replicates)
 {
-    struct ga_diag diag;
-    ga_diag_clear(&diag);
-    struct ga_cfg *cfg = NULL;
-    struct ga_experiment *e = NULL;
-    struct ga_run *run = NULL;
-    struct run_session s = {0};
-    bool ok = resume_load(&s, &cfg, &e, &run, &diag, dir, 0, true);
-    cli_print_diag(&diag);
+    struct resume r;
+    bool ok = resume_open(&r, dir, 0, true);
     if (ok && replicate)
-        *replicate = s.replicate;
+        *replicate = r.s.replicate;
     if (ok && replicates)
-        *replicates = e->replicates;
-    run_files_close(&s.f);
-    run_session_free(&s);
-    ga_run_free(run);
-    ga_experiment_free(e);
-    ga_cfg_free(cfg);
+        *replicates = r.e->replicates;
+    if (ok)
+        run_files_close(&r.s.f);
+    resume_close(&r);
     return ok;
 }
