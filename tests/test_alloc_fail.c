@@ -6,7 +6,8 @@
  * getline and free, so that gaexp's own allocations go through the counters below
  * (those of GSL, libconfig and libc inside themselves do not).  For
  * N = 1, 2, ... the Nth allocation returns NULL; the walk ends when a whole
- * run completes without reaching N. */
+ * run (set-up, 3 generations, a checkpoint's pack and unpack) completes
+ * without reaching N. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -21,6 +22,7 @@
 
 #include "ga/cfg.h"
 #include "ga/experiment.h"
+#include "ga/pack.h"
 #include "ga/run.h"
 #include "operators/registry.h"
 #include "problems/registry.h"
@@ -131,6 +133,18 @@ static bool alloc_run(const char *text)
         ga_run_init(run, e->seed);
         for (int g = 0; g < 3 && ga_run_iterate(run) == GA_CONTINUE; g++)
             ;
+        /* A checkpoint's state: packed (a failed allocation marks it
+         * incomplete), then read back into the run. */
+        struct ga_pack pack = {0};
+        ga_run_pack(run, &pack);
+        struct ga_unpack u = {pack.data, pack.len, false};
+        if (pack.oom)
+            ok = false;
+        else if (!ga_run_unpack(run, &u) || u.left != 0)
+            fail_msg("a packed run does not unpack");
+        ga_pack_free(&pack);
+        if (!ok)
+            ga_diag_add(&diag, "", 0, "pack", "out of memory"); /* what the CLI reports */
     }
     if (!ok && cfg && diag.count == 0)
         fail_msg("allocation %ld failed without a diagnostic", alloc_fail_at);
