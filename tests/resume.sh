@@ -54,9 +54,13 @@ until_done() {
   done
 }
 
-# Eight scenarios, each killed at random moments until it finishes.
-kills=0
-for scenario in 1 2 3 4 5 6 7 8; do
+# Scenarios, each killed at random moments until it finishes: at least
+# eight, and more (up to 40) until the runs were killed at least eight times,
+# so that a busy machine, where the moments may all fall after the end, only
+# makes the test longer.
+kills=0 scenario=0
+while [ "$scenario" -lt 8 ] || { [ "$kills" -lt 8 ] && [ "$scenario" -lt 40 ]; }; do
+  scenario=$((scenario + 1))
   until_done "$scenario" "$span" "$out/run" checkpoint run "$cfg"
   kills=$((kills + rounds))
   check "scenario $scenario finishes after $rounds kills" [ "$status" -eq 0 ]
@@ -64,20 +68,25 @@ for scenario in 1 2 3 4 5 6 7 8; do
   check "scenario $scenario: no checkpoint or temporary file left" \
     [ -z "$(ls "$out/run" | grep -e checkpoint -e '\.part$')" ]
 done
-check "the runs were really killed ($kills times)" [ "$kills" -ge 4 ]
+check "the runs were really killed ($kills times in $scenario scenarios)" [ "$kills" -ge 8 ]
 
-# Ctrl-C: a checkpoint, one message, exit 130; then resume finishes it.
+# Ctrl-C: a checkpoint, one message, exit 130; then resume finishes it. A
+# longer run, so that the signal surely comes before its end.
+long_cfg=$out/long.cfg
+sed 's/generations = 40/generations = 600/; s/replicates = 2/replicates = 1/' "$cfg" > "$long_cfg"
 rm -rf "$out/run"
-"$GAEXP" run "$cfg" --out "$out/run" --quiet 2>"$out/int.stderr" & pid=$!
+"$GAEXP" run "$long_cfg" --out "$out/run" --quiet
+mv "$out/run" "$out/long-reference"
+"$GAEXP" run "$long_cfg" --out "$out/run" --quiet 2>"$out/int.stderr" & pid=$!
 waited=0 # until its first checkpoint: the signal handler is in place by then
-while [ ! -e "$out/run/checkpoint" ] && [ "$waited" -lt 200 ]; do sleep 0.05; waited=$((waited + 1)); done
+while [ ! -e "$out/run/checkpoint" ] && [ "$waited" -lt 1000 ]; do sleep 0.01; waited=$((waited + 1)); done
 kill -INT "$pid"; wait "$pid"; status=$?
 check "Ctrl-C: exit status 130" [ "$status" -eq 130 ]
 check "Ctrl-C: a message saying how to resume" grep -q "gaexp resume $out/run" "$out/int.stderr"
 check "Ctrl-C: a checkpoint" [ -s "$out/run/checkpoint" ]
 cp -r "$out/run" "$out/damaged"
 check "resume after Ctrl-C" "$GAEXP" resume "$out/run" --quiet
-check "resume after Ctrl-C: byte-identical" same "$out/reference" "$out/run"
+check "resume after Ctrl-C: byte-identical" same "$out/long-reference" "$out/run"
 
 # Damaged checkpoints: refused with one message, exit 2, the folder untouched.
 refused() { # DIR: resume must fail with one line and leave DIR as it was
@@ -108,15 +117,16 @@ started=$(date +%s%N)
 "$GAEXP" sweep "$sweep_cfg" --out "$out/sweep" --quiet
 sweep_span=$((($(date +%s%N) - started) / 1000000))
 mv "$out/sweep" "$out/sweep-reference"
-sweep_kills=0
-for scenario in 1 2 3; do
+sweep_kills=0 scenario=0
+while [ "$scenario" -lt 3 ] || { [ "$sweep_kills" -lt 3 ] && [ "$scenario" -lt 20 ]; }; do
+  scenario=$((scenario + 1))
   until_done "$scenario" "$sweep_span" "$out/sweep" sweep.args sweep "$sweep_cfg"
   sweep_kills=$((sweep_kills + rounds))
   check "sweep scenario $scenario finishes after $rounds kills" [ "$status" -eq 0 ]
   check "sweep scenario $scenario: every file as in the uninterrupted sweep" \
     diff -r -x times.csv -x '*.png' "$out/sweep-reference" "$out/sweep"
 done
-check "the sweeps were really killed ($sweep_kills times)" [ "$sweep_kills" -ge 2 ]
+check "the sweeps were really killed ($sweep_kills times in $scenario scenarios)" [ "$sweep_kills" -ge 3 ]
 
 echo "# $kills kills of runs ($span ms each), $sweep_kills of sweeps ($sweep_span ms)"
 test_summary resume
