@@ -11,6 +11,9 @@
  * 130 interrupted (Ctrl-C) after writing a checkpoint. */
 enum { CLI_OK = 0, CLI_FAILED = 1, CLI_USAGE = 2, CLI_INTERRUPTED = 130 };
 
+/* The whole command, as main() runs it (cli/main.c); the fuzz harnesses link
+ * everything but main(). */
+int cli_main(int argc, char **argv);
 int cli_run(int argc, char **argv);
 int cli_solve(int argc, char **argv);
 int cli_list(int argc, char **argv);

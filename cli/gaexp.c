@@ -175,7 +175,7 @@ static int cli_help(int argc, char **argv)
     return c->main(2, help_argv);
 }
 
-int main(int argc, char **argv)
+int cli_main(int argc, char **argv)
 {
     /* The library reports errors itself; GSL must not abort the process. */
     gsl_set_error_handler_off();

@@ -2,10 +2,17 @@
 #ifndef GA_FUZZ_H
 #define GA_FUZZ_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Each harness's entry point: libFuzzer calls it, and so does tests/fuzz/replay.c. */
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* Set by fuzz_checkpoint.c: whether its last input was loaded as a checkpoint. */
+extern bool fuzz_checkpoint_loaded;
 
 /* A broken invariant: print it and abort, so that libFuzzer keeps the input. */
 #define FUZZ_CHECK(cond, ...)                                                       \

@@ -9,7 +9,6 @@
 #include "problems/animals_puzzle.h"
 #include "tests/fuzz/fuzz.h"
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static bool fuzz_animals_same(const struct animals_puzzle *a, const struct animals_puzzle *b)
 {

@@ -1,4 +1,5 @@
 /* tests/fuzz/fuzz_checkpoint.c — libFuzzer: the checkpoint reader behind 'gaexp resume', header and payload. */
+#include <dirent.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -28,7 +29,6 @@
  * The corpus under tests/fuzz/corpus/checkpoint holds real payloads with
  * the flag byte 0 in front.
  */
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #define FUZZ_CK_MAX_GENES (8u << 20) /* genes a load may allocate (twice): bounded memory */
 #define FUZZ_CK_MAX_PART (1u << 20)  /* bytes of each .part file */
@@ -42,6 +42,7 @@ struct fuzz_ck_header {
 
 static const char *const fuzz_ck_parts[3] = {"generations.csv.part", "summary.csv.part", "times.csv.part"};
 static char fuzz_ck_dir[] = "/tmp/fuzz_checkpoint.XXXXXX";
+bool fuzz_checkpoint_loaded;
 static FILE *fuzz_ck_err; /* stderr while the reader runs: its messages, checked then dropped */
 
 static void fuzz_ck_write(const char *name, const void *a, size_t na, const void *b, size_t nb)
@@ -52,6 +53,22 @@ static void fuzz_ck_write(const char *name, const void *a, size_t na, const void
     FUZZ_CHECK(f, "cannot write %s", path);
     FUZZ_CHECK((na == 0 || fwrite(a, na, 1, f) == 1) && (nb == 0 || fwrite(b, nb, 1, f) == 1), "write %s", path);
     FUZZ_CHECK(fclose(f) == 0, "close %s", path);
+}
+
+/* At exit: the temporary folder and what the reader left in it. */
+static void fuzz_ck_cleanup(void)
+{
+    DIR *d = opendir(fuzz_ck_dir);
+    if (!d)
+        return;
+    for (struct dirent *entry; (entry = readdir(d));) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s", fuzz_ck_dir, entry->d_name);
+        if (entry->d_name[0] != '.')
+            remove(path);
+    }
+    closedir(d);
+    rmdir(fuzz_ck_dir);
 }
 
 static long long fuzz_ck_size(const char *name)
@@ -107,6 +124,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!once) {
         gsl_set_error_handler_off(); /* as the CLI does */
         FUZZ_CHECK(mkdtemp(fuzz_ck_dir), "mkdtemp");
+        atexit(fuzz_ck_cleanup);
         fuzz_ck_err = tmpfile();
         FUZZ_CHECK(fuzz_ck_err, "tmpfile");
         for (size_t i = 0; i < sizeof filler; i++)
@@ -157,6 +175,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     stderr = fuzz_ck_err;
     unsigned replicate = 0, replicates = 0;
     bool loaded = cli_resume_probe(fuzz_ck_dir, &replicate, &replicates);
+    fuzz_checkpoint_loaded = loaded;
     fflush(fuzz_ck_err);
     long said = ftell(fuzz_ck_err);
     stderr = saved;

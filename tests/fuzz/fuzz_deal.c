@@ -8,7 +8,6 @@
 #include "problems/fortythieves_deal.h"
 #include "tests/fuzz/fuzz.h"
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static bool fuzz_deal_same(const struct ft_position *a, const struct ft_position *b)
 {

@@ -12,7 +12,6 @@
 #include "problems/registry.h"
 #include "tests/fuzz/fuzz.h"
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static const struct ga_catalog fuzz_catalog = {ga_problems, ga_crossovers, ga_mutations};
 

@@ -31,14 +31,13 @@ for src in $sources; do
   fi
   objs="$objs $obj"
 done
-# The command's sources (gaexp_SOURCES) for the harnesses that drive cli/: cli/gaexp.c
-# with its main() renamed, since libFuzzer brings its own.
-cli_sources=$(sed -n '/^gaexp_SOURCES/,/[^\\]$/p' Makefile.am | tr ' \t\\' '\n\n\n' | grep '\.c$')
+# The command's sources but main() (libcli_a_SOURCES) for the harnesses that drive cli/.
+cli_sources=$(sed -n '/^libcli_a_SOURCES/,/[^\\]$/p' Makefile.am | tr ' \t\\' '\n\n\n' | grep '\.c$')
 cli_objs=
 for src in $cli_sources; do
   obj=$build/obj/$(echo "$src" | tr / _ | sed 's/\.c$/.o/')
   if [ ! -e "$obj" ] || [ "$src" -nt "$obj" ] || [ "$0" -nt "$obj" ] || [ -n "$(find ga cli problems operators -name '*.h' -newer "$obj" | head -1)" ]; then
-    $CC $flags -Dmain=gaexp_main -fsanitize=fuzzer-no-link -c "$src" -o "$obj"
+    $CC $flags -fsanitize=fuzzer-no-link -c "$src" -o "$obj"
   fi
   cli_objs="$cli_objs $obj"
 done
