@@ -259,9 +259,11 @@ static unsigned long long run_breed_block(struct ga_run *run, long block, size_t
      * larger than the caches, and their genes are fetched while the next
      * tournaments run instead of when the crossover needs them. */
     size_t parent[2 * RUN_BREED_BLOCK];
+    ga_select_tournaments(run->fitness, n, pp->tournament, r, 2 * (end - first), parent);
     for (size_t k = 0; k < 2 * (end - first); k++) {
-        parent[k] = ga_select_tournament(run->fitness, n, pp->tournament, r);
-        __builtin_prefetch(run->genes + parent[k] * len);
+        const ga_gene *genes = run->genes + parent[k] * len;
+        __builtin_prefetch(genes);
+        __builtin_prefetch(genes + len - 1); /* a genome may straddle two lines */
     }
     for (size_t pair = first; pair < end; pair++) {
         size_t slot = pp->elite + 2 * pair;

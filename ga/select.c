@@ -1,6 +1,8 @@
 /* ga/select.c — tournament selection. */
 #include "ga/select.h"
 
+#include <stdbool.h>
+
 #include "ga/rng.h"
 
 size_t ga_select_tournament(const double *fitness, size_t n, unsigned k, gsl_rng *r)
@@ -12,4 +14,41 @@ size_t ga_select_tournament(const double *fitness, size_t n, unsigned k, gsl_rng
             best = other;
     }
     return best;
+}
+
+/* The winner among k drawn contestants, without a branch on fitness: which
+ * one wins is a coin toss the branch predictor cannot learn. */
+static size_t select_winner(const double *fitness, const size_t *drawn, unsigned k)
+{
+    size_t best = drawn[0];
+    double best_fitness = fitness[best];
+    for (unsigned j = 1; j < k; j++) {
+        double f = fitness[drawn[j]];
+        bool better = f < best_fitness;
+        best = better ? drawn[j] : best;
+        best_fitness = better ? f : best_fitness;
+    }
+    return best;
+}
+
+void ga_select_tournaments(const double *fitness, size_t n, unsigned k, gsl_rng *r, size_t count,
+                           size_t *winners)
+{
+    enum { SELECT_DRAWN = 256 }; /* contestants drawn ahead */
+    size_t drawn[SELECT_DRAWN];
+    size_t per = k <= SELECT_DRAWN ? SELECT_DRAWN / k : 0;
+    if (per == 0) { /* huge tournaments: one after the other */
+        for (size_t i = 0; i < count; i++)
+            winners[i] = ga_select_tournament(fitness, n, k, r);
+        return;
+    }
+    for (size_t first = 0; first < count; first += per) {
+        size_t m = count - first < per ? count - first : per;
+        for (size_t j = 0; j < m * k; j++) {
+            drawn[j] = ga_rng_below(r, n);
+            __builtin_prefetch(fitness + drawn[j]);
+        }
+        for (size_t i = 0; i < m; i++)
+            winners[first + i] = select_winner(fitness, drawn + i * k, k);
+    }
 }

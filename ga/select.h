@@ -9,4 +9,11 @@
  * fitness wins, and on a tie the contestant drawn first. */
 size_t ga_select_tournament(const double *fitness, size_t n, unsigned k, gsl_rng *r);
 
+/* The winners of count such tournaments, exactly as count calls of
+ * ga_select_tournament draw them; the contestants are drawn ahead and their
+ * fitness fetched together, so that in a population larger than the caches
+ * the misses overlap instead of following one another. */
+void ga_select_tournaments(const double *fitness, size_t n, unsigned k, gsl_rng *r, size_t count,
+                           size_t *winners);
+
 #endif

@@ -64,6 +64,31 @@ static void test_tournament_picks_the_fitter(void **unused)
     gsl_rng_free(r);
 }
 
+/* The batched tournaments draw exactly what one-at-a-time tournaments draw,
+ * with ties, across the look-ahead's chunks, and for tournaments too large
+ * to draw ahead; the generator ends in the same state. */
+static void test_tournaments_match_one_at_a_time(void **unused)
+{
+    (void)unused;
+    enum { N = 1000, COUNT = 700 };
+    double fitness[N];
+    for (int i = 0; i < N; i++)
+        fitness[i] = (double)((i * 7919) % 37); /* many ties */
+    const unsigned sizes[] = {2, 3, 7, 256, 257, 900};
+    gsl_rng *one = gsl_rng_alloc(ga_rng_xoshiro256ss), *batch = gsl_rng_alloc(ga_rng_xoshiro256ss);
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+        gsl_rng_set(one, 1000 + s);
+        gsl_rng_set(batch, 1000 + s);
+        size_t winners[COUNT];
+        ga_select_tournaments(fitness, N, sizes[s], batch, COUNT, winners);
+        for (size_t i = 0; i < COUNT; i++)
+            assert_int_equal(winners[i], ga_select_tournament(fitness, N, sizes[s], one));
+        assert_int_equal(gsl_rng_get(one), gsl_rng_get(batch));
+    }
+    gsl_rng_free(one);
+    gsl_rng_free(batch);
+}
+
 static void test_rng_below_is_uniform(void **unused)
 {
     (void)unused;
@@ -349,6 +374,7 @@ int main(void)
         cmocka_unit_test(test_stats_fitness),
         cmocka_unit_test(test_stats_diversity),
         cmocka_unit_test(test_tournament_picks_the_fitter),
+        cmocka_unit_test(test_tournaments_match_one_at_a_time),
         cmocka_unit_test(test_rng_below_is_uniform),
         cmocka_unit_test(test_elite_survives),
         cmocka_unit_test(test_several_elites),
