@@ -311,7 +311,7 @@ static bool experiment_fits(struct ga_experiment *e, struct ga_cfg *cfg)
 {
     struct ga_genome gen = ga_problem_genome(e->problem, e->state);
     double bytes = (double)e->params.population *
-                   (2.0 * (double)gen.len * sizeof(ga_gene) + 2.0 * sizeof(double));
+                   (2.0 * (double)ga_genome_stride(gen.len) * sizeof(ga_gene) + 2.0 * sizeof(double));
     if (bytes <= (double)EXPERIMENT_MAX_BYTES)
         return true;
     config_setting_t *ga = config_setting_get_member(ga_cfg_root(cfg), "ga");

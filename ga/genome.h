@@ -33,4 +33,11 @@ struct ga_genome {
 
 const char *ga_genome_kind_name(unsigned kind);
 
+/* Genes between the starts of two individuals in a population block: len
+ * rounded up so that, in a block aligned to GA_GENOME_LINE bytes, a genome
+ * of up to a cache line never straddles two lines and a longer one starts a
+ * line (a 25-gene 5x5 grid: 50 bytes padded to 64).  At most twice len. */
+#define GA_GENOME_LINE 64
+size_t ga_genome_stride(size_t len);
+
 #endif

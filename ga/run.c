@@ -33,7 +33,8 @@ struct ga_run {
     uint64_t seed;
     unsigned long generation;
 
-    ga_gene *genes, *next_genes; /* population blocks: N * len genes each */
+    ga_gene *genes, *next_genes; /* population blocks: N slots of 'stride' genes, line-aligned */
+    size_t stride;                /* ga_genome_stride(len) */
     double *fitness, *next_fitness;
 
     gsl_rng **rngs;       /* one per thread, reseeded per block */
@@ -87,6 +88,18 @@ static bool run_check(const struct ga_problem *problem, const struct ga_genome *
     return why == NULL;
 }
 
+/* A population block: n slots of 'stride' genes on cache-line boundaries,
+ * zeroed (the padding too: checkpoints and copies never see stale bytes). */
+static ga_gene *run_block_alloc(size_t n, size_t stride)
+{
+    size_t bytes = n * stride * sizeof(ga_gene);
+    bytes = (bytes + GA_GENOME_LINE - 1) / GA_GENOME_LINE * GA_GENOME_LINE;
+    ga_gene *block = aligned_alloc(GA_GENOME_LINE, bytes);
+    if (block)
+        memset(block, 0, bytes);
+    return block;
+}
+
 struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
                             const struct ga_params *params, struct ga_diag *diag)
 {
@@ -107,13 +120,13 @@ struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
         run->params.rng_type = ga_rng_xoshiro256ss;
     run->log_keep = log1p(-params->mutation_rate);
 
-    size_t n = params->population, genes = n * gen.len;
+    size_t n = params->population;
+    run->stride = ga_genome_stride(gen.len);
     unsigned threads = params->threads;
-    bool ok = (run->genes = malloc(genes * sizeof *run->genes)) &&
-              (run->next_genes = malloc(genes * sizeof *run->next_genes)) &&
+    bool ok = (run->genes = run_block_alloc(n, run->stride)) && (run->next_genes = run_block_alloc(n, run->stride)) &&
               (run->fitness = malloc(n * sizeof *run->fitness)) &&
               (run->next_fitness = malloc(n * sizeof *run->next_fitness)) &&
-              (run->spare = malloc(threads * gen.len * sizeof *run->spare)) &&
+              (run->spare = malloc(threads * run->stride * sizeof *run->spare)) &&
               (run->rngs = calloc(threads, sizeof *run->rngs));
     if (ok && params->elite > 1)
         ok = (run->elite_keys = malloc(n * sizeof *run->elite_keys)) != NULL;
@@ -172,7 +185,7 @@ static void run_update_stats(struct ga_run *run, unsigned long long evaluations)
     run->stats.generation = run->generation;
     run->stats.evaluations += evaluations;
     run->stats.diversity = run->params.diversity
-                               ? ga_stats_diversity(run->genes, n, run->gen.len,
+                               ? ga_stats_diversity(run->genes, n, run->gen.len, run->stride,
                                                     run->gen.alphabet, threads, run->allele_counts)
                                : -1.0;
     if (run->generation == 0 || run->stats.best < previous_best)
@@ -182,7 +195,7 @@ static void run_update_stats(struct ga_run *run, unsigned long long evaluations)
 void ga_run_init(struct ga_run *run, uint64_t seed)
 {
     const struct ga_problem *p = run->problem;
-    size_t n = run->params.population, len = run->gen.len;
+    size_t n = run->params.population;
     long blocks = (long)((n + RUN_INIT_BLOCK - 1) / RUN_INIT_BLOCK);
     run->seed = seed;
     run->generation = 0;
@@ -194,8 +207,8 @@ void ga_run_init(struct ga_run *run, uint64_t seed)
         gsl_rng *r = run_stream(run, 0, (uint64_t)b);
         size_t end = (size_t)(b + 1) * RUN_INIT_BLOCK;
         for (size_t i = (size_t)b * RUN_INIT_BLOCK; i < n && i < end; i++) {
-            p->init(&run->gen, r, run->genes + i * len);
-            run->fitness[i] = p->evaluate(&run->gen, run->genes + i * len);
+            p->init(&run->gen, r, run->genes + i * run->stride);
+            run->fitness[i] = p->evaluate(&run->gen, run->genes + i * run->stride);
         }
     }
     run_update_stats(run, n);
@@ -247,9 +260,9 @@ static unsigned run_settle(const struct ga_run *run, const ga_gene *child, bool 
 static unsigned long long run_breed_block(struct ga_run *run, long block, size_t pairs)
 {
     const struct ga_params *pp = &run->params;
-    size_t n = pp->population, len = run->gen.len;
+    size_t n = pp->population, len = run->gen.len, stride = run->stride;
     gsl_rng *r = run_stream(run, run->generation + 1, (uint64_t)block);
-    ga_gene *spare = run->spare + run_thread() * len;
+    ga_gene *spare = run->spare + run_thread() * stride;
     unsigned long long evaluations = 0;
 
     size_t first = (size_t)block * RUN_BREED_BLOCK, end = first + RUN_BREED_BLOCK;
@@ -261,17 +274,17 @@ static unsigned long long run_breed_block(struct ga_run *run, long block, size_t
     size_t parent[2 * RUN_BREED_BLOCK];
     ga_select_tournaments(run->fitness, n, pp->tournament, r, 2 * (end - first), parent);
     for (size_t k = 0; k < 2 * (end - first); k++) {
-        const ga_gene *genes = run->genes + parent[k] * len;
+        const ga_gene *genes = run->genes + parent[k] * stride;
         __builtin_prefetch(genes);
-        __builtin_prefetch(genes + len - 1); /* a genome may straddle two lines */
+        __builtin_prefetch(genes + len - 1); /* a longer genome's last line */
     }
     for (size_t pair = first; pair < end; pair++) {
         size_t slot = pp->elite + 2 * pair;
         bool second = slot + 1 < n; /* else the second child is discarded */
         size_t pa = parent[2 * (pair - first)], pb = parent[2 * (pair - first) + 1];
-        const ga_gene *a = run->genes + pa * len, *b = run->genes + pb * len;
-        ga_gene *ca = run->next_genes + slot * len;
-        ga_gene *cb = second ? ca + len : spare;
+        const ga_gene *a = run->genes + pa * stride, *b = run->genes + pb * stride;
+        ga_gene *ca = run->next_genes + slot * stride;
+        ga_gene *cb = second ? ca + stride : spare;
 
         bool crossed = pp->crossover_rate > 0 && ga_rng_uniform(r) < pp->crossover_rate;
         if (crossed) {
@@ -302,10 +315,10 @@ static int run_elite_compare(const void *x, const void *y)
 /* Copies the elite (ties: first in population order) into the first slots. */
 static void run_copy_elite(struct ga_run *run)
 {
-    size_t n = run->params.population, len = run->gen.len, e = run->params.elite;
+    size_t n = run->params.population, len = run->gen.len, stride = run->stride, e = run->params.elite;
     if (e == 1) {
         size_t best = run->stats.best_index;
-        memcpy(run->next_genes, run->genes + best * len, len * sizeof *run->genes);
+        memcpy(run->next_genes, run->genes + best * stride, len * sizeof *run->genes);
         run->next_fitness[0] = run->fitness[best];
         return;
     }
@@ -314,7 +327,7 @@ static void run_copy_elite(struct ga_run *run)
     qsort(run->elite_keys, n, sizeof *run->elite_keys, run_elite_compare);
     for (size_t k = 0; k < e; k++) {
         size_t i = run->elite_keys[k].index;
-        memcpy(run->next_genes + k * len, run->genes + i * len, len * sizeof *run->genes);
+        memcpy(run->next_genes + k * stride, run->genes + i * stride, len * sizeof *run->genes);
         run->next_fitness[k] = run->fitness[i];
     }
 }
@@ -379,12 +392,12 @@ const struct ga_genome *ga_run_genome(const struct ga_run *run)
 
 const ga_gene *ga_run_best(const struct ga_run *run)
 {
-    return run->genes + run->stats.best_index * run->gen.len;
+    return run->genes + run->stats.best_index * run->stride;
 }
 
 const ga_gene *ga_run_individual(const struct ga_run *run, size_t i)
 {
-    return run->genes + i * run->gen.len;
+    return run->genes + i * run->stride;
 }
 
 double ga_run_fitness(const struct ga_run *run, size_t i)
@@ -410,7 +423,8 @@ void ga_run_pack(const struct ga_run *run, struct ga_pack *p)
     struct run_packed head = {run->seed,       run->generation, run->generation_found, n, len,
                               run_elapsed(run), run->stats};
     ga_pack_put(p, &head, sizeof head);
-    ga_pack_put(p, run->genes, n * len * sizeof *run->genes);
+    for (size_t i = 0; i < n; i++) /* the genes, not the padding */
+        ga_pack_put(p, run->genes + i * run->stride, len * sizeof *run->genes);
     ga_pack_put(p, run->fitness, n * sizeof *run->fitness);
 }
 
@@ -423,17 +437,18 @@ bool ga_run_unpack(struct ga_run *run, struct ga_unpack *u)
         !(head.seconds >= 0 && head.seconds <= 1e12)) /* finite, or the timespec below overflows */
         return false;
     /* Into the spare population first: a refused state leaves the run as it was. */
-    ga_unpack_get(u, run->next_genes, n * len * sizeof *run->genes);
+    for (size_t i = 0; i < n; i++)
+        ga_unpack_get(u, run->next_genes + i * run->stride, len * sizeof *run->genes);
     ga_unpack_get(u, run->next_fitness, n * sizeof *run->fitness);
     for (size_t i = 0; i < n; i++) {
-        const ga_gene *g = run->next_genes + i * len;
+        const ga_gene *g = run->next_genes + i * run->stride;
         for (size_t k = 0; k < len; k++)
             if (g[k] >= run->gen.alphabet)
                 return false;
         if (run->problem->valid && !run->problem->valid(&run->gen, g))
             return false;
     }
-    memcpy(run->genes, run->next_genes, n * len * sizeof *run->genes);
+    memcpy(run->genes, run->next_genes, n * run->stride * sizeof *run->genes);
     memcpy(run->fitness, run->next_fitness, n * sizeof *run->fitness);
     run->seed = head.seed;
     run->generation = (unsigned long)head.generation;

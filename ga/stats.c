@@ -90,7 +90,7 @@ void ga_stats_fitness(const double *fitness, size_t n, unsigned threads, struct 
     s->sd = n > 1 ? sqrt(ss / (double)(n - 1)) : 0.0;
 }
 
-double ga_stats_diversity(const ga_gene *genes, size_t n, size_t len, unsigned alphabet,
+double ga_stats_diversity(const ga_gene *genes, size_t n, size_t len, size_t stride, unsigned alphabet,
                           unsigned threads, unsigned long *counts)
 {
     if (n < 2 || len == 0)
@@ -110,7 +110,7 @@ double ga_stats_diversity(const ga_gene *genes, size_t n, size_t len, unsigned a
         unsigned long *mine = counts + t * cells;
 #pragma omp for schedule(dynamic, 1024)
         for (long i = 0; i < (long)n; i++) {
-            const ga_gene *g = genes + (size_t)i * len;
+            const ga_gene *g = genes + (size_t)i * stride;
             for (size_t locus = 0; locus < len; locus++)
                 mine[locus * alphabet + g[locus]]++;
         }

@@ -17,10 +17,11 @@ struct ga_stats {
  * 'threads' threads; the same bits for any thread count. */
 void ga_stats_fitness(const double *fitness, size_t n, unsigned threads, struct ga_stats *s);
 
-/* Mean pairwise Hamming distance between the n genomes of 'genes', as a
- * fraction of len, from per-locus allele counts: O(n len), on 'threads'
- * threads.  'counts' is scratch of threads * len * alphabet entries. */
-double ga_stats_diversity(const ga_gene *genes, size_t n, size_t len, unsigned alphabet,
+/* Mean pairwise Hamming distance between the n genomes of 'genes' (one
+ * every 'stride' genes), as a fraction of len, from per-locus allele counts:
+ * O(n len), on 'threads' threads.  'counts' is scratch of threads * len *
+ * alphabet entries. */
+double ga_stats_diversity(const ga_gene *genes, size_t n, size_t len, size_t stride, unsigned alphabet,
                           unsigned threads, unsigned long *counts);
 
 #endif

@@ -26,13 +26,13 @@ static void test_stats_diversity(void **unused)
     (void)unused;
     unsigned long counts[4 * 3];
     const ga_gene same[] = {1, 2, 0, 1, 1, 2, 0, 1, 1, 2, 0, 1};
-    assert_true(ga_stats_diversity(same, 3, 4, 3, 1, counts) == 0.0);
+    assert_true(ga_stats_diversity(same, 3, 4, 4, 3, 1, counts) == 0.0);
     const ga_gene apart[] = {0, 0, 0, 0, 1, 1, 1, 1};
-    assert_true(ga_stats_diversity(apart, 2, 4, 3, 1, counts) == 1.0);
+    assert_true(ga_stats_diversity(apart, 2, 4, 4, 3, 1, counts) == 1.0);
     /* Three genomes of length 2: distances d(0,1)=1, d(0,2)=2, d(1,2)=1;
      * mean = 4/3 genes, as a fraction of 2: 2/3. */
     const ga_gene mixed[] = {0, 0, 0, 1, 1, 1};
-    assert_true(fabs(ga_stats_diversity(mixed, 3, 2, 3, 1, counts) - 2.0 / 3.0) < 1e-12);
+    assert_true(fabs(ga_stats_diversity(mixed, 3, 2, 2, 3, 1, counts) - 2.0 / 3.0) < 1e-12);
 }
 
 static void test_tournament_picks_the_fitter(void **unused)
@@ -87,6 +87,24 @@ static void test_tournaments_match_one_at_a_time(void **unused)
     }
     gsl_rng_free(one);
     gsl_rng_free(batch);
+}
+
+/* Population slots: a genome of up to a line never straddles two, a longer
+ * one starts a line; a 5x5 grid's individuals start on line boundaries. */
+static void test_genome_stride(void **unused)
+{
+    (void)unused;
+    const size_t len[] = {1, 2, 3, 9, 25, 32, 33, 1000}, stride[] = {1, 2, 4, 16, 32, 32, 64, 1024};
+    for (size_t i = 0; i < sizeof len / sizeof len[0]; i++)
+        assert_int_equal(ga_genome_stride(len[i]), stride[i]);
+    struct test_experiment *t = test_experiment_alloc("problem = { name = \"derful\"; n = 5; };"
+                                                      "ga = { population = 10; };");
+    struct ga_run *run = test_run_alloc(t);
+    ga_run_init(run, 1);
+    for (size_t i = 0; i < 10; i++)
+        assert_int_equal((uintptr_t)ga_run_individual(run, i) % GA_GENOME_LINE, 0);
+    ga_run_free(run);
+    test_experiment_free(t);
 }
 
 static void test_rng_below_is_uniform(void **unused)
@@ -375,6 +393,7 @@ int main(void)
         cmocka_unit_test(test_stats_diversity),
         cmocka_unit_test(test_tournament_picks_the_fitter),
         cmocka_unit_test(test_tournaments_match_one_at_a_time),
+        cmocka_unit_test(test_genome_stride),
         cmocka_unit_test(test_rng_below_is_uniform),
         cmocka_unit_test(test_elite_survives),
         cmocka_unit_test(test_several_elites),
