@@ -224,7 +224,7 @@ static size_t run_gene_gap(const struct ga_run *run, gsl_rng *r, size_t len)
     return gap < (double)len ? (size_t)gap : len;
 }
 
-static bool run_mutate(const struct ga_run *run, gsl_rng *r, ga_gene *g)
+static inline __attribute__((always_inline)) bool run_mutate(const struct ga_run *run, gsl_rng *r, ga_gene *g)
 {
     const struct ga_mutation *m = run->params.mutation;
     double rate = run->params.mutation_rate;
