@@ -224,7 +224,9 @@ static size_t run_gene_gap(const struct ga_run *run, gsl_rng *r, size_t len)
     return gap < (double)len ? (size_t)gap : len;
 }
 
-static inline __attribute__((always_inline)) bool run_mutate(const struct ga_run *run, gsl_rng *r, ga_gene *g)
+/* Inline: called for every child, and GCC keeps it out of line on its own. */
+static inline __attribute__((always_inline)) bool run_mutate(const struct ga_run *run, gsl_rng *r,
+                                                             ga_gene *g)
 {
     const struct ga_mutation *m = run->params.mutation;
     double rate = run->params.mutation_rate;
