@@ -10,6 +10,7 @@
 #define EXPERIMENT_MAX_POPULATION 100000000LL
 #define EXPERIMENT_MAX_BYTES (16ULL << 30) /* refuse populations that cannot fit */
 #define EXPERIMENT_MAX_REPLICATES 100000
+#define EXPERIMENT_MAX_ISLANDS 4096
 
 const struct ga_problem *ga_catalog_problem(const struct ga_catalog *cat, const char *name)
 {
@@ -242,6 +243,37 @@ static bool experiment_stop(struct ga_cfg *cfg, config_setting_t *ga, struct ga_
     return ok;
 }
 
+/* ga.islands: the island model (count = 1, the default, is one population). */
+static bool experiment_islands(struct ga_cfg *cfg, config_setting_t *ga, struct ga_params *params)
+{
+    static const char *const topologies[] = {"ring", "complete"};
+    static const char *const policies[] = {"best-replace-worst"};
+    config_setting_t *g = ga_cfg_group(cfg, ga, "islands");
+    config_setting_t *m = g ? ga_cfg_group(cfg, g, "migration") : NULL;
+    if (!m)
+        return false;
+    long long count, interval, size;
+    size_t topology, policy;
+    bool ok = ga_cfg_int(cfg, g, "count", 1, 1, EXPERIMENT_MAX_ISLANDS, &count);
+    ok &= ga_cfg_int(cfg, m, "interval", 10, 1, 1000000000LL, &interval);
+    ok &= ga_cfg_int(cfg, m, "size", 1, 1, (long long)params->population - 1, &size);
+    ok &= ga_cfg_choice(cfg, m, "topology", topologies, 2, 0, &topology);
+    ok &= ga_cfg_choice(cfg, m, "policy", policies, 1, 0, &policy);
+    if (!ok)
+        return false;
+    params->islands = (unsigned)count;
+    params->migration_interval = (unsigned long)interval;
+    params->migration_size = (size_t)size;
+    params->topology = topology == 0 ? GA_TOPOLOGY_RING : GA_TOPOLOGY_COMPLETE;
+    size_t sources = params->topology == GA_TOPOLOGY_COMPLETE ? params->islands - 1 : 1;
+    if (params->islands > 1 && params->migration_size * sources >= params->population) {
+        ga_cfg_error_at(cfg, m, "size", "%zu migrants from each of %zu islands would replace a whole island of %zu",
+                        params->migration_size, sources, params->population);
+        return false;
+    }
+    return true;
+}
+
 static bool experiment_ga(struct ga_experiment *e, struct ga_cfg *cfg,
                           const struct ga_catalog *cat, uint64_t default_seed)
 {
@@ -271,6 +303,7 @@ static bool experiment_ga(struct ga_experiment *e, struct ga_cfg *cfg,
     }
     ok &= experiment_selection(cfg, ga, params);
     ok &= experiment_stop(cfg, ga, params);
+    ok &= experiment_islands(cfg, ga, params);
     if (e->problem) {
         ok &= experiment_crossover(cfg, cat, e->problem, ga, params);
         ok &= experiment_mutation(cfg, cat, e->problem, ga, params);
@@ -310,13 +343,13 @@ static bool experiment_output(struct ga_experiment *e, struct ga_cfg *cfg)
 static bool experiment_fits(struct ga_experiment *e, struct ga_cfg *cfg)
 {
     struct ga_genome gen = ga_problem_genome(e->problem, e->state);
-    double bytes = (double)e->params.population *
+    double bytes = (double)e->params.population * (double)e->params.islands *
                    (2.0 * (double)ga_genome_stride(gen.len) * sizeof(ga_gene) + 2.0 * sizeof(double));
     if (bytes <= (double)EXPERIMENT_MAX_BYTES)
         return true;
     config_setting_t *ga = config_setting_get_member(ga_cfg_root(cfg), "ga");
     ga_cfg_error_at(cfg, ga, "population", "%zu individuals of %zu genes need %.1f GiB; the limit is %llu GiB",
-                    e->params.population, gen.len, bytes / (1 << 30), EXPERIMENT_MAX_BYTES >> 30);
+                    e->params.population * e->params.islands, gen.len, bytes / (1 << 30), EXPERIMENT_MAX_BYTES >> 30);
     return false;
 }
 

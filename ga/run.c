@@ -33,13 +33,16 @@ struct ga_run {
     uint64_t seed;
     unsigned long generation;
 
-    ga_gene *genes, *next_genes; /* population blocks: N slots of 'stride' genes, line-aligned */
+    ga_gene *genes, *next_genes; /* population blocks: 'total' slots of 'stride' genes, line-aligned */
     size_t stride;                /* ga_genome_stride(len) */
+    size_t total;                 /* individuals of all islands: N * islands */
     double *fitness, *next_fitness;
 
     gsl_rng **rngs;       /* one per thread, reseeded per block */
     ga_gene *spare;       /* per thread: a place for a discarded second child */
-    struct run_elite_key *elite_keys; /* N, only when elite > 1 */
+    struct run_elite_key *elite_keys; /* 'total', only when elite > 1 or with islands */
+    ga_gene *migrants;                /* islands * migration_size genomes, only with islands */
+    double *migrant_fitness;
     unsigned long *allele_counts;     /* len * alphabet, only with diversity */
 
     double log_keep; /* log(1 - mutation rate), for per-gene gaps */
@@ -58,6 +61,12 @@ const char *ga_stop_text(enum ga_stop s)
 #undef GA_STOP_CASE
     }
     return "unknown";
+}
+
+/* Islands an island receives migrants from. */
+static size_t run_sources(const struct ga_params *p)
+{
+    return p->topology == GA_TOPOLOGY_COMPLETE ? p->islands - 1 : 1;
 }
 
 static bool run_check(const struct ga_problem *problem, const struct ga_genome *gen,
@@ -79,9 +88,13 @@ static bool run_check(const struct ga_problem *problem, const struct ga_genome *
         why = "rates must lie in [0, 1]";
     else if (p->threads < 1)
         why = "at least one thread is needed";
+    else if (p->islands > 1 && (p->migration_interval < 1 || p->migration_size < 1))
+        why = "islands need a migration interval and size of at least 1";
+    else if (p->islands > 1 && p->migration_size * run_sources(p) >= p->population)
+        why = "an island must keep at least one of its own individuals after migration";
     else if (gen->len == 0 || gen->alphabet == 0 || gen->alphabet - 1 > GA_GENE_MAX)
         why = "the problem reports an empty genome or an alphabet too large for a gene";
-    else if (p->population > SIZE_MAX / sizeof(ga_gene) / 2 / gen->len)
+    else if (p->population > SIZE_MAX / sizeof(ga_gene) / 2 / gen->len / (p->islands ? p->islands : 1))
         why = "the population does not fit in memory";
     if (why)
         ga_diag_add(d, "", 0, problem->name, "%s", why);
@@ -118,9 +131,13 @@ struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
     run->params = *params;
     if (!run->params.rng_type)
         run->params.rng_type = ga_rng_xoshiro256ss;
+    if (run->params.islands < 1)
+        run->params.islands = 1;
+    unsigned islands = run->params.islands;
     run->log_keep = log1p(-params->mutation_rate);
 
-    size_t n = params->population;
+    size_t n = params->population * islands, size = params->migration_size;
+    run->total = n;
     run->stride = ga_genome_stride(gen.len);
     unsigned threads = params->threads;
     bool ok = (run->genes = run_block_alloc(n, run->stride)) && (run->next_genes = run_block_alloc(n, run->stride)) &&
@@ -128,8 +145,11 @@ struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
               (run->next_fitness = malloc(n * sizeof *run->next_fitness)) &&
               (run->spare = malloc(threads * run->stride * sizeof *run->spare)) &&
               (run->rngs = calloc(threads, sizeof *run->rngs));
-    if (ok && params->elite > 1)
+    if (ok && (params->elite > 1 || islands > 1))
         ok = (run->elite_keys = malloc(n * sizeof *run->elite_keys)) != NULL;
+    if (ok && islands > 1)
+        ok = (run->migrants = malloc(islands * size * run->stride * sizeof *run->migrants)) &&
+             (run->migrant_fitness = malloc(islands * size * sizeof *run->migrant_fitness));
     if (ok && params->diversity)
         ok = (run->allele_counts = malloc(threads * gen.len * gen.alphabet * sizeof *run->allele_counts));
     for (unsigned t = 0; ok && t < threads; t++)
@@ -156,6 +176,8 @@ void ga_run_free(struct ga_run *run)
     free(run->next_fitness);
     free(run->spare);
     free(run->elite_keys);
+    free(run->migrants);
+    free(run->migrant_fitness);
     free(run->allele_counts);
     free(run);
 }
@@ -179,7 +201,7 @@ static gsl_rng *run_stream(struct ga_run *run, uint64_t generation, uint64_t blo
 static void run_update_stats(struct ga_run *run, unsigned long long evaluations)
 {
     double previous_best = run->stats.best;
-    size_t n = run->params.population;
+    size_t n = run->total;
     unsigned threads = run->params.threads;
     ga_stats_fitness(run->fitness, n, threads, &run->stats);
     run->stats.generation = run->generation;
@@ -195,7 +217,7 @@ static void run_update_stats(struct ga_run *run, unsigned long long evaluations)
 void ga_run_init(struct ga_run *run, uint64_t seed)
 {
     const struct ga_problem *p = run->problem;
-    size_t n = run->params.population;
+    size_t n = run->total;
     long blocks = (long)((n + RUN_INIT_BLOCK - 1) / RUN_INIT_BLOCK);
     run->seed = seed;
     run->generation = 0;
@@ -259,30 +281,34 @@ static unsigned run_settle(const struct ga_run *run, const ga_gene *child, bool 
     return 0;
 }
 
-static unsigned long long run_breed_block(struct ga_run *run, long block, size_t pairs)
+/* Breeds block 'block' of the generation: an island's 'pairs' pairs are cut
+ * into island_blocks blocks, numbered on from island to island. */
+static unsigned long long run_breed_block(struct ga_run *run, long block, size_t pairs, size_t island_blocks)
 {
     const struct ga_params *pp = &run->params;
     size_t n = pp->population, len = run->gen.len, stride = run->stride;
+    size_t base = (size_t)block / island_blocks * n; /* the island's first individual */
     gsl_rng *r = run_stream(run, run->generation + 1, (uint64_t)block);
     ga_gene *spare = run->spare + run_thread() * stride;
     unsigned long long evaluations = 0;
 
-    size_t first = (size_t)block * RUN_BREED_BLOCK, end = first + RUN_BREED_BLOCK;
+    size_t first = (size_t)block % island_blocks * RUN_BREED_BLOCK, end = first + RUN_BREED_BLOCK;
     if (end > pairs)
         end = pairs;
     /* All the block's parents first: parents lie anywhere in a population
      * larger than the caches, and their genes are fetched while the next
      * tournaments run instead of when the crossover needs them. */
     size_t parent[2 * RUN_BREED_BLOCK];
-    ga_select_tournaments(run->fitness, n, pp->tournament, r, 2 * (end - first), parent);
+    ga_select_tournaments(run->fitness + base, n, pp->tournament, r, 2 * (end - first), parent);
     for (size_t k = 0; k < 2 * (end - first); k++) {
+        parent[k] += base;
         const ga_gene *genes = run->genes + parent[k] * stride;
         __builtin_prefetch(genes);
         __builtin_prefetch(genes + len - 1); /* a longer genome's last line */
     }
     for (size_t pair = first; pair < end; pair++) {
-        size_t slot = pp->elite + 2 * pair;
-        bool second = slot + 1 < n; /* else the second child is discarded */
+        size_t slot = base + pp->elite + 2 * pair;
+        bool second = slot + 1 < base + n; /* else the second child is discarded */
         size_t pa = parent[2 * (pair - first)], pb = parent[2 * (pair - first) + 1];
         const ga_gene *a = run->genes + pa * stride, *b = run->genes + pb * stride;
         ga_gene *ca = run->next_genes + slot * stride;
@@ -314,23 +340,63 @@ static int run_elite_compare(const void *x, const void *y)
     return a->index < b->index ? -1 : a->index > b->index;
 }
 
-/* Copies the elite (ties: first in population order) into the first slots. */
+/* The individuals of the island starting at 'base' in elite_keys[base ..],
+ * best first (ties: first in population order). */
+static void run_rank_island(struct ga_run *run, size_t base)
+{
+    size_t n = run->params.population;
+    struct run_elite_key *keys = run->elite_keys + base;
+    for (size_t i = 0; i < n; i++)
+        keys[i] = (struct run_elite_key){run->fitness[base + i], base + i};
+    qsort(keys, n, sizeof *keys, run_elite_compare);
+}
+
+static void run_copy_individual(struct ga_run *run, ga_gene *to_genes, double *to_fitness, size_t from)
+{
+    memcpy(to_genes, run->genes + from * run->stride, run->gen.len * sizeof *to_genes);
+    *to_fitness = run->fitness[from];
+}
+
+/* Copies each island's elite (ties: first in population order) into its
+ * first slots of the next population. */
 static void run_copy_elite(struct ga_run *run)
 {
-    size_t n = run->params.population, len = run->gen.len, stride = run->stride, e = run->params.elite;
-    if (e == 1) {
-        size_t best = run->stats.best_index;
-        memcpy(run->next_genes, run->genes + best * stride, len * sizeof *run->genes);
-        run->next_fitness[0] = run->fitness[best];
+    size_t n = run->params.population, stride = run->stride, e = run->params.elite;
+    if (e == 1 && run->params.islands == 1) { /* the best is known */
+        run_copy_individual(run, run->next_genes, run->next_fitness, run->stats.best_index);
         return;
     }
-    for (size_t i = 0; i < n; i++)
-        run->elite_keys[i] = (struct run_elite_key){run->fitness[i], i};
-    qsort(run->elite_keys, n, sizeof *run->elite_keys, run_elite_compare);
-    for (size_t k = 0; k < e; k++) {
-        size_t i = run->elite_keys[k].index;
-        memcpy(run->next_genes + k * stride, run->genes + i * stride, len * sizeof *run->genes);
-        run->next_fitness[k] = run->fitness[i];
+    for (size_t base = 0; base < run->total; base += n) {
+        run_rank_island(run, base);
+        for (size_t k = 0; k < e; k++)
+            run_copy_individual(run, run->next_genes + (base + k) * stride, run->next_fitness + base + k,
+                                run->elite_keys[base + k].index);
+    }
+}
+
+/* Migration, all at once: every island's migration_size best are copied
+ * out first, then each island's worst (ties: the later individual first)
+ * are replaced by the migrants of its sources, in island order. */
+static void run_migrate(struct ga_run *run)
+{
+    const struct ga_params *p = &run->params;
+    size_t n = p->population, size = p->migration_size, stride = run->stride;
+    for (unsigned k = 0; k < p->islands; k++) {
+        run_rank_island(run, k * n);
+        for (size_t m = 0; m < size; m++)
+            run_copy_individual(run, run->migrants + (k * size + m) * stride, run->migrant_fitness + k * size + m,
+                                run->elite_keys[k * n + m].index);
+    }
+    for (unsigned k = 0; k < p->islands; k++) {
+        const struct run_elite_key *worst = run->elite_keys + k * n + n - 1; /* walks down */
+        for (unsigned from = 0; from < p->islands; from++) {
+            bool source = p->topology == GA_TOPOLOGY_COMPLETE ? from != k : (from + 1) % p->islands == k;
+            for (size_t m = 0; source && m < size; m++, worst--) {
+                memcpy(run->genes + worst->index * stride, run->migrants + (from * size + m) * stride,
+                       run->gen.len * sizeof *run->genes);
+                run->fitness[worst->index] = run->migrant_fitness[from * size + m];
+            }
+        }
     }
 }
 
@@ -349,8 +415,8 @@ static enum ga_stop run_should_stop(const struct ga_run *run)
         return GA_STOP_FITNESS;
     if (run->generation >= p->generations)
         return GA_STOP_GENERATIONS;
-    /* The budget is never exceeded: a generation costs at most N - elite. */
-    if (p->evaluations && run->stats.evaluations + (p->population - p->elite) > p->evaluations)
+    /* The budget is never exceeded: a generation costs at most N - elite per island. */
+    if (p->evaluations && run->stats.evaluations + p->islands * (p->population - p->elite) > p->evaluations)
         return GA_STOP_EVALUATIONS;
     if (p->seconds > 0 && run_elapsed(run) >= p->seconds)
         return GA_STOP_SECONDS;
@@ -364,12 +430,13 @@ enum ga_stop ga_run_iterate(struct ga_run *run)
         return stop;
 
     run_copy_elite(run);
-    size_t pairs = (run->params.population - run->params.elite + 1) / 2;
-    long blocks = (long)((pairs + RUN_BREED_BLOCK - 1) / RUN_BREED_BLOCK);
+    size_t pairs = (run->params.population - run->params.elite + 1) / 2; /* per island */
+    size_t island_blocks = (pairs + RUN_BREED_BLOCK - 1) / RUN_BREED_BLOCK;
+    long blocks = (long)(island_blocks * run->params.islands);
     unsigned long long evaluations = 0;
 #pragma omp parallel for num_threads(run->params.threads) schedule(dynamic) reduction(+ : evaluations)
     for (long b = 0; b < blocks; b++)
-        evaluations += run_breed_block(run, b, pairs);
+        evaluations += run_breed_block(run, b, pairs, island_blocks);
 
     ga_gene *g = run->genes;
     run->genes = run->next_genes;
@@ -378,6 +445,8 @@ enum ga_stop ga_run_iterate(struct ga_run *run)
     run->fitness = run->next_fitness;
     run->next_fitness = f;
     run->generation++;
+    if (run->params.islands > 1 && run->generation % run->params.migration_interval == 0)
+        run_migrate(run);
     run_update_stats(run, evaluations);
     return GA_CONTINUE;
 }
@@ -421,7 +490,7 @@ struct run_packed {
 
 void ga_run_pack(const struct ga_run *run, struct ga_pack *p)
 {
-    size_t n = run->params.population, len = run->gen.len;
+    size_t n = run->total, len = run->gen.len;
     struct run_packed head = {run->seed,       run->generation, run->generation_found, n, len,
                               run_elapsed(run), run->stats};
     ga_pack_put(p, &head, sizeof head);
@@ -432,7 +501,7 @@ void ga_run_pack(const struct ga_run *run, struct ga_pack *p)
 
 bool ga_run_unpack(struct ga_run *run, struct ga_unpack *u)
 {
-    size_t n = run->params.population, len = run->gen.len;
+    size_t n = run->total, len = run->gen.len;
     struct run_packed head;
     if (!ga_unpack_get(u, &head, sizeof head) || head.population != n || head.len != len ||
         u->left < n * len * sizeof *run->genes + n * sizeof *run->fitness || head.stats.best_index >= n ||

@@ -10,9 +10,15 @@
 #include "ga/problem.h"
 #include "ga/stats.h"
 
+/* Island model topologies: where an island's migrants go. */
+enum ga_topology {
+    GA_TOPOLOGY_RING,     /* island i sends to island i + 1 (the last to the first) */
+    GA_TOPOLOGY_COMPLETE, /* every island sends to every other */
+};
+
 /* Everything that defines a run besides the problem and the seed. */
 struct ga_params {
-    size_t population;               /* N >= 2 */
+    size_t population;               /* N >= 2, per island */
     unsigned long generations;       /* stop after this many generations after generation 0 */
     unsigned long long evaluations;  /* stop once this many were spent; 0 = no limit */
     double seconds;                  /* wall-time limit; 0 = none (makes a run irreproducible) */
@@ -28,6 +34,15 @@ struct ga_params {
     bool diversity;                  /* compute the diversity statistic */
     unsigned threads;                /* OpenMP threads; results do not depend on it */
     const gsl_rng_type *rng_type;
+    /* The island model: 'islands' populations of N, each bred on its own
+     * (selection and elitism within the island); every migration_interval
+     * generations each island sends copies of its migration_size best to
+     * its neighbours in the topology, where they replace the worst.  One
+     * island (0 counts as 1) is the plain panmictic GA. */
+    unsigned islands;
+    unsigned long migration_interval;
+    size_t migration_size;
+    enum ga_topology topology;
 };
 
 /* Why iterate stopped, or GA_CONTINUE. */
@@ -63,7 +78,9 @@ const struct ga_stats *ga_run_stats(const struct ga_run *run);
 const struct ga_genome *ga_run_genome(const struct ga_run *run);
 /* The best individual of the current population (by elitism, the best ever). */
 const ga_gene *ga_run_best(const struct ga_run *run);
-/* Individual i of the current population and its fitness. */
+/* Individual i of the current population and its fitness; with islands the
+ * population is all of them, island k holding individuals k N .. k N + N - 1,
+ * and the statistics are over all of them. */
 const ga_gene *ga_run_individual(const struct ga_run *run, size_t i);
 double ga_run_fitness(const struct ga_run *run, size_t i);
 /* The generation in which the current best fitness was first reached. */

@@ -361,6 +361,74 @@ static void test_same_seed_same_run_any_threads(void **unused)
     assert_true(om == run_digest(onemax_text, 3, 3));
 }
 
+/* Islands: the same run at any thread count, with either topology; and
+ * the islands are really apart (a run of 2 islands differs from the same
+ * seed's single population of twice the size). */
+static void test_islands_any_threads(void **unused)
+{
+    (void)unused;
+    const char *ring = "problem = { name = \"derful\"; n = 4; };"
+                       "ga = { population = 300; islands = { count = 3; migration = { interval = 3; size = 2; }; };"
+                       "  stop = { generations = 25; fitness = -1.0; }; };";
+    const char *complete = "problem = { name = \"derful\"; n = 4; };"
+                           "ga = { population = 300; islands = { count = 3; migration = { interval = 2;"
+                           "  topology = \"complete\"; }; }; selection = { elite = 3; };"
+                           "  stop = { generations = 25; fitness = -1.0; }; };";
+    const char *single = "problem = { name = \"derful\"; n = 4; };"
+                         "ga = { population = 900; stop = { generations = 25; fitness = -1.0; }; };";
+    uint64_t one = run_digest(ring, 5, 1);
+    assert_true(one == run_digest(ring, 5, 2));
+    assert_true(one == run_digest(ring, 5, 4));
+    uint64_t all = run_digest(complete, 5, 1);
+    assert_true(all == run_digest(complete, 5, 3));
+    assert_true(one != all && one != run_digest(single, 5, 1));
+}
+
+/* The individuals of island k, genome by genome, as one byte string each. */
+static bool island_holds(struct ga_run *run, size_t n, size_t k, const ga_gene *genes, size_t len)
+{
+    for (size_t i = k * n; i < (k + 1) * n; i++)
+        if (memcmp(ga_run_individual(run, i), genes, len * sizeof *genes) == 0)
+            return true;
+    return false;
+}
+
+/* Migration moves genomes: with no variation (rates 0) nothing new is ever
+ * made, so an island can only hold another island's genome by migration.
+ * After generation 1 (interval 1, size 1, ring) island k holds island
+ * k - 1's best of generation 0 (kept by elitism), and island k - 2's does
+ * not reach it yet; evaluations count every island. */
+static void test_islands_migrate_on_the_ring(void **unused)
+{
+    (void)unused;
+    enum { N = 40, ISLANDS = 3, LEN = 16 };
+    struct test_experiment *t = test_experiment_alloc(
+        "problem = { name = \"derful\"; n = 4; };"
+        "ga = { population = 40; evaluate_all = true; crossover = { rate = 0.0; }; mutation = { rate = 0.0; };"
+        "  islands = { count = 3; migration = { interval = 1; size = 1; topology = \"ring\"; }; }; };");
+    struct ga_run *run = test_run_alloc(t);
+    ga_run_init(run, 11);
+    assert_int_equal(ga_run_stats(run)->evaluations, N * ISLANDS);
+    ga_gene best[ISLANDS][LEN];
+    for (size_t k = 0; k < ISLANDS; k++) {
+        size_t b = k * N;
+        for (size_t i = k * N; i < (k + 1) * N; i++)
+            if (ga_run_fitness(run, i) < ga_run_fitness(run, b))
+                b = i;
+        memcpy(best[k], ga_run_individual(run, b), sizeof best[k]);
+        assert_false(island_holds(run, N, (k + 1) % ISLANDS, best[k], LEN));
+    }
+    assert_int_equal(ga_run_iterate(run), GA_CONTINUE);
+    assert_int_equal(ga_run_stats(run)->evaluations, N * ISLANDS + (N - 1) * ISLANDS);
+    for (size_t k = 0; k < ISLANDS; k++) {
+        assert_true(island_holds(run, N, k, best[k], LEN));
+        assert_true(island_holds(run, N, (k + 1) % ISLANDS, best[k], LEN));
+        assert_false(island_holds(run, N, (k + 2) % ISLANDS, best[k], LEN));
+    }
+    ga_run_free(run);
+    test_experiment_free(t);
+}
+
 /* A packed run unpacks; one whose elapsed time is not a sane number of
  * seconds (ga_run_pack writes it after five 64-bit fields) is refused: it
  * would overflow the clock (found by tests/fuzz/fuzz_checkpoint). */
@@ -403,6 +471,8 @@ int main(void)
         cmocka_unit_test(test_stop_rules),
         cmocka_unit_test(test_same_seed_same_run_any_threads),
         cmocka_unit_test(test_unpack_refuses_bad_seconds),
+        cmocka_unit_test(test_islands_any_threads),
+        cmocka_unit_test(test_islands_migrate_on_the_ring),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

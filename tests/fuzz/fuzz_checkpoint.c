@@ -96,7 +96,8 @@ static bool fuzz_ck_affordable(const uint8_t *payload, size_t len)
     if (cfg && ga_cfg_load_string(cfg, "fuzz.cfg", text)) {
         struct ga_experiment *e = ga_experiment_alloc(cfg, cli_catalog(), 0);
         if (e)
-            ok = e->params.population <= FUZZ_CK_MAX_GENES / ga_problem_genome(e->problem, e->state).len;
+            ok = e->params.population * e->params.islands <=
+                 FUZZ_CK_MAX_GENES / ga_problem_genome(e->problem, e->state).len;
         ga_experiment_free(e);
     }
     ga_cfg_free(cfg);
