@@ -366,6 +366,15 @@ static void run_copy_elite(struct ga_run *run)
         run_copy_individual(run, run->next_genes, run->next_fitness, run->stats.best_index);
         return;
     }
+    if (e == 1) { /* each island's first best: a scan, not a sort */
+        for (size_t base = 0; base < run->total; base += n) {
+            size_t best = base;
+            for (size_t i = base + 1; i < base + n; i++)
+                best = run->fitness[i] < run->fitness[best] ? i : best;
+            run_copy_individual(run, run->next_genes + base * stride, run->next_fitness + base, best);
+        }
+        return;
+    }
     for (size_t base = 0; base < run->total; base += n) {
         run_rank_island(run, base);
         for (size_t k = 0; k < e; k++)
