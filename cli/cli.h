@@ -52,6 +52,9 @@ void cli_run_replicate(const struct ga_experiment *e, struct ga_run *run, unsign
  * aside).  CLI_OK, or CLI_FAILED (message printed; a record that does not
  * fit e is refused and nothing is written). */
 int cli_run_write(struct ga_cfg *cfg, const struct ga_experiment *e, const struct ga_pack *records);
+/* The resolved configuration as text, with its NUL (config.cfg below its
+ * comments), appended to out; false when out of memory. */
+bool cli_config_text(struct ga_cfg *cfg, struct ga_pack *out);
 /* 'gaexp resume DIR': goes on with the run a checkpoint left, or a sweep. */
 int cli_resume(int argc, char **argv);
 /* Goes on with the run in DIR from its checkpoint; *replicates (may be

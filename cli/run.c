@@ -375,7 +375,7 @@ struct run_session {
 };
 
 /* The configuration as text (what config.cfg holds below its comments). */
-static bool run_config_text(struct ga_cfg *cfg, struct ga_pack *out)
+bool cli_config_text(struct ga_cfg *cfg, struct ga_pack *out)
 {
     char *text = NULL;
     size_t len = 0;
@@ -400,7 +400,7 @@ static bool run_session_init(struct run_session *s, struct ga_cfg *cfg, const st
     s->curves = curves_alloc();
     s->progress = (struct run_progress){.on = !quiet && isatty(STDERR_FILENO)};
     s->progress.started = s->progress.last = s->last_checkpoint = cli_now();
-    if (s->best.genes && s->curves && run_config_text(cfg, &s->config))
+    if (s->best.genes && s->curves && cli_config_text(cfg, &s->config))
         return true;
     cli_error("out of memory");
     return false;
