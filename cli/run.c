@@ -211,6 +211,7 @@ static bool run_files_open(struct run_files *f, struct ga_cfg *cfg, const char *
 static bool run_files_commit(struct run_files *f, struct output_file *best, struct output_file *curves)
 {
     f->open_config = f->open_gens = f->open_summary = f->open_times = false;
+    /* curves.csv last: a sweep takes it as the mark of a finished point. */
     struct output_file *const all[] = {&f->config, &f->gens, &f->summary, &f->times, best, curves};
     return output_commit_all(all, sizeof all / sizeof all[0]);
 }

@@ -471,12 +471,17 @@ static void sweep_progress(bool on, size_t done, size_t points, unsigned long ru
 }
 
 /* The replicates of a finished point: the rows of its summary.csv; 0 when
- * it has not finished (no summary.csv, or a checkpoint left). */
+ * it has not finished (a checkpoint left, or no curves.csv: the last file
+ * a run renames into place, so a kill between two renames leaves the point
+ * to run again). */
 static unsigned long sweep_point_done(const char *dir)
 {
     char path[1200];
     snprintf(path, sizeof path, "%s/checkpoint", dir);
     if (access(path, F_OK) == 0)
+        return 0;
+    snprintf(path, sizeof path, "%s/curves.csv", dir);
+    if (access(path, F_OK) != 0)
         return 0;
     snprintf(path, sizeof path, "%s/summary.csv", dir);
     FILE *f = fopen(path, "r");
