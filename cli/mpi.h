@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "cli/cli.h"
+
 struct ga_cfg;
 struct ga_experiment;
 
@@ -55,12 +57,12 @@ static inline bool cli_mpi_init(int *argc, char ***argv)
     return true;
 }
 static inline bool cli_mpi_worker(void) { return false; }
-static inline int cli_mpi_work(void) { return 0; }
+static inline int cli_mpi_work(void) { return CLI_OK; }
 static inline size_t cli_mpi_workers(void) { return 0; }
 static inline int cli_mpi_run(const struct cli_mpi_jobs *jobs)
 {
     (void)jobs;
-    return 1;
+    return CLI_FAILED;
 }
 static inline const char *cli_mpi_build(void) { return ""; }
 static inline int cli_mpi_finish(int status) { return status; }

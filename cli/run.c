@@ -640,15 +640,16 @@ static bool run_record_write(struct run_session *s, unsigned r, const struct ga_
     struct ga_unpack u = {record->data, record->len, false};
     struct run_record_head h;
     size_t gene_bytes = s->genome.len * sizeof *genes, stats_size = sizeof(struct ga_stats);
-    bool ok = ga_unpack_get(&u, &h, sizeof h) && h.seed == ga_rng_replicate_seed(s->e->seed, r) &&
-              ga_unpack_get(&u, genes, gene_bytes) && run_genes_valid(&s->genome, s->e->problem, genes) &&
-              h.generations > 0 && u.left % stats_size == 0 && u.left / stats_size == h.generations;
-    for (uint64_t g = 0; ok && g < h.generations; g++) {
+    bool fits = ga_unpack_get(&u, &h, sizeof h) && h.seed == ga_rng_replicate_seed(s->e->seed, r) &&
+                ga_unpack_get(&u, genes, gene_bytes) && run_genes_valid(&s->genome, s->e->problem, genes) &&
+                h.generations > 0 && u.left % stats_size == 0 && u.left / stats_size == h.generations;
+    for (uint64_t g = 0; fits && g < h.generations; g++) {
         struct ga_stats st;
         ga_unpack_get(&u, &st, sizeof st);
-        ok = st.generation == g && run_record(&s->f, s->curves, r, &st);
+        if ((fits = st.generation == g) && !run_record(&s->f, s->curves, r, &st))
+            return false; /* out of memory, said */
     }
-    if (!ok) {
+    if (!fits) {
         cli_error("%s: the record of replicate %u does not fit its configuration", s->e->out_dir, r);
         return false;
     }

@@ -394,6 +394,12 @@ static int sweep_parse(int argc, char **argv, struct sweep_options *o)
     return CLI_OK;
 }
 
+/* Point p's folder: root/pNNN, NNN = p + 1. */
+static void sweep_point_dir(const char *root, size_t p, char *dir, size_t size)
+{
+    snprintf(dir, size, "%s/p%03zu", root, p + 1);
+}
+
 /* Every point's experiment, checked before anything runs.  The base
  * configuration's output.dir (or --out) names the sweep folder. */
 static bool sweep_check_points(struct sweep *w, const struct sweep_options *o, const char *root,
@@ -402,7 +408,7 @@ static bool sweep_check_points(struct sweep *w, const struct sweep_options *o, c
     bool ok = true;
     for (size_t p = 0; p < w->points && diag->count < GA_DIAG_MAX; p++) {
         char dir[1100];
-        snprintf(dir, sizeof dir, "%s/p%03zu", root, p + 1);
+        sweep_point_dir(root, p, dir, sizeof dir);
         size_t before = diag->count;
         struct ga_cfg *c = sweep_point_cfg(w, o, p, dir, diag);
         struct ga_experiment *e = c ? ga_experiment_alloc(c, cli_catalog(), 1) : NULL;
@@ -491,11 +497,6 @@ static unsigned long sweep_point_done(const char *dir)
     if (f)
         fclose(f);
     return lines > 1 ? lines - 1 : 0;
-}
-
-static void sweep_point_dir(const char *root, size_t p, char *dir, size_t size)
-{
-    snprintf(dir, size, "%s/p%03zu", root, p + 1);
 }
 
 /* Going on with a sweep, a finished point is kept (its replicates
