@@ -1,4 +1,4 @@
-/* cli/main.c — the gaexp program: all of it is cli_main() (cli/gaexp.c); under mpirun the other ranks serve rank 0's sweeps (cli/mpi.c). */
+/* cli/main.c — the gaexp program: cli_main() (cli/gaexp.c); under mpirun the other ranks serve its sweeps (cli/mpi.c). */
 #include "config.h"
 
 #include "cli/cli.h"

@@ -1,4 +1,4 @@
-/* cli/mpi.h — gaexp under mpirun (configure --with-mpi): rank 0 runs the command, the other ranks run the replicates of its sweeps. */
+/* cli/mpi.h — gaexp under mpirun (--with-mpi): rank 0 runs the command, the other ranks the runs of its sweeps. */
 #ifndef GA_CLI_MPI_H
 #define GA_CLI_MPI_H
 
