@@ -41,6 +41,20 @@ struct ga_run;
  * and no report.  CLI_OK, CLI_FAILED (message printed) or CLI_INTERRUPTED
  * (checkpoint written, message printed). */
 int cli_run_experiment(struct ga_cfg *cfg, const struct ga_experiment *e, struct ga_run *run, bool quiet);
+/* A replicate run apart from its output folder, on an MPI worker: runs
+ * replicate r of e on 'run' and appends its record to p (check p->oom):
+ * every generation's statistics, how it ended and its best individual. */
+struct ga_pack;
+void cli_run_replicate(const struct ga_experiment *e, struct ga_run *run, unsigned r, struct ga_pack *p);
+/* Writes e's output folder (prepared by the caller) from the records of
+ * replicates 1..e->replicates, records[0] first, through the writer
+ * cli_run_experiment uses: the same files, byte for byte (times.csv
+ * aside).  CLI_OK, or CLI_FAILED (message printed; a record that does not
+ * fit e is refused and nothing is written). */
+int cli_run_write(struct ga_cfg *cfg, const struct ga_experiment *e, const struct ga_pack *records);
+/* The resolved configuration as text, with its NUL (config.cfg below its
+ * comments), appended to out; false when out of memory. */
+bool cli_config_text(struct ga_cfg *cfg, struct ga_pack *out);
 /* 'gaexp resume DIR': goes on with the run a checkpoint left, or a sweep. */
 int cli_resume(int argc, char **argv);
 /* Goes on with the run in DIR from its checkpoint; *replicates (may be

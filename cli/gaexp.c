@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "cli/cli.h"
+#include "cli/mpi.h"
 #include "operators/registry.h"
 #include "problems/registry.h"
 
@@ -187,7 +188,7 @@ int cli_main(int argc, char **argv)
     if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0)
         return cli_help(1, argv);
     if (strcmp(cmd, "-V") == 0 || strcmp(cmd, "--version") == 0) {
-        printf("gaexp %s\n", PACKAGE_VERSION);
+        printf("gaexp %s%s\n", PACKAGE_VERSION, cli_mpi_build());
         return CLI_OK;
     }
     const struct cli_command *c = cli_command_find(cmd);

@@ -1,7 +1,13 @@
-/* cli/main.c — the gaexp program: all of it is cli_main() (cli/gaexp.c). */
+/* cli/main.c — the gaexp program: cli_main() (cli/gaexp.c); under mpirun the other ranks serve its sweeps (cli/mpi.c). */
+#include "config.h"
+
 #include "cli/cli.h"
+#include "cli/mpi.h"
 
 int main(int argc, char **argv)
 {
-    return cli_main(argc, argv);
+    if (!cli_mpi_init(&argc, &argv))
+        return CLI_FAILED;
+    int status = cli_mpi_worker() ? cli_mpi_work() : cli_main(argc, argv);
+    return cli_mpi_finish(status);
 }

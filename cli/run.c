@@ -211,6 +211,7 @@ static bool run_files_open(struct run_files *f, struct ga_cfg *cfg, const char *
 static bool run_files_commit(struct run_files *f, struct output_file *best, struct output_file *curves)
 {
     f->open_config = f->open_gens = f->open_summary = f->open_times = false;
+    /* curves.csv last: a sweep takes it as the mark of a finished point. */
     struct output_file *const all[] = {&f->config, &f->gens, &f->summary, &f->times, best, curves};
     return output_commit_all(all, sizeof all / sizeof all[0]);
 }
@@ -249,29 +250,45 @@ struct run_best {
     unsigned solved; /* replicates that reached fitness 0 */
 };
 
-static void run_best_update(struct run_best *b, const struct ga_run *run, unsigned replicate,
-                            uint64_t seed)
+/* How a replicate ended: what summary.csv, times.csv, curves.csv and
+ * best.txt take from it, whether it ran here or on an MPI worker. */
+struct run_end {
+    uint64_t seed;
+    double best, mean, seconds;
+    unsigned long long evaluations;
+    unsigned long generation_found;
+    const ga_gene *genes; /* its best individual */
+};
+
+static struct run_end run_end_of(const struct ga_run *run, uint64_t seed, double seconds)
 {
     const struct ga_stats *s = ga_run_stats(run);
-    b->solved += s->best <= GA_FITNESS_SOLVED;
-    if (replicate > 1 && !(s->best < b->fitness))
+    return (struct run_end){.seed = seed, .best = s->best, .mean = s->mean, .seconds = seconds,
+                            .evaluations = s->evaluations,
+                            .generation_found = ga_run_generation_found(run), .genes = ga_run_best(run)};
+}
+
+static void run_best_update(struct run_best *b, unsigned replicate, const struct run_end *end, size_t len)
+{
+    b->solved += end->best <= GA_FITNESS_SOLVED;
+    if (replicate > 1 && !(end->best < b->fitness))
         return;
-    memcpy(b->genes, ga_run_best(run), ga_run_genome(run)->len * sizeof *b->genes);
-    b->fitness = s->best;
+    memcpy(b->genes, end->genes, len * sizeof *b->genes);
+    b->fitness = end->best;
     b->replicate = replicate;
-    b->seed = seed;
-    b->generation = ga_run_generation_found(run);
+    b->seed = end->seed;
+    b->generation = end->generation_found;
 }
 
 /* Writes best.txt under its temporary name, for run_files_commit. */
-static bool run_write_best(const struct ga_experiment *e, const struct ga_run *run,
+static bool run_write_best(const struct ga_experiment *e, const struct ga_genome *genome,
                            const struct run_best *b, struct output_file *f)
 {
     if (!output_open(f, e->out_dir, "best.txt"))
         return false;
     fprintf(f->fp, "# fitness %.10g (0 = solved), generation %lu, replicate %u of %u, seed %llu\n",
             b->fitness, b->generation, b->replicate, e->replicates, (unsigned long long)b->seed);
-    e->problem->print(ga_run_genome(run), b->genes, f->fp);
+    e->problem->print(genome, b->genes, f->fp);
     return true;
 }
 
@@ -317,11 +334,11 @@ static bool run_write_curves(const char *dir, const struct curves *curves, struc
 }
 
 /* The closing files: best.txt and curves.csv, then all five committed together. */
-static bool run_files_finish(struct run_files *f, const struct ga_experiment *e, const struct ga_run *run,
+static bool run_files_finish(struct run_files *f, const struct ga_experiment *e, const struct ga_genome *genome,
                              const struct run_best *b, const struct curves *curves)
 {
     struct output_file best = {0}, curve_file = {0};
-    if (run_write_best(e, run, b, &best) && run_write_curves(e->out_dir, curves, &curve_file))
+    if (run_write_best(e, genome, b, &best) && run_write_curves(e->out_dir, curves, &curve_file))
         return run_files_commit(f, &best, &curve_file);
     output_abandon(&best);
     run_files_abandon(f);
@@ -345,7 +362,8 @@ static void run_on_signal(int sig)
 struct run_session {
     struct ga_cfg *cfg;
     const struct ga_experiment *e;
-    struct ga_run *run;
+    struct ga_run *run;         /* NULL when writing replicates run elsewhere */
+    struct ga_genome genome;
     struct run_files f;
     struct run_best best;
     struct curves *curves;
@@ -358,7 +376,7 @@ struct run_session {
 };
 
 /* The configuration as text (what config.cfg holds below its comments). */
-static bool run_config_text(struct ga_cfg *cfg, struct ga_pack *out)
+bool cli_config_text(struct ga_cfg *cfg, struct ga_pack *out)
 {
     char *text = NULL;
     size_t len = 0;
@@ -376,13 +394,14 @@ static bool run_config_text(struct ga_cfg *cfg, struct ga_pack *out)
 static bool run_session_init(struct run_session *s, struct ga_cfg *cfg, const struct ga_experiment *e,
                              struct ga_run *run, bool quiet)
 {
-    *s = (struct run_session){.cfg = cfg, .e = e, .run = run, .replicate = 1};
+    *s = (struct run_session){.cfg = cfg, .e = e, .run = run, .replicate = 1,
+                              .genome = ga_problem_genome(e->problem, e->state)};
     /* zeroed: checkpoints copy it before the first replicate ends */
-    s->best.genes = calloc(ga_run_genome(run)->len, sizeof *s->best.genes);
+    s->best.genes = calloc(s->genome.len, sizeof *s->best.genes);
     s->curves = curves_alloc();
     s->progress = (struct run_progress){.on = !quiet && isatty(STDERR_FILENO)};
     s->progress.started = s->progress.last = s->last_checkpoint = cli_now();
-    if (s->best.genes && s->curves && run_config_text(cfg, &s->config))
+    if (s->best.genes && s->curves && cli_config_text(cfg, &s->config))
         return true;
     cli_error("out of memory");
     return false;
@@ -419,6 +438,16 @@ static void run_best_pack(const struct run_best *b, size_t len, struct ga_pack *
     ga_pack_put(p, b->genes, len * sizeof *b->genes);
 }
 
+/* A genome best.txt may print: every gene in the alphabet, and one the
+ * problem accepts. */
+static bool run_genes_valid(const struct ga_genome *gen, const struct ga_problem *problem, const ga_gene *genes)
+{
+    for (size_t i = 0; i < gen->len; i++)
+        if (genes[i] >= gen->alphabet)
+            return false;
+    return !problem->valid || problem->valid(gen, genes);
+}
+
 /* The best so far; once a replicate has ended its genome must be one the
  * problem accepts, since best.txt prints it. */
 static bool run_best_unpack(struct run_best *b, const struct ga_run *run, const struct ga_problem *problem,
@@ -433,9 +462,7 @@ static bool run_best_unpack(struct run_best *b, const struct ga_run *run, const 
               ga_unpack_get(u, b->genes, gen->len * sizeof *b->genes);
     b->seed = seed;
     b->generation = (unsigned long)generation;
-    for (size_t i = 0; ok && b->replicate > 0 && i < gen->len; i++)
-        ok = b->genes[i] < gen->alphabet;
-    return ok && (b->replicate == 0 || !problem->valid || problem->valid(gen, b->genes));
+    return ok && (b->replicate == 0 || run_genes_valid(gen, problem, b->genes));
 }
 
 /* The payload: config text, where the run is, the streamed files' lengths,
@@ -449,7 +476,7 @@ static bool run_checkpoint(struct run_session *s)
     }
     struct ga_pack p = {0};
     double seconds = cli_now() - s->replicate_started;
-    size_t len = ga_run_genome(s->run)->len;
+    size_t len = s->genome.len;
     ga_pack_put(&p, &config_len, sizeof config_len);
     ga_pack_put(&p, s->config.data, s->config.len);
     ga_pack_put(&p, &s->replicate, sizeof s->replicate);
@@ -473,6 +500,23 @@ static bool run_maybe_checkpoint(struct run_session *s)
     if (cli_now() - s->last_checkpoint < s->e->checkpoint_seconds)
         return true;
     return run_checkpoint(s);
+}
+
+/* Writes how replicate r ended: its rows of summary.csv and times.csv,
+ * its end in the curves and its best individual.  With run_record, the
+ * one writer of a run's files, for replicates run here or elsewhere. */
+static bool run_end_write(struct run_session *s, unsigned r, const struct run_end *end)
+{
+    bool solved = end->best <= GA_FITNESS_SOLVED;
+    fprintf(s->f.summary.fp, "%u,%llu,%d,%.10g,%lu,%llu\n", r, (unsigned long long)end->seed, solved,
+            end->best, end->generation_found, end->evaluations);
+    fprintf(s->f.times.fp, "%u,%.6f,%.0f\n", r, end->seconds,
+            end->seconds > 0 ? (double)end->evaluations / end->seconds : 0);
+    run_best_update(&s->best, r, end, s->genome.len);
+    if (curves_end_replicate(s->curves, end->best, end->mean, solved, end->generation_found))
+        return true;
+    cli_error("out of memory");
+    return false;
 }
 
 /* Runs the replicates from s->replicate on (the first one from where a
@@ -499,17 +543,24 @@ static enum ga_stop run_replicates(struct run_session *s, bool *ok)
             }
             *ok = *ok && run_maybe_checkpoint(s);
         }
-        const struct ga_stats *st = ga_run_stats(s->run);
-        *ok = *ok && curves_end_replicate(s->curves, st->best, st->mean, st->best <= GA_FITNESS_SOLVED,
-                                          ga_run_generation_found(s->run));
-        double seconds = cli_now() - s->replicate_started;
-        fprintf(s->f.summary.fp, "%u,%llu,%d,%.10g,%lu,%llu\n", r, (unsigned long long)seed,
-                st->best <= GA_FITNESS_SOLVED, st->best, ga_run_generation_found(s->run), st->evaluations);
-        fprintf(s->f.times.fp, "%u,%.6f,%.0f\n", r, seconds,
-                seconds > 0 ? (double)st->evaluations / seconds : 0);
-        run_best_update(&s->best, s->run, r, seed);
+        struct run_end end = run_end_of(s->run, seed, cli_now() - s->replicate_started);
+        *ok = *ok && run_end_write(s, r, &end);
     }
     return why;
+}
+
+/* After the last replicate (ok) or a failure: the folder committed whole
+ * and the checkpoint removed, or every temporary file removed. */
+static int run_session_finish(struct run_session *s, bool ok)
+{
+    if (ok)
+        ok = run_files_finish(&s->f, s->e, &s->genome, &s->best, s->curves);
+    else
+        run_files_abandon(&s->f);
+    if (!ok)
+        return CLI_FAILED;
+    checkpoint_remove(s->e->out_dir);
+    return CLI_OK;
 }
 
 /* Runs (or goes on with) every replicate and commits the folder. */
@@ -532,13 +583,8 @@ static int run_session_go(struct run_session *s, bool quiet)
                 ga_run_stats(s->run)->generation, s->replicate, e->out_dir);
         return CLI_INTERRUPTED;
     }
-    if (ok)
-        ok = run_files_finish(&s->f, e, s->run, &s->best, s->curves);
-    else
-        run_files_abandon(&s->f);
-    if (!ok)
+    if (run_session_finish(s, ok) != CLI_OK)
         return CLI_FAILED;
-    checkpoint_remove(e->out_dir);
     if (!quiet)
         run_report(e, s->run, &s->best, why, cli_now() - s->progress.started);
     if (e->plot)
@@ -552,6 +598,83 @@ int cli_run_experiment(struct ga_cfg *cfg, const struct ga_experiment *e, struct
     int status = CLI_FAILED;
     if (run_session_init(&s, cfg, e, run, quiet) && run_files_open(&s.f, cfg, e->out_dir))
         status = run_session_go(&s, quiet);
+    run_session_free(&s);
+    return status;
+}
+
+/* ---- replicates run elsewhere (MPI workers) ----------------------------- */
+
+/* A replicate's record, as cli_run_replicate packs it: this head, the
+ * genes of its best individual, then every generation's statistics. */
+struct run_record_head {
+    uint64_t seed, generation_found, evaluations, generations;
+    double best, mean, seconds;
+};
+
+void cli_run_replicate(const struct ga_experiment *e, struct ga_run *run, unsigned r, struct ga_pack *p)
+{
+    uint64_t seed = ga_rng_replicate_seed(e->seed, r);
+    double started = cli_now();
+    struct ga_pack gens = {0};
+    ga_run_init(run, seed);
+    do
+        ga_pack_put(&gens, ga_run_stats(run), sizeof(struct ga_stats));
+    while (ga_run_iterate(run) == GA_CONTINUE);
+    struct run_end end = run_end_of(run, seed, cli_now() - started);
+    struct run_record_head h = {.seed = seed, .generation_found = end.generation_found,
+                                .evaluations = end.evaluations,
+                                .generations = gens.len / sizeof(struct ga_stats),
+                                .best = end.best, .mean = end.mean, .seconds = end.seconds};
+    ga_pack_put(p, &h, sizeof h);
+    ga_pack_put(p, end.genes, ga_run_genome(run)->len * sizeof *end.genes);
+    ga_pack_put(p, gens.data, gens.len);
+    p->oom |= gens.oom;
+    ga_pack_free(&gens);
+}
+
+/* Writes replicate r from its record through run_record and run_end_write,
+ * as if it had run here; false (message printed) when the record does not
+ * fit the experiment.  'genes' is scratch for one genome. */
+static bool run_record_write(struct run_session *s, unsigned r, const struct ga_pack *record, ga_gene *genes)
+{
+    struct ga_unpack u = {record->data, record->len, false};
+    struct run_record_head h;
+    size_t gene_bytes = s->genome.len * sizeof *genes, stats_size = sizeof(struct ga_stats);
+    bool fits = ga_unpack_get(&u, &h, sizeof h) && h.seed == ga_rng_replicate_seed(s->e->seed, r) &&
+                ga_unpack_get(&u, genes, gene_bytes) && run_genes_valid(&s->genome, s->e->problem, genes) &&
+                h.generations > 0 && u.left % stats_size == 0 && u.left / stats_size == h.generations;
+    for (uint64_t g = 0; fits && g < h.generations; g++) {
+        struct ga_stats st;
+        ga_unpack_get(&u, &st, sizeof st);
+        if ((fits = st.generation == g) && !run_record(&s->f, s->curves, r, &st))
+            return false; /* out of memory, said */
+    }
+    if (!fits) {
+        cli_error("%s: the record of replicate %u does not fit its configuration", s->e->out_dir, r);
+        return false;
+    }
+    struct run_end end = {.seed = h.seed, .best = h.best, .mean = h.mean, .seconds = h.seconds,
+                          .evaluations = h.evaluations, .generation_found = h.generation_found,
+                          .genes = genes};
+    return run_end_write(s, r, &end);
+}
+
+int cli_run_write(struct ga_cfg *cfg, const struct ga_experiment *e, const struct ga_pack *records)
+{
+    struct run_session s;
+    int status = CLI_FAILED;
+    ga_gene *genes = NULL;
+    if (run_session_init(&s, cfg, e, NULL, true) && run_files_open(&s.f, cfg, e->out_dir)) {
+        bool ok = (genes = calloc(s.genome.len, sizeof *genes)) != NULL;
+        if (!ok)
+            cli_error("out of memory");
+        for (unsigned r = 1; ok && r <= e->replicates; r++)
+            ok = run_record_write(&s, r, &records[r - 1], genes);
+        status = run_session_finish(&s, ok);
+        if (status == CLI_OK && e->plot)
+            output_plot(e->out_dir, true);
+    }
+    free(genes);
     run_session_free(&s);
     return status;
 }
@@ -595,7 +718,8 @@ static const char resume_usage[] =
     "every output.checkpoint seconds (default 60; 0: every generation) and when\n"
     "the run is interrupted (Ctrl-C, SIGTERM).  The finished folder is the one an\n"
     "uninterrupted run writes, byte for byte (times.csv aside).  A checkpoint\n"
-    "that is truncated, corrupted or from another gaexp is refused.\n"
+    "that is truncated, corrupted or from another gaexp is refused.  Under\n"
+    "mpirun a sweep goes on spread over the ranks (see 'gaexp sweep --help').\n"
     "\n"
     "Options:\n"
     "  --jobs N     threads (results are identical for every N)\n"

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/mpi.h"
 #include "cli/output.h"
 #include "cli/sweep.h"
 #include "ga/run.h"
@@ -33,6 +34,12 @@ static const char sweep_usage[] =
     "its config.cfg), index.csv (point, folder, swept values), sweep.csv (the\n"
     "comparison, see 'gaexp report'), curves.png and, for two swept settings,\n"
     "heatmap.png (with their .gp scripts).\n"
+    "\n"
+    "Under mpirun, a gaexp built with MPI (configure --with-mpi) spreads the\n"
+    "runs (points x replicates) over the ranks: rank 0 hands them out one at a\n"
+    "time and writes every file, the same files as on one process; 'mpirun -np P\n"
+    "gaexp sweep FILE.cfg' keeps P-1 ranks running.  When a rank dies, rank 0\n"
+    "lists the runs that were lost and 'gaexp resume DIR' goes on.\n"
     "\n"
     "Options:\n"
     "  --replicates R   replicates per point (ga.replicates)\n"
@@ -387,6 +394,12 @@ static int sweep_parse(int argc, char **argv, struct sweep_options *o)
     return CLI_OK;
 }
 
+/* Point p's folder: root/pNNN, NNN = p + 1. */
+static void sweep_point_dir(const char *root, size_t p, char *dir, size_t size)
+{
+    snprintf(dir, size, "%s/p%03zu", root, p + 1);
+}
+
 /* Every point's experiment, checked before anything runs.  The base
  * configuration's output.dir (or --out) names the sweep folder. */
 static bool sweep_check_points(struct sweep *w, const struct sweep_options *o, const char *root,
@@ -395,7 +408,7 @@ static bool sweep_check_points(struct sweep *w, const struct sweep_options *o, c
     bool ok = true;
     for (size_t p = 0; p < w->points && diag->count < GA_DIAG_MAX; p++) {
         char dir[1100];
-        snprintf(dir, sizeof dir, "%s/p%03zu", root, p + 1);
+        sweep_point_dir(root, p, dir, sizeof dir);
         size_t before = diag->count;
         struct ga_cfg *c = sweep_point_cfg(w, o, p, dir, diag);
         struct ga_experiment *e = c ? ga_experiment_alloc(c, cli_catalog(), 1) : NULL;
@@ -464,12 +477,17 @@ static void sweep_progress(bool on, size_t done, size_t points, unsigned long ru
 }
 
 /* The replicates of a finished point: the rows of its summary.csv; 0 when
- * it has not finished (no summary.csv, or a checkpoint left). */
+ * it has not finished (a checkpoint left, or no curves.csv: the last file
+ * a run renames into place, so a kill between two renames leaves the point
+ * to run again). */
 static unsigned long sweep_point_done(const char *dir)
 {
     char path[1200];
     snprintf(path, sizeof path, "%s/checkpoint", dir);
     if (access(path, F_OK) == 0)
+        return 0;
+    snprintf(path, sizeof path, "%s/curves.csv", dir);
+    if (access(path, F_OK) != 0)
         return 0;
     snprintf(path, sizeof path, "%s/summary.csv", dir);
     FILE *f = fopen(path, "r");
@@ -481,6 +499,42 @@ static unsigned long sweep_point_done(const char *dir)
     return lines > 1 ? lines - 1 : 0;
 }
 
+/* Going on with a sweep, a finished point is kept (its replicates
+ * counted) and an interrupted one resumed from its checkpoint, here: true
+ * when point folder dir was one of those, *status saying how it went. */
+static bool sweep_point_continued(const struct sweep_options *o, const char *dir, unsigned long *runs,
+                                  int *status)
+{
+    unsigned long done = o->resume ? sweep_point_done(dir) : 0;
+    *status = CLI_OK;
+    *runs += done;
+    if (done)
+        return true;
+    char checkpoint[1200];
+    snprintf(checkpoint, sizeof checkpoint, "%s/checkpoint", dir);
+    if (!o->resume || access(checkpoint, F_OK) != 0)
+        return false;
+    unsigned replicates = 0;
+    *status = cli_resume_dir(dir, o->jobs, true, &replicates);
+    *runs += *status == CLI_OK ? replicates : 0;
+    return true;
+}
+
+/* Point p's configuration and experiment, its folder dir prepared for a
+ * fresh run; false (messages in diag or printed) when any fails, with
+ * nothing left to free. */
+static bool sweep_point_open(struct sweep *w, const struct sweep_options *o, size_t p, const char *dir,
+                             struct ga_diag *diag, struct ga_cfg **cfg, struct ga_experiment **e)
+{
+    *cfg = sweep_point_cfg(w, o, p, dir, diag);
+    *e = *cfg ? ga_experiment_alloc(*cfg, cli_catalog(), 1) : NULL;
+    if (*e && output_prepare_dir(dir, true))
+        return true;
+    ga_experiment_free(*e);
+    ga_cfg_free(*cfg);
+    return false;
+}
+
 /* Runs point p into root/pNNN: CLI_OK, or the failure (message printed).
  * Going on with a sweep, a finished point is kept and an interrupted one
  * resumed from its checkpoint. */
@@ -488,32 +542,115 @@ static int sweep_run_point(struct sweep *w, const struct sweep_options *o, size_
                            unsigned long *runs)
 {
     char dir[1100];
-    snprintf(dir, sizeof dir, "%s/p%03zu", root, p + 1);
-    unsigned long done = o->resume ? sweep_point_done(dir) : 0;
-    if (done) {
-        *runs += done;
-        return CLI_OK;
-    }
-    char checkpoint[1200];
-    snprintf(checkpoint, sizeof checkpoint, "%s/checkpoint", dir);
-    if (o->resume && access(checkpoint, F_OK) == 0) {
-        unsigned replicates = 0;
-        int status = cli_resume_dir(dir, o->jobs, true, &replicates);
-        *runs += status == CLI_OK ? replicates : 0;
+    sweep_point_dir(root, p, dir, sizeof dir);
+    int status;
+    if (sweep_point_continued(o, dir, runs, &status))
         return status;
-    }
     struct ga_diag diag;
     ga_diag_clear(&diag);
-    struct ga_cfg *c = sweep_point_cfg(w, o, p, dir, &diag);
-    struct ga_experiment *e = c ? ga_experiment_alloc(c, cli_catalog(), 1) : NULL;
-    struct ga_run *run = e ? ga_run_alloc(e->problem, e->state, &e->params, &diag) : NULL;
-    int status = run && output_prepare_dir(dir, true) ? cli_run_experiment(c, e, run, true) : CLI_FAILED;
-    if (status == CLI_OK)
-        *runs += e->replicates;
+    struct ga_cfg *c;
+    struct ga_experiment *e;
+    status = CLI_FAILED;
+    if (sweep_point_open(w, o, p, dir, &diag, &c, &e)) {
+        struct ga_run *run = ga_run_alloc(e->problem, e->state, &e->params, &diag);
+        status = run ? cli_run_experiment(c, e, run, true) : CLI_FAILED;
+        if (status == CLI_OK)
+            *runs += e->replicates;
+        ga_run_free(run);
+        ga_experiment_free(e);
+        ga_cfg_free(c);
+    }
     cli_print_diag(&diag);
-    ga_run_free(run);
+    return status;
+}
+
+/* The live line of a sweep: points and runs done. */
+struct sweep_live {
+    bool on;
+    size_t done, points;
+    unsigned long runs;
+    double started;
+};
+
+/* Every point in turn, on this process. */
+static int sweep_run_here(struct sweep *w, const struct sweep_options *o, const char *root,
+                          struct sweep_live *live)
+{
+    int status = CLI_OK;
+    for (size_t p = 0; status == CLI_OK && p < w->points; p++) {
+        sweep_progress(live->on, p, w->points, live->runs, live->started);
+        status = sweep_run_point(w, o, p, root, &live->runs);
+        if (status == CLI_INTERRUPTED)
+            fprintf(stderr, "gaexp: the sweep stopped at point %zu of %zu; 'gaexp resume %s' goes on "
+                            "with the whole sweep\n",
+                    p + 1, w->points, root);
+    }
+    return status;
+}
+
+/* A sweep spread over MPI ranks: the points still to run, handed out
+ * replicate by replicate (cli/mpi.c), each opened when its first
+ * replicate goes out. */
+struct sweep_spread {
+    struct sweep *w;
+    const struct sweep_options *o;
+    const char *root;
+    size_t *todo; /* point indices */
+    struct sweep_live *live;
+    struct ga_diag diag;
+};
+
+static bool sweep_spread_open(void *ctx, size_t i, struct ga_cfg **cfg, struct ga_experiment **e)
+{
+    struct sweep_spread *s = ctx;
+    char dir[1100];
+    sweep_point_dir(s->root, s->todo[i], dir, sizeof dir);
+    ga_diag_clear(&s->diag);
+    bool ok = sweep_point_open(s->w, s->o, s->todo[i], dir, &s->diag, cfg, e);
+    cli_print_diag(&s->diag);
+    return ok;
+}
+
+static void sweep_spread_close(void *ctx, size_t i, struct ga_cfg *cfg, struct ga_experiment *e, int status)
+{
+    struct sweep_spread *s = ctx;
+    (void)i;
+    if (status == CLI_OK) {
+        s->live->runs += e->replicates;
+        sweep_progress(s->live->on, ++s->live->done, s->live->points, s->live->runs, s->live->started);
+    }
     ga_experiment_free(e);
-    ga_cfg_free(c);
+    ga_cfg_free(cfg);
+}
+
+/* Every point on the MPI workers; finished and interrupted points are
+ * kept or resumed here first, as on one process. */
+static int sweep_run_spread(struct sweep *w, const struct sweep_options *o, const char *root,
+                            struct sweep_live *live)
+{
+    struct sweep_spread s = {.w = w, .o = o, .root = root, .live = live};
+    if (!(s.todo = malloc(w->points * sizeof *s.todo))) {
+        cli_error("out of memory");
+        return CLI_FAILED;
+    }
+    int status = CLI_OK;
+    size_t count = 0;
+    for (size_t p = 0; status == CLI_OK && p < w->points; p++) {
+        char dir[1100];
+        sweep_point_dir(root, p, dir, sizeof dir);
+        if (sweep_point_continued(o, dir, &live->runs, &status))
+            sweep_progress(live->on, ++live->done, w->points, live->runs, live->started);
+        else
+            s.todo[count++] = p;
+    }
+    const struct cli_mpi_jobs jobs = {count, &s, sweep_spread_open, sweep_spread_close};
+    if (status == CLI_OK)
+        status = cli_mpi_run(&jobs);
+    if (status == CLI_INTERRUPTED)
+        fprintf(stderr, "gaexp: the sweep stopped with %zu of %zu points done; 'gaexp resume %s' goes on "
+                        "with the whole sweep\n",
+                live->done, w->points, root);
+    free(s.todo);
     return status;
 }
 
@@ -623,23 +760,17 @@ int cli_sweep(int argc, char **argv)
         status = CLI_USAGE;
     else if (!sweep_write_index(&w, root) || (!o.resume && !sweep_write_resume(&o, root)))
         status = CLI_FAILED;
-    bool progress = !o.quiet && isatty(STDERR_FILENO);
-    double started = cli_now();
-    unsigned long runs = 0;
-    for (size_t p = 0; status == CLI_OK && p < w.points; p++) {
-        sweep_progress(progress, p, w.points, runs, started);
-        status = sweep_run_point(&w, &o, p, root, &runs);
-        if (status == CLI_INTERRUPTED)
-            fprintf(stderr, "gaexp: the sweep stopped at point %zu of %zu; 'gaexp resume %s' goes on "
-                            "with the whole sweep\n",
-                    p + 1, w.points, root);
-    }
+    struct sweep_live live = {.on = !o.quiet && isatty(STDERR_FILENO), .points = w.points,
+                              .started = cli_now()};
+    if (status == CLI_OK)
+        status = cli_mpi_workers() > 0 ? sweep_run_spread(&w, &o, root, &live)
+                                       : sweep_run_here(&w, &o, root, &live);
     if (status == CLI_OK) {
-        sweep_progress(progress, w.points, w.points, runs, started);
+        sweep_progress(live.on, w.points, w.points, live.runs, live.started);
         status = sweep_finish(root, o.quiet) ? CLI_OK : CLI_FAILED;
         if (status == CLI_OK && !o.quiet)
-            printf("sweep: %zu points x %lu runs in %.1f s: %s/\n", w.points, runs / w.points,
-                   cli_now() - started, root);
+            printf("sweep: %zu points x %lu runs in %.1f s: %s/\n", w.points, live.runs / w.points,
+                   cli_now() - live.started, root);
     }
     config_destroy(&w.ranges);
     ga_cfg_free(w.base);

@@ -127,6 +127,11 @@ while [ "$scenario" -lt 3 ] || { [ "$sweep_kills" -lt 3 ] && [ "$scenario" -lt 2
     diff -r -x times.csv -x '*.png' "$out/sweep-reference" "$out/sweep"
 done
 check "the sweeps were really killed ($sweep_kills times in $scenario scenarios)" [ "$sweep_kills" -ge 3 ]
+# A kill between two renames: a point with its summary.csv but no curves.csv
+# (renamed last) is run again.
+rm "$out/sweep/p002/curves.csv"
+check "a point killed between its renames is run again" "$GAEXP" resume "$out/sweep" --quiet
+check "to the same files" diff -r -x times.csv -x '*.png' "$out/sweep-reference" "$out/sweep"
 
 echo "# $kills kills of runs ($span ms each), $sweep_kills of sweeps ($sweep_span ms)"
 test_summary resume

@@ -1,31 +1,37 @@
 #!/bin/sh
 # tests/run.sh — the quick-start test command: installs what is missing, builds,
 # runs the whole test suite (make check), checks the distribution (make
-# distcheck), runs the suite again on the tarball built with ASan and UBSan,
+# distcheck), runs the suite again on the tarball built with ASan and UBSan
+# and once more on the tarball built --with-mpi (the MPI tests under mpirun),
 # then prints one closing line "tests: N passed, N failed".
 set -eu
+GAEXP_WITH_MPI=yes # bootstrap.sh installs Open MPI too
 . "$(dirname "$0")/../build-aux/bootstrap.sh"
 status=0
 make -j"$(nproc)" check || status=$?
-# Count test cases: cmocka's closing lines and the scripts' "N passed, N failed".
+# Count test cases in DIR/tests/*.log: cmocka's closing lines and the scripts' "N passed, N failed".
 passed=0 failed=0
-for log in tests/*.log; do
-  [ "$log" = tests/test-suite.log ] && continue
-  p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p; s/^[a-z ]*: \([0-9]*\) passed, [0-9]* failed$/\1/p' "$log" | tail -1)
-  f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p; s/^[a-z ]*: [0-9]* passed, \([0-9]*\) failed$/\1/p' "$log" | tail -1)
-  passed=$((passed + ${p:-0}))
-  failed=$((failed + ${f:-0}))
-  grep -q ':test-result: \(FAIL\|ERROR\)' "${log%.log}.trs" 2>/dev/null && [ -z "$f" ] && failed=$((failed + 1))
-done
+count_logs() {
+  for log in "$1"/tests/*.log; do
+    [ "$log" = "$1/tests/test-suite.log" ] && continue
+    p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p; s/^[a-z ]*: \([0-9]*\) passed, [0-9]* failed$/\1/p' "$log" | tail -1)
+    f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p; s/^[a-z ]*: [0-9]* passed, \([0-9]*\) failed$/\1/p' "$log" | tail -1)
+    passed=$((passed + ${p:-0}))
+    failed=$((failed + ${f:-0}))
+    grep -q ':test-result: \(FAIL\|ERROR\)' "${log%.log}.trs" 2>/dev/null && [ -z "$f" ] && failed=$((failed + 1))
+  done
+  return 0
+}
+count_logs .
 if [ "$status" -eq 0 ]; then
   make -j"$(nproc)" distcheck >tests/distcheck.out 2>&1 || { status=$?; tail -30 tests/distcheck.out; }
   if [ "$status" -eq 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
 fi
+tarball=$(ls -t gaexp-*.tar.gz 2>/dev/null | head -n 1)
 # The released tarball once more, built with AddressSanitizer and UBSan:
 # every test again, and any memory error or undefined behaviour fails it.
 if [ "$status" -eq 0 ]; then
   sanitized=$(mktemp -d)
-  tarball=$(ls -t gaexp-*.tar.gz | head -n 1)
   if tar -xzf "$tarball" -C "$sanitized" && cd "$sanitized"/gaexp-* &&
      ./configure -q CFLAGS='-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all' \
        LDFLAGS='-fsanitize=address,undefined' >/dev/null &&
@@ -37,6 +43,21 @@ if [ "$status" -eq 0 ]; then
   fi
   cd - >/dev/null
   rm -rf "$sanitized"
+fi
+# And built --with-mpi (Open MPI): every test again, tests/mpi.sh running
+# sweeps under mpirun; its test cases count in the closing line.
+if [ "$status" -eq 0 ]; then
+  with_mpi=$(mktemp -d)
+  if tar -xzf "$tarball" -C "$with_mpi" && cd "$with_mpi"/gaexp-* && ./configure -q --with-mpi >/dev/null &&
+     make -j"$(nproc)" >/dev/null 2>&1; then
+    make -j"$(nproc)" check >mpi.out 2>&1 || { status=$?; tail -30 mpi.out; }
+    count_logs .
+  else
+    status=1; failed=$((failed + 1))
+    echo "the build --with-mpi failed"
+  fi
+  cd - >/dev/null
+  rm -rf "$with_mpi"
 fi
 echo "tests: $passed passed, $failed failed"
 exit "$status"

@@ -1,0 +1,156 @@
+#!/bin/sh
+# tests/mpi.sh — sweeps under mpirun (a gaexp built with --with-mpi): at 1, 2
+# and 3 ranks the folder is byte-identical to one process's (times.csv
+# aside); a worker killed with SIGKILL, or Ctrl-C to mpirun, makes rank 0
+# list the runs it lost and leave a folder that 'gaexp resume' finishes
+# byte-identically, alone or under mpirun.  Skipped (77) without MPI.
+. "${srcdir:-.}/tests/lib.sh"
+if [ -z "${MPIRUN:-}" ]; then
+  echo "mpi: skipped (gaexp was built without --with-mpi)"
+  exit 77
+fi
+test_folder mpi
+# Open MPI's mpirun refuses root unless told twice.
+if [ "$(id -u)" -eq 0 ]; then
+  OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+  export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM
+fi
+# mpi RANKS ARGS...: gaexp ARGS on RANKS ranks of this machine, however many cores.
+mpi() { ranks=$1; shift; "$MPIRUN" -np "$ranks" --oversubscribe "$GAEXP" "$@"; }
+# The folders' files but times.csv and the PNGs (what gnuplot draws may vary).
+same() { diff -r -x times.csv -x '*.png' "$1" "$2" >/dev/null; }
+
+check "--version says MPI" sh -c '"$0" --version | grep -q "with MPI (Open MPI"' "$GAEXP"
+
+# A 4 x 3 grid of derful runs of varied lengths (3 replicates each, with the
+# plots): on one process, then on 1, 2 and 3 ranks into the same folder
+# (config.cfg names it), each byte-identical.
+rates=$srcdir/tests/data/sweep/rates.cfg
+"$GAEXP" sweep "$rates" --out "$out/rates" --quiet
+mv "$out/rates" "$out/rates-reference"
+for ranks in 1 2 3; do
+  check "a sweep on $ranks ranks" mpi "$ranks" sweep "$rates" --out "$out/rates" --quiet
+  check "on $ranks ranks: byte-identical to one process" same "$out/rates-reference" "$out/rates"
+  check "on $ranks ranks: times.csv lists replicates 1, 2, 3 in order" \
+    awk -F, 'FNR > 1 && $1 != FNR - 1 { bad = 1 } END { exit bad }' "$out"/rates/p0*/times.csv
+  rm -rf "$out/rates"
+done
+check "3 ranks of 2 threads" mpi 3 sweep "$rates" --out "$out/rates" --quiet --jobs 2
+check "are byte-identical too (but for the thread count)" \
+  diff -r -x times.csv -x '*.png' -x config.cfg -x sweep.args "$out/rates-reference" "$out/rates"
+check "its config.cfg says 2 threads" grep -q "threads = 2;" "$out/rates/p001/config.cfg"
+
+# Other commands run on rank 0 alone; the workers are let go.
+cfg=$srcdir/tests/data/golden/onemax.cfg
+"$GAEXP" run "$cfg" --out "$out/run" --quiet --set output.plot=false
+mv "$out/run" "$out/run-reference"
+check "gaexp run on 3 ranks" mpi 3 run "$cfg" --out "$out/run" --quiet --set output.plot=false
+check "is the run of one process" same "$out/run-reference" "$out/run"
+
+# Bad input: refused once, by rank 0, status 2, nothing written.
+printf 'problem = { name = "derful"; n = 4; };\nsweep = ( { set = "ga.mutation.rate"; values = [0.1, 1.5]; } );\n' \
+  > "$out/bad.cfg"
+mpi 3 sweep "$out/bad.cfg" --out "$out/bad" --quiet 2>"$out/bad.stderr"
+check "a bad sweep on 3 ranks: status 2" [ $? -eq 2 ]
+check "one message, from rank 0" [ "$(grep -c 'expected a number in \[0, 1\], got 1.5' "$out/bad.stderr")" -eq 1 ]
+check "nothing written" [ ! -e "$out/bad" ]
+
+# Faults.  Twelve points of 3 runs of about 50 ms, written by one process
+# for reference.
+long=$out/long.cfg
+cat > "$long" <<'EOT'
+problem = { name = "onemax"; bits = 400; };
+ga = { seed = 5; population = 500; replicates = 3; stop = { generations = 400; fitness = -1.0; }; };
+output = { plot = false; };
+sweep = ( { set = "ga.mutation.rate";
+            values = [0.001, 0.002, 0.005, 0.01, 0.02, 0.03, 0.05, 0.07, 0.1, 0.2, 0.3, 0.5]; } );
+EOT
+"$GAEXP" sweep "$long" --out "$out/fault" --quiet
+mv "$out/fault" "$out/fault-reference"
+
+# Every point folder holds all its files or none, and no temporary file
+# or checkpoint: what rank 0 leaves when it is interrupted.
+whole_or_absent() {
+  for p in "$1"/p[0-9]*; do
+    [ -d "$p" ] || continue
+    files=0
+    for f in config.cfg generations.csv summary.csv times.csv best.txt curves.csv; do
+      [ -e "$p/$f" ] && files=$((files + 1))
+    done
+    [ "$files" -eq 0 ] || [ "$files" -eq 6 ] || return 1
+    [ -z "$(ls "$p" | grep -e '\.part$' -e checkpoint)" ] || return 1
+  done
+}
+
+# rank_pid MPIRUN_PID RANK: the pid of that rank (mpirun's own child).
+rank_pid() {
+  for child in $(pgrep -P "$1"); do
+    if tr '\0' '\n' < "/proc/$child/environ" 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=$2"; then
+      echo "$child"
+      return 0
+    fi
+  done
+  return 1
+}
+
+# fault N RANKS HOW RESUME...: a sweep of the long file on RANKS ranks,
+# interrupted once its first point is written: HOW is "kill R" (SIGKILL to
+# rank R) or "int" (SIGINT to mpirun, as Ctrl-C); then 'RESUME... resume
+# DIR' finishes it.  $faulted says whether the fault hit a running sweep (a
+# busy machine may let it end first; the other checks then still hold).
+fault() {
+  n=$1 ranks=$2 how=$3; shift 3
+  dir=$out/fault stderr=$out/fault$n.stderr
+  rm -rf "$dir"
+  "$MPIRUN" -np "$ranks" --oversubscribe "$GAEXP" sweep "$long" --out "$dir" --quiet 2>"$stderr" & mpirun=$!
+  while [ ! -e "$dir/p001/curves.csv" ] && kill -0 "$mpirun" 2>/dev/null; do sleep 0.01; done
+  case $how in
+    int) kill -INT "$mpirun" 2>/dev/null ;;
+    kill*) pid=$(rank_pid "$mpirun" "${how#kill }") && kill -KILL "$pid" 2>/dev/null ;;
+  esac
+  wait "$mpirun"; status=$?
+  faulted=false
+  if grep -q "not returned" "$stderr"; then
+    faulted=true
+    check "fault $n ($how on $ranks ranks): mpirun fails" [ "$status" -ne 0 ]
+    check "fault $n: rank 0 names a lost run" grep -q "^gaexp:   $dir/p[0-9]* replicate [0-9]* (rank [0-9]*)$" "$stderr"
+    check "fault $n: and says how to go on" grep -q "gaexp resume $dir' goes on with the whole sweep" "$stderr"
+    check "fault $n: every point is whole or absent" whole_or_absent "$dir"
+  fi
+  check "fault $n: resumed with '$*'" "$@" resume "$dir" --quiet
+  check "fault $n: byte-identical to one process" same "$out/fault-reference" "$dir"
+}
+
+# At least three faults that hit running sweeps (up to eight tries).
+hits=0 n=0
+while [ "$hits" -lt 3 ] && [ "$n" -lt 8 ]; do
+  n=$((n + 1))
+  case $n in
+    1|4|7) fault "$n" 3 "kill 1" "$GAEXP" ;;
+    2|5|8) fault "$n" 3 "kill 2" mpi 3 ;;
+    *) fault "$n" 2 int mpi 2 ;;
+  esac
+  [ "$faulted" = true ] && hits=$((hits + 1))
+done
+check "the faults hit running sweeps ($hits times in $n tries)" [ "$hits" -ge 3 ]
+
+# A sweep on one process killed while a point has a checkpoint, resumed on
+# 3 ranks: rank 0 resumes that point itself, the workers run the rest.
+sed 's/plot = false;/plot = false; checkpoint = 0.05;/' "$long" > "$out/checkpointed.cfg"
+tries=0
+while :; do
+  tries=$((tries + 1))
+  rm -rf "$out/checkpointed"
+  "$GAEXP" sweep "$out/checkpointed.cfg" --out "$out/checkpointed" --quiet & pid=$!
+  while [ -z "$(ls "$out"/checkpointed/p0*/checkpoint 2>/dev/null)" ] && kill -0 "$pid" 2>/dev/null; do
+    sleep 0.01
+  done
+  kill -KILL "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
+  [ -n "$(ls "$out"/checkpointed/p0*/checkpoint 2>/dev/null)" ] || [ "$tries" -ge 5 ] || continue
+  break
+done
+check "a checkpoint was left (in $tries tries)" [ -n "$(ls "$out"/checkpointed/p0*/checkpoint 2>/dev/null)" ]
+check "resumed on 3 ranks" mpi 3 resume "$out/checkpointed" --quiet
+check "byte-identical to one process (but for the checkpoint setting)" \
+  diff -r -x times.csv -x config.cfg -x sweep.cfg "$out/fault-reference" "$out/checkpointed"
+test_summary mpi
