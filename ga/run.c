@@ -46,6 +46,8 @@ struct ga_run {
     unsigned long *allele_counts;     /* len * alphabet, only with diversity */
 
     double log_keep; /* log(1 - mutation rate), for per-gene gaps */
+    size_t *link_sizes;                  /* with a link: scratch for its gathers, 2 * ranks */
+    unsigned long long *link_counts;     /* with a link: each process's evaluations or stop */
     struct ga_stats stats;
     unsigned long generation_found;
     struct timespec started;
@@ -92,6 +94,8 @@ static bool run_check(const struct ga_problem *problem, const struct ga_genome *
         why = "islands need a migration interval and size of at least 1";
     else if (p->islands > 1 && p->migration_size * run_sources(p) >= p->population)
         why = "an island must keep at least one of its own individuals after migration";
+    else if (p->link && (p->link->ranks < 1 || p->link->rank >= p->link->ranks || !p->link->gather))
+        why = "a link needs a rank below its number of processes and a gather";
     else if (gen->len == 0 || gen->alphabet == 0 || gen->alphabet - 1 > GA_GENE_MAX)
         why = "the problem reports an empty genome or an alphabet too large for a gene";
     else if (p->population > SIZE_MAX / sizeof(ga_gene) / 2 / gen->len / (p->islands ? p->islands : 1))
@@ -150,6 +154,9 @@ struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
     if (ok && islands > 1)
         ok = (run->migrants = malloc(islands * size * run->stride * sizeof *run->migrants)) &&
              (run->migrant_fitness = malloc(islands * size * sizeof *run->migrant_fitness));
+    if (ok && params->link)
+        ok = (run->link_sizes = malloc(2 * params->link->ranks * sizeof *run->link_sizes)) &&
+             (run->link_counts = malloc(params->link->ranks * sizeof *run->link_counts));
     if (ok && params->diversity)
         ok = (run->allele_counts = malloc(threads * gen.len * gen.alphabet * sizeof *run->allele_counts));
     for (unsigned t = 0; ok && t < threads; t++)
@@ -178,6 +185,8 @@ void ga_run_free(struct ga_run *run)
     free(run->elite_keys);
     free(run->migrants);
     free(run->migrant_fitness);
+    free(run->link_sizes);
+    free(run->link_counts);
     free(run->allele_counts);
     free(run);
 }
@@ -432,20 +441,77 @@ static enum ga_stop run_should_stop(const struct ga_run *run)
     return GA_CONTINUE;
 }
 
-enum ga_stop ga_run_iterate(struct ga_run *run)
+/* The first island process p of the link breeds (the last p gives K). */
+static size_t run_link_first(const struct ga_run *run, unsigned p)
+{
+    return (size_t)p * run->params.islands / run->params.link->ranks;
+}
+
+/* Gathers, in every process, the islands' parts of an array of 'per'
+ * bytes an island. */
+static void run_link_gather(struct ga_run *run, void *block, size_t per)
+{
+    const struct ga_link *link = run->params.link;
+    size_t *sizes = run->link_sizes, *offsets = run->link_sizes + link->ranks;
+    for (unsigned p = 0; p < link->ranks; p++) {
+        offsets[p] = run_link_first(run, p) * per;
+        sizes[p] = run_link_first(run, p + 1) * per - offsets[p];
+    }
+    link->gather(link->ctx, block, sizes, offsets);
+}
+
+/* Every process's value, in process order, in link_counts. */
+static void run_link_share(struct ga_run *run, unsigned long long mine)
+{
+    const struct ga_link *link = run->params.link;
+    size_t *sizes = run->link_sizes, *offsets = run->link_sizes + link->ranks;
+    for (unsigned p = 0; p < link->ranks; p++) {
+        sizes[p] = sizeof *run->link_counts;
+        offsets[p] = p * sizeof *run->link_counts;
+    }
+    run->link_counts[link->rank] = mine;
+    link->gather(link->ctx, run->link_counts, sizes, offsets);
+}
+
+/* Whether to stop, agreed by every process of a link: only a time limit
+ * can differ between them, and then the first process's reason holds. */
+static enum ga_stop run_agreed_stop(struct ga_run *run)
 {
     enum ga_stop stop = run_should_stop(run);
+    if (!run->params.link || run->params.seconds <= 0)
+        return stop;
+    run_link_share(run, (unsigned long long)stop);
+    for (unsigned p = 0; p < run->params.link->ranks; p++)
+        if (run->link_counts[p] != GA_CONTINUE)
+            return (enum ga_stop)run->link_counts[p];
+    return GA_CONTINUE;
+}
+
+enum ga_stop ga_run_iterate(struct ga_run *run)
+{
+    enum ga_stop stop = run_agreed_stop(run);
     if (stop != GA_CONTINUE)
         return stop;
 
     run_copy_elite(run);
     size_t pairs = (run->params.population - run->params.elite + 1) / 2; /* per island */
     size_t island_blocks = (pairs + RUN_BREED_BLOCK - 1) / RUN_BREED_BLOCK;
-    long blocks = (long)(island_blocks * run->params.islands);
+    const struct ga_link *link = run->params.link;
+    size_t first = link ? run_link_first(run, link->rank) : 0;
+    size_t last = link ? run_link_first(run, link->rank + 1) : run->params.islands;
+    long from = (long)(first * island_blocks), to = (long)(last * island_blocks);
     unsigned long long evaluations = 0;
 #pragma omp parallel for num_threads(run->params.threads) schedule(dynamic) reduction(+ : evaluations)
-    for (long b = 0; b < blocks; b++)
+    for (long b = from; b < to; b++)
         evaluations += run_breed_block(run, b, pairs, island_blocks);
+    if (link) { /* the other processes' islands, and their evaluations */
+        run_link_gather(run, run->next_genes, run->params.population * run->stride * sizeof *run->genes);
+        run_link_gather(run, run->next_fitness, run->params.population * sizeof *run->fitness);
+        run_link_share(run, evaluations);
+        evaluations = 0;
+        for (unsigned p = 0; p < link->ranks; p++)
+            evaluations += run->link_counts[p];
+    }
 
     ga_gene *g = run->genes;
     run->genes = run->next_genes;

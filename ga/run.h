@@ -16,6 +16,20 @@ enum ga_topology {
     GA_TOPOLOGY_COMPLETE, /* every island sends to every other */
 };
 
+/* Islands spread over several processes (MPI ranks).  Process 'rank' of
+ * 'ranks' breeds islands [rank K / ranks, (rank + 1) K / ranks) and 'gather'
+ * makes every process's population whole again after each generation, so
+ * that elitism, migration, statistics and stop rules, computed alike in
+ * every process, give each the run one process would make.  gather(ctx,
+ * block, sizes, offsets) is an in-place all-gather (MPI_Allgatherv with
+ * MPI_IN_PLACE): process p owns bytes [offsets[p], offsets[p] + sizes[p])
+ * of block, and on return every process holds every part. */
+struct ga_link {
+    unsigned rank, ranks;
+    void *ctx;
+    void (*gather)(void *ctx, void *block, const size_t *sizes, const size_t *offsets);
+};
+
 /* Everything that defines a run besides the problem and the seed. */
 struct ga_params {
     size_t population;               /* N >= 2, per island */
@@ -43,6 +57,7 @@ struct ga_params {
     unsigned long migration_interval;
     size_t migration_size;
     enum ga_topology topology;
+    const struct ga_link *link; /* NULL: every island in this process; borrowed, outlives the run */
 };
 
 /* Why iterate stopped, or GA_CONTINUE. */

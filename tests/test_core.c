@@ -1,5 +1,6 @@
 /* tests/test_core.c — the evolutionary core: statistics, selection, elitism, rates, stops, determinism. */
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 
 #include "ga/pack.h"
@@ -322,6 +323,31 @@ static void test_stop_rules(void **unused)
 }
 
 /* Runs an experiment to the end and returns a digest of every generation. */
+/* A hash of every generation's statistics and best individual, and of the
+ * final population's first 'individuals', as the run goes from seed to its end. */
+static uint64_t digest_run(struct ga_run *run, uint64_t seed, size_t individuals)
+{
+    ga_run_init(run, seed);
+    uint64_t h = 1469598103934665603ULL;
+    size_t len = ga_run_genome(run)->len;
+    do {
+        const struct ga_stats *s = ga_run_stats(run);
+        double row[] = {s->best, s->mean, s->sd, s->worst, s->diversity, (double)s->evaluations};
+        const unsigned char *bytes = (const unsigned char *)row;
+        for (size_t i = 0; i < sizeof row; i++)
+            h = (h ^ bytes[i]) * 1099511628211ULL;
+        const unsigned char *best = (const unsigned char *)ga_run_best(run);
+        for (size_t i = 0; i < len * sizeof(ga_gene); i++)
+            h = (h ^ best[i]) * 1099511628211ULL;
+    } while (ga_run_iterate(run) == GA_CONTINUE);
+    for (size_t i = 0; i < individuals; i++) {
+        const unsigned char *g = (const unsigned char *)ga_run_individual(run, i);
+        for (size_t k = 0; k < len * sizeof(ga_gene); k++)
+            h = (h ^ g[k]) * 1099511628211ULL;
+    }
+    return h;
+}
+
 static uint64_t run_digest(const char *text, uint64_t seed, unsigned threads)
 {
     char threads_set[32];
@@ -329,19 +355,7 @@ static uint64_t run_digest(const char *text, uint64_t seed, unsigned threads)
     const char *sets[] = {threads_set, NULL};
     struct test_experiment *t = test_experiment_with(text, sets);
     struct ga_run *run = test_run_alloc(t);
-    ga_run_init(run, seed);
-    uint64_t h = 1469598103934665603ULL;
-    do {
-        const struct ga_stats *s = ga_run_stats(run);
-        double row[] = {s->best, s->mean, s->sd, s->worst, s->diversity, (double)s->evaluations};
-        const unsigned char *bytes = (const unsigned char *)row;
-        for (size_t i = 0; i < sizeof row; i++)
-            h = (h ^ bytes[i]) * 1099511628211ULL;
-        size_t len = ga_run_genome(run)->len;
-        const unsigned char *best = (const unsigned char *)ga_run_best(run);
-        for (size_t i = 0; i < len * sizeof(ga_gene); i++)
-            h = (h ^ best[i]) * 1099511628211ULL;
-    } while (ga_run_iterate(run) == GA_CONTINUE);
+    uint64_t h = digest_run(run, seed, 0);
     ga_run_free(run);
     test_experiment_free(t);
     return h;
@@ -429,6 +443,83 @@ static void test_islands_migrate_on_the_ring(void **unused)
     test_experiment_free(t);
 }
 
+/* Islands over processes (struct ga_link), simulated by threads: each
+ * breeds its share of the islands and an all-gather through shared memory
+ * makes every population whole again. */
+struct link_world {
+    pthread_barrier_t barrier;
+    unsigned char *shared;
+};
+
+struct link_process {
+    struct link_world *world;
+    struct ga_link link;
+    const struct test_experiment *t;
+    uint64_t digest;
+};
+
+static void link_gather(void *ctx, void *block, const size_t *sizes, const size_t *offsets)
+{
+    struct link_process *me = ctx;
+    unsigned ranks = me->link.ranks, rank = me->link.rank;
+    size_t whole = offsets[ranks - 1] + sizes[ranks - 1];
+    memcpy(me->world->shared + offsets[rank], (unsigned char *)block + offsets[rank], sizes[rank]);
+    pthread_barrier_wait(&me->world->barrier);
+    memcpy(block, me->world->shared, whole);
+    pthread_barrier_wait(&me->world->barrier);
+}
+
+static void *link_process_main(void *arg)
+{
+    struct link_process *me = arg;
+    struct ga_params params = me->t->e->params;
+    params.link = &me->link;
+    struct ga_diag diag = {0};
+    struct ga_run *run = ga_run_alloc(me->t->e->problem, me->t->e->state, &params, &diag);
+    me->digest = run ? digest_run(run, 9, 5 * 60) : 0;
+    ga_run_free(run);
+    return NULL;
+}
+
+/* The same run as one process, with 5 islands over 2 (3, 2 islands) and 3
+ * processes, a time limit (shared stop) or not; and every process
+ * ends with the same population. */
+static void test_islands_over_processes(void **unused)
+{
+    (void)unused;
+    const char *texts[] = {
+        "problem = { name = \"derful\"; n = 4; }; ga = { population = 60; islands = { count = 5;"
+        "  migration = { interval = 3; size = 2; }; }; stop = { generations = 30; fitness = -1.0; }; };",
+        "problem = { name = \"derful\"; n = 4; }; ga = { population = 60; islands = { count = 5;"
+        "  migration = { interval = 2; topology = \"complete\"; }; }; selection = { elite = 2; };"
+        "  stop = { generations = 30; fitness = -1.0; seconds = 1e6; }; };",
+    };
+    for (size_t k = 0; k < 2; k++) {
+        struct test_experiment *t = test_experiment_alloc(texts[k]);
+        struct ga_run *alone = test_run_alloc(t);
+        uint64_t expected = digest_run(alone, 9, 5 * 60);
+        ga_run_free(alone);
+        for (unsigned ranks = 2; ranks <= 3; ranks++) {
+            struct link_world world = {.shared = malloc(1 << 20)};
+            assert_non_null(world.shared);
+            pthread_barrier_init(&world.barrier, NULL, ranks);
+            struct link_process procs[3];
+            pthread_t threads[3];
+            for (unsigned r = 0; r < ranks; r++) {
+                procs[r] = (struct link_process){&world, {r, ranks, &procs[r], link_gather}, t, 0};
+                assert_int_equal(pthread_create(&threads[r], NULL, link_process_main, &procs[r]), 0);
+            }
+            for (unsigned r = 0; r < ranks; r++) {
+                pthread_join(threads[r], NULL);
+                assert_true(procs[r].digest == expected);
+            }
+            pthread_barrier_destroy(&world.barrier);
+            free(world.shared);
+        }
+        test_experiment_free(t);
+    }
+}
+
 /* A packed run unpacks; one whose elapsed time is not a sane number of
  * seconds (ga_run_pack writes it after five 64-bit fields) is refused: it
  * would overflow the clock (found by tests/fuzz/fuzz_checkpoint). */
@@ -473,6 +564,7 @@ int main(void)
         cmocka_unit_test(test_unpack_refuses_bad_seconds),
         cmocka_unit_test(test_islands_any_threads),
         cmocka_unit_test(test_islands_migrate_on_the_ring),
+        cmocka_unit_test(test_islands_over_processes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
