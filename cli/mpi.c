@@ -22,7 +22,7 @@
  * answers each WORK with a RESULT (the run and its record).  Both begin
  * with the run's id.  Ranks exchange raw bytes: they run the same gaexp on
  * machines of one kind, as checkpoints assume. */
-enum { CLI_MPI_WORK = 1, CLI_MPI_RESULT, CLI_MPI_STOP };
+enum { CLI_MPI_WORK = 1, CLI_MPI_RESULT, CLI_MPI_STOP, CLI_MPI_ISLANDS };
 
 struct mpi_run_id {
     uint64_t job, replicate; /* job index, replicate 1..R */
@@ -32,6 +32,7 @@ static bool mpi_started;                       /* MPI_Init was called */
 static int mpi_rank, mpi_size = 1;
 static unsigned char *mpi_released;            /* rank 0: workers sent STOP */
 static volatile sig_atomic_t mpi_interrupted;  /* rank 0: SIGINT or SIGTERM during cli_mpi_run */
+static bool mpi_islands_started;               /* rank 0: the workers breed a run's islands with it */
 
 /* mpirun (OMPI_COMM_WORLD_SIZE) and PMI or PMIx launchers such as srun set
  * these.  Without them gaexp is one plain process: a singleton MPI_Init
@@ -167,6 +168,87 @@ static bool mpi_release(int worker)
 
 /* The experiment a worker runs, kept while the runs handed to it share
  * their configuration. */
+/* ---- islands over the ranks (ga_link) ---------------------------------- */
+
+/* The link's all-gather: rank p's part of block is bytes [offsets[p],
+ * offsets[p] + sizes[p]).  A failure here leaves the ranks out of step, so
+ * it ends the job. */
+static void mpi_gather(void *ctx, void *block, const size_t *sizes, const size_t *offsets)
+{
+    int *counts = ctx, *displs = counts + mpi_size;
+    for (int p = 0; p < mpi_size; p++) {
+        if (sizes[p] > INT_MAX || offsets[p] > INT_MAX) {
+            cli_error("MPI: an island share of %zu bytes is too large to gather", sizes[p]);
+            MPI_Abort(MPI_COMM_WORLD, CLI_FAILED);
+        }
+        counts[p] = (int)sizes[p];
+        displs[p] = (int)offsets[p];
+    }
+    if (!mpi_ok(MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, block, counts, displs, MPI_BYTE,
+                               MPI_COMM_WORLD),
+                "MPI_Allgatherv"))
+        MPI_Abort(MPI_COMM_WORLD, CLI_FAILED);
+}
+
+/* The link of this rank; NULL when out of memory (message printed). */
+static const struct ga_link *mpi_link(void)
+{
+    static struct ga_link link;
+    static int *scratch;
+    if (!scratch && !(scratch = malloc(2 * (size_t)mpi_size * sizeof *scratch))) {
+        cli_error("out of memory");
+        return NULL;
+    }
+    link = (struct ga_link){(unsigned)mpi_rank, (unsigned)mpi_size, scratch, mpi_gather};
+    return &link;
+}
+
+const struct ga_link *cli_mpi_islands(struct ga_cfg *cfg)
+{
+    struct ga_pack text = {0};
+    const struct ga_link *link = mpi_link();
+    bool ok = link && cli_config_text(cfg, &text);
+    if (link && !ok)
+        cli_error("out of memory");
+    for (int w = 1; ok && w < mpi_size; w++)
+        ok = mpi_send(w, CLI_MPI_ISLANDS, &text);
+    ga_pack_free(&text);
+    mpi_islands_started |= ok;
+    return ok ? link : NULL;
+}
+
+/* A worker's side of an island run: the same experiment, linked, every
+ * replicate in step with rank 0 (which writes the files). */
+static void mpi_worker_islands(const struct ga_pack *in)
+{
+    struct ga_diag diag;
+    ga_diag_clear(&diag);
+    struct ga_cfg *cfg = NULL;
+    struct ga_experiment *e = NULL;
+    struct ga_run *run = NULL;
+    const struct ga_link *link = mpi_link();
+    bool ok = link && in->len > 0 && in->data[in->len - 1] == '\0' && (cfg = ga_cfg_alloc(&diag)) &&
+              ga_cfg_load_string(cfg, "the configuration from rank 0", (const char *)in->data) &&
+              (e = ga_experiment_alloc(cfg, cli_catalog(), 0));
+    if (ok) {
+        e->params.link = link;
+        ok = (run = ga_run_alloc(e->problem, e->state, &e->params, &diag)) != NULL;
+    }
+    cli_print_diag(&diag);
+    if (!ok) { /* rank 0 would wait in the first gather forever */
+        cli_error("MPI: rank %d cannot run its islands", mpi_rank);
+        MPI_Abort(MPI_COMM_WORLD, CLI_FAILED);
+    }
+    for (unsigned r = 1; r <= e->replicates; r++) {
+        struct ga_pack record = {0};
+        cli_run_replicate(e, run, r, &record);
+        ga_pack_free(&record);
+    }
+    ga_run_free(run);
+    ga_experiment_free(e);
+    ga_cfg_free(cfg);
+}
+
 struct mpi_worker {
     struct ga_diag diag;
     struct ga_pack config; /* its text */
@@ -245,6 +327,11 @@ int cli_mpi_work(void)
         if (ok && st.MPI_TAG == CLI_MPI_STOP) {
             ga_pack_free(&in);
             break;
+        }
+        if (ok && st.MPI_TAG == CLI_MPI_ISLANDS) { /* no answer: the run's gathers keep the ranks in step */
+            mpi_worker_islands(&in);
+            ga_pack_free(&in);
+            continue;
         }
         if (ok)
             mpi_worker_run(&w, &in, &out);
@@ -454,6 +541,8 @@ int cli_mpi_finish(int status)
 {
     if (!mpi_started || status == CLI_INTERRUPTED)
         return status;
+    if (mpi_islands_started && status != CLI_OK) /* the workers may wait in a gather */
+        MPI_Abort(MPI_COMM_WORLD, status);
     bool ok = true;
     for (int w = 1; ok && mpi_rank == 0 && w < mpi_size; w++)
         if (!mpi_released[w])

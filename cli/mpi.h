@@ -9,6 +9,7 @@
 
 struct ga_cfg;
 struct ga_experiment;
+struct ga_link;
 
 /*
  * Experiments whose replicates rank 0 hands out, one run at a time, to
@@ -45,6 +46,11 @@ size_t cli_mpi_workers(void);
  * runs handed out and not returned are then listed, and every folder is
  * written whole or not at all. */
 int cli_mpi_run(const struct cli_mpi_jobs *jobs);
+/* Rank 0, for a run whose islands the ranks share: sends the workers the
+ * resolved configuration, after which they run its replicates in step with
+ * rank 0, and returns the link to set in the experiment's parameters before
+ * ga_run_alloc; NULL after a message. */
+const struct ga_link *cli_mpi_islands(struct ga_cfg *cfg);
 /* " with MPI (Open MPI X.Y.Z)", for --version; "" without MPI. */
 const char *cli_mpi_build(void);
 /* Releases the workers and ends MPI; returns status.  After CLI_INTERRUPTED
@@ -63,6 +69,11 @@ static inline int cli_mpi_run(const struct cli_mpi_jobs *jobs)
 {
     (void)jobs;
     return CLI_FAILED;
+}
+static inline const struct ga_link *cli_mpi_islands(struct ga_cfg *cfg)
+{
+    (void)cfg;
+    return NULL;
 }
 static inline const char *cli_mpi_build(void) { return ""; }
 static inline int cli_mpi_finish(int status) { return status; }

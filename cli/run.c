@@ -13,6 +13,7 @@
 #include "cli/checkpoint.h"
 #include "cli/cli.h"
 #include "cli/curves.h"
+#include "cli/mpi.h"
 #include "cli/output.h"
 #include "ga/pack.h"
 #include "ga/rng.h"
@@ -695,9 +696,11 @@ int cli_run(int argc, char **argv)
     if (status == CLI_OK) {
         uint64_t clock_seed = (uint64_t)time(NULL) * 1000003u ^ (uint64_t)getpid();
         e = ga_experiment_alloc(cfg, cli_catalog(), clock_seed % 1000000000u);
-        if (e)
+        /* Under mpirun the ranks share the islands (rank 0 writes). */
+        bool spread = e && e->params.islands > 1 && cli_mpi_workers() > 0;
+        if (e && (!spread || (e->params.link = cli_mpi_islands(cfg))))
             run = ga_run_alloc(e->problem, e->state, &e->params, &diag);
-        status = run ? CLI_OK : CLI_USAGE;
+        status = run ? CLI_OK : e && spread ? CLI_FAILED : CLI_USAGE;
     }
     if (status == CLI_OK && !output_prepare_dir(e->out_dir, o.force))
         status = CLI_USAGE;

@@ -1,9 +1,10 @@
 #!/bin/sh
 # tests/mpi.sh — sweeps under mpirun (a gaexp built with --with-mpi): at 1, 2
 # and 3 ranks the folder is byte-identical to one process's (times.csv
-# aside); a worker killed with SIGKILL, or Ctrl-C to mpirun, makes rank 0
-# list the runs it lost and leave a folder that 'gaexp resume' finishes
-# byte-identically, alone or under mpirun.  Skipped (77) without MPI.
+# aside), and so is an island run whose islands the ranks share; a worker
+# killed with SIGKILL, or Ctrl-C to mpirun, makes rank 0 list the runs it
+# lost and leave a folder that 'gaexp resume' finishes byte-identically,
+# alone or under mpirun.  Skipped (77) without MPI.
 . "${srcdir:-.}/tests/lib.sh"
 if [ -z "${MPIRUN:-}" ]; then
   echo "mpi: skipped (gaexp was built without --with-mpi)"
@@ -46,6 +47,24 @@ cfg=$srcdir/tests/data/golden/onemax.cfg
 mv "$out/run" "$out/run-reference"
 check "gaexp run on 3 ranks" mpi 3 run "$cfg" --out "$out/run" --quiet --set output.plot=false
 check "is the run of one process" same "$out/run-reference" "$out/run"
+
+# An island run: the ranks share its islands (5 islands over 2 and over 3
+# ranks, complete topology, a time limit agreed by all), byte-identical to
+# one process's run, with threads too.
+islands="$GAEXP run $srcdir/configs/derful5-islands.cfg --seed 5 --replicates 2 --quiet --set output.plot=false
+  --set ga.islands.count=5 --set ga.islands.migration.topology=complete --set ga.stop.seconds=1000"
+$islands --out "$out/islands"
+mv "$out/islands" "$out/islands-reference"
+for ranks in 2 3; do
+  # shellcheck disable=SC2086  # the command's words
+  check "an island run on $ranks ranks" "$MPIRUN" -np "$ranks" --oversubscribe $islands --out "$out/islands"
+  check "on $ranks ranks: byte-identical to one process" same "$out/islands-reference" "$out/islands"
+  rm -rf "$out/islands"
+done
+# shellcheck disable=SC2086
+check "an island run on 3 ranks of 2 threads" "$MPIRUN" -np 3 --oversubscribe $islands --out "$out/islands" --jobs 2
+check "is byte-identical too (but for the thread count)" \
+  diff -r -x times.csv -x '*.png' -x config.cfg "$out/islands-reference" "$out/islands"
 
 # Bad input: refused once, by rank 0, status 2, nothing written.
 printf 'problem = { name = "derful"; n = 4; };\nsweep = ( { set = "ga.mutation.rate"; values = [0.1, 1.5]; } );\n' \
