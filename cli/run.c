@@ -351,10 +351,19 @@ static bool run_files_finish(struct run_files *f, const struct ga_experiment *e,
 /* Set by SIGINT and SIGTERM; the loop checkpoints and stops at the end of
  * the generation under way. */
 static volatile sig_atomic_t run_interrupted;
+/* When the ranks share the islands (MPI), rank 0 may be waiting for a rank
+ * that died, in a gather it never leaves: the signal handler then says at
+ * once what is left, this message, written ahead. */
+static char run_linked_message[1300];
+static size_t run_linked_length;
 
 static void run_on_signal(int sig)
 {
     (void)sig;
+    if (run_linked_length && !run_interrupted) {
+        ssize_t said = write(STDERR_FILENO, run_linked_message, run_linked_length);
+        (void)said;
+    }
     run_interrupted = 1;
 }
 
@@ -571,6 +580,14 @@ static int run_session_go(struct run_session *s, bool quiet)
     struct sigaction on_signal = {.sa_handler = run_on_signal}, old_int, old_term;
     sigemptyset(&on_signal.sa_mask);
     run_interrupted = 0;
+    run_linked_length = 0;
+    if (e->params.link) {
+        int n = snprintf(run_linked_message, sizeof run_linked_message,
+                         "gaexp: interrupted while the ranks shared the islands (a rank stopped, or SIGINT/SIGTERM);"
+                         " 'gaexp resume %s' goes on from the last checkpoint\n",
+                         e->out_dir);
+        run_linked_length = n > 0 && (size_t)n < sizeof run_linked_message ? (size_t)n : 0;
+    }
     sigaction(SIGINT, &on_signal, &old_int);
     sigaction(SIGTERM, &on_signal, &old_term);
     bool ok = true;
@@ -579,9 +596,10 @@ static int run_session_go(struct run_session *s, bool quiet)
     sigaction(SIGTERM, &old_term, NULL);
     run_progress_draw(&s->progress, ga_run_stats(s->run), e, e->replicates, true);
     if (ok && s->replicate <= e->replicates) { /* interrupted, checkpoint written */
-        fprintf(stderr, "gaexp: interrupted in generation %lu of replicate %u; "
-                        "'gaexp resume %s' goes on from there\n",
-                ga_run_stats(s->run)->generation, s->replicate, e->out_dir);
+        if (!run_linked_length) /* else the signal handler said it */
+            fprintf(stderr, "gaexp: interrupted in generation %lu of replicate %u; "
+                            "'gaexp resume %s' goes on from there\n",
+                    ga_run_stats(s->run)->generation, s->replicate, e->out_dir);
         return CLI_INTERRUPTED;
     }
     if (run_session_finish(s, ok) != CLI_OK)

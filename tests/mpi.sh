@@ -172,4 +172,29 @@ check "a checkpoint was left (in $tries tries)" [ -n "$(ls "$out"/checkpointed/p
 check "resumed on 3 ranks" mpi 3 resume "$out/checkpointed" --quiet
 check "byte-identical to one process (but for the checkpoint setting)" \
   diff -r -x times.csv -x config.cfg -x sweep.cfg "$out/fault-reference" "$out/checkpointed"
+# An island run whose worker dies: rank 0 says at once how to go on, and
+# 'gaexp resume' on one process finishes it byte-identically from the last
+# checkpoint (one every generation here).
+island_fault="$srcdir/configs/derful5-islands.cfg --seed 5 --quiet --set output.plot=false --set output.checkpoint=0
+  --set ga.islands.count=5 --set ga.stop.fitness=-1 --set ga.stop.generations=1500"
+# shellcheck disable=SC2086
+"$GAEXP" run $island_fault --out "$out/island-fault"
+mv "$out/island-fault" "$out/island-fault-reference"
+tries=0
+while :; do
+  tries=$((tries + 1))
+  rm -rf "$out/island-fault"
+  # shellcheck disable=SC2086
+  "$MPIRUN" -np 3 --oversubscribe "$GAEXP" run $island_fault --out "$out/island-fault" 2>"$out/island-fault.stderr" &
+  mpirun=$!
+  while [ ! -e "$out/island-fault/checkpoint" ] && kill -0 "$mpirun" 2>/dev/null; do sleep 0.01; done
+  pid=$(rank_pid "$mpirun" 2) && kill -KILL "$pid" 2>/dev/null
+  wait "$mpirun"; status=$?
+  [ "$status" -eq 0 ] && [ "$tries" -lt 3 ] || break # ended before the kill: again
+done
+check "an island run whose worker died: mpirun fails" [ "$status" -ne 0 ]
+check "rank 0 says how to go on" grep -q "'gaexp resume $out/island-fault' goes on from the last checkpoint" \
+  "$out/island-fault.stderr"
+check "resumed on one process" "$GAEXP" resume "$out/island-fault" --quiet
+check "byte-identical to one process's run" same "$out/island-fault-reference" "$out/island-fault"
 test_summary mpi
