@@ -41,6 +41,15 @@ check "are byte-identical too (but for the thread count)" \
   diff -r -x times.csv -x '*.png' -x config.cfg -x sweep.args "$out/rates-reference" "$out/rates"
 check "its config.cfg says 2 threads" grep -q "threads = 2;" "$out/rates/p001/config.cfg"
 
+# A sweep with island points: spread as any other, the same folder.
+isweep=$out/islands-sweep.cfg
+sed 's/^  population = 250;.*/  population = 100; seed = 3; replicates = 2;/' "$srcdir/configs/derful5-islands.cfg" > "$isweep"
+echo 'output = { plot = false; }; sweep = ( { set = "ga.islands.count"; values = [1, 3]; } );' >> "$isweep"
+"$GAEXP" sweep "$isweep" --out "$out/isweep" --quiet
+mv "$out/isweep" "$out/isweep-reference"
+check "a sweep of island points on 3 ranks" mpi 3 sweep "$isweep" --out "$out/isweep" --quiet
+check "is byte-identical to one process's" same "$out/isweep-reference" "$out/isweep"
+
 # Other commands run on rank 0 alone; the workers are let go.
 cfg=$srcdir/tests/data/golden/onemax.cfg
 "$GAEXP" run "$cfg" --out "$out/run" --quiet --set output.plot=false
