@@ -501,9 +501,14 @@ enum ga_stop ga_run_iterate(struct ga_run *run)
     size_t last = link ? run_link_first(run, link->rank + 1) : run->params.islands;
     long from = (long)(first * island_blocks), to = (long)(last * island_blocks);
     unsigned long long evaluations = 0;
+    if (run->params.threads == 1) { /* without OpenMP's constructs: they cost a little every generation */
+        for (long b = from; b < to; b++)
+            evaluations += run_breed_block(run, b, pairs, island_blocks);
+    } else {
 #pragma omp parallel for num_threads(run->params.threads) schedule(dynamic) reduction(+ : evaluations)
-    for (long b = from; b < to; b++)
-        evaluations += run_breed_block(run, b, pairs, island_blocks);
+        for (long b = from; b < to; b++)
+            evaluations += run_breed_block(run, b, pairs, island_blocks);
+    }
     if (link) { /* the other processes' islands, and their evaluations */
         run_link_gather(run, run->next_genes, run->params.population * run->stride * sizeof *run->genes);
         run_link_gather(run, run->next_fitness, run->params.population * sizeof *run->fitness);

@@ -72,17 +72,27 @@ void ga_stats_fitness(const double *fitness, size_t n, unsigned threads, struct 
 {
     struct stats_block part[STATS_BLOCKS];
     double squares[STATS_BLOCKS];
-    /* One parallel region, two passes: the squared deviations need the mean. */
-#pragma omp parallel num_threads(threads) if (n >= STATS_PARALLEL_MIN)
-    {
-#pragma omp for schedule(dynamic)
-        for (long b = 0; b < STATS_BLOCKS; b++)
-            part[b] = stats_block_scan(fitness, n, (size_t)b);
-#pragma omp single
+    if (n < STATS_PARALLEL_MIN || threads == 1) {
+        /* The same blocks without OpenMP's constructs, which even for one
+         * thread cost as much as the scan of a thousand values. */
+        for (size_t b = 0; b < STATS_BLOCKS; b++)
+            part[b] = stats_block_scan(fitness, n, b);
         stats_combine(fitness, n, part, s);
+        for (size_t b = 0; b < STATS_BLOCKS; b++)
+            squares[b] = stats_block_squares(fitness, n, b, s->mean);
+    } else {
+        /* One parallel region, two passes: the squared deviations need the mean. */
+#pragma omp parallel num_threads(threads)
+        {
 #pragma omp for schedule(dynamic)
-        for (long b = 0; b < STATS_BLOCKS; b++)
-            squares[b] = stats_block_squares(fitness, n, (size_t)b, s->mean);
+            for (long b = 0; b < STATS_BLOCKS; b++)
+                part[b] = stats_block_scan(fitness, n, (size_t)b);
+#pragma omp single
+            stats_combine(fitness, n, part, s);
+#pragma omp for schedule(dynamic)
+            for (long b = 0; b < STATS_BLOCKS; b++)
+                squares[b] = stats_block_squares(fitness, n, (size_t)b, s->mean);
+        }
     }
     double ss = 0.0;
     for (size_t b = 0; b < STATS_BLOCKS; b++)
