@@ -110,11 +110,13 @@ whole_or_absent() {
   done
 }
 
-# rank_pid MPIRUN_PID RANK: the pid of that rank (mpirun's own child).
+# rank_pid MPIRUN_PID RANK: the pid of that rank (mpirun's own child), read
+# from /proc (a minimal Debian has no pgrep).
 rank_pid() {
-  for child in $(pgrep -P "$1"); do
-    if tr '\0' '\n' < "/proc/$child/environ" 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=$2"; then
-      echo "$child"
+  for proc in /proc/[0-9]*; do
+    [ "$(sed -n 's/^PPid:[[:space:]]*//p' "$proc/status" 2>/dev/null)" = "$1" ] || continue
+    if tr '\0' '\n' < "$proc/environ" 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=$2"; then
+      echo "${proc#/proc/}"
       return 0
     fi
   done
