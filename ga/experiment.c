@@ -265,7 +265,7 @@ static bool experiment_islands(struct ga_cfg *cfg, config_setting_t *ga, struct 
     params->migration_interval = (unsigned long)interval;
     params->migration_size = (size_t)size;
     params->topology = topology == 0 ? GA_TOPOLOGY_RING : GA_TOPOLOGY_COMPLETE;
-    size_t sources = params->topology == GA_TOPOLOGY_COMPLETE ? params->islands - 1 : 1;
+    size_t sources = ga_params_migration_sources(params);
     if (params->islands > 1 && params->migration_size * sources >= params->population) {
         ga_cfg_error_at(cfg, m, "size", "%zu migrants from each of %zu islands would replace a whole island of %zu",
                         params->migration_size, sources, params->population);

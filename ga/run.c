@@ -65,8 +65,7 @@ const char *ga_stop_text(enum ga_stop s)
     return "unknown";
 }
 
-/* Islands an island receives migrants from. */
-static size_t run_sources(const struct ga_params *p)
+size_t ga_params_migration_sources(const struct ga_params *p)
 {
     return p->topology == GA_TOPOLOGY_COMPLETE ? p->islands - 1 : 1;
 }
@@ -92,13 +91,14 @@ static bool run_check(const struct ga_problem *problem, const struct ga_genome *
         why = "at least one thread is needed";
     else if (p->islands > 1 && (p->migration_interval < 1 || p->migration_size < 1))
         why = "islands need a migration interval and size of at least 1";
-    else if (p->islands > 1 && p->migration_size * run_sources(p) >= p->population)
+    else if (p->islands > 1 && p->migration_size * ga_params_migration_sources(p) >= p->population)
         why = "an island must keep at least one of its own individuals after migration";
     else if (p->link && (p->link->ranks < 1 || p->link->rank >= p->link->ranks || !p->link->gather))
         why = "a link needs a rank below its number of processes and a gather";
     else if (gen->len == 0 || gen->alphabet == 0 || gen->alphabet - 1 > GA_GENE_MAX)
         why = "the problem reports an empty genome or an alphabet too large for a gene";
-    else if (p->population > SIZE_MAX / sizeof(ga_gene) / 2 / gen->len / (p->islands ? p->islands : 1))
+    else if (p->population >
+             SIZE_MAX / sizeof(ga_gene) / 2 / ga_genome_stride(gen->len) / (p->islands ? p->islands : 1))
         why = "the population does not fit in memory";
     if (why)
         ga_diag_add(d, "", 0, problem->name, "%s", why);

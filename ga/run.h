@@ -75,6 +75,10 @@ enum ga_stop {
 };
 const char *ga_stop_text(enum ga_stop s);
 
+/* The islands each island receives migrants from: its one neighbour on a
+ * ring, every other island when complete. */
+size_t ga_params_migration_sources(const struct ga_params *p);
+
 struct ga_run;
 
 /* Copies what it needs from params; the problem instance 'state' (from
