@@ -13,8 +13,8 @@
 
 #include "ga/rng.h"
 #include "testlib.h"
-#include "problems/animals_design.h"
-#include "problems/animals_solve.h"
+#include "problems/animals/animals_design.h"
+#include "problems/animals/animals_solve.h"
 
 #define TEST_CELLS 9
 #define TEST_PERMUTATIONS 362880u         /* 9! */

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 
 #include "ga/rng.h"
-#include "problems/derful.h"
+#include "problems/derful/derful.h"
 #include "testlib.h"
 
 static struct test_experiment *derful_alloc(const char *problem_group)

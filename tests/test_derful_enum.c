@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "problems/derful_enum.h"
+#include "problems/derful/derful_enum.h"
 
 #define DERFUL_TEST_NMAX 4
 #define DERFUL_TEST_CELLS (DERFUL_TEST_NMAX * DERFUL_TEST_NMAX)

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "problems/fortythieves_solve.h"
+#include "problems/fortythieves/fortythieves_solve.h"
 #include "testlib.h"
 
 /* ---- helpers --------------------------------------------------------- */

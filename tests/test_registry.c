@@ -1,5 +1,6 @@
 /* tests/test_registry.c — every plug-in is registered, and every problem keeps the contract. */
 #include <dirent.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <stdlib.h>
 
@@ -16,10 +17,18 @@ static void scan_definitions(const char *dir, const char *declaration,
     assert_non_null(d);
     for (struct dirent *e; (e = readdir(d));) {
         size_t len = strlen(e->d_name);
-        if (len < 3 || strcmp(e->d_name + len - 2, ".c") != 0)
-            continue;
         char file[1400];
         snprintf(file, sizeof file, "%s/%s", path, e->d_name);
+        struct stat st;
+        if (e->d_name[0] != '.' && stat(file, &st) == 0 && S_ISDIR(st.st_mode)) {
+            /* A problem's folder (problems/derful/, ...). */
+            char sub[1200];
+            snprintf(sub, sizeof sub, "%s/%s", dir, e->d_name);
+            scan_definitions(sub, declaration, found, ctx);
+            continue;
+        }
+        if (len < 3 || strcmp(e->d_name + len - 2, ".c") != 0)
+            continue;
         FILE *f = fopen(file, "r");
         assert_non_null(f);
         char line[512];

@@ -6,7 +6,7 @@
 
 #include "ga/rng.h"
 #include "operators/tree.h"
-#include "problems/t24_solve.h"
+#include "problems/t24/t24_solve.h"
 #include "testlib.h"
 
 static struct t24_value num(int64_t n, int64_t d)

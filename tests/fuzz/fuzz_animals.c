@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "problems/animals_puzzle.h"
+#include "problems/animals/animals_puzzle.h"
 #include "tests/fuzz/fuzz.h"
 
 

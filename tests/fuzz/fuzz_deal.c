@@ -5,7 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "problems/fortythieves_deal.h"
+#include "problems/fortythieves/fortythieves_deal.h"
 #include "tests/fuzz/fuzz.h"
 
 

@@ -3,7 +3,7 @@
 #define GA_PROBLEMS_ANIMALS_DESIGN_H
 
 #include <gsl/gsl_rng.h>
-#include "problems/animals_solve.h"
+#include "problems/animals/animals_solve.h"
 
 /*
  * The difficulties the designer accepts as a target.  The easiest puzzle

@@ -1,5 +1,5 @@
 /* problems/t24.c — the 24 game: exact arithmetic, infix printing, and the GP problem over expression trees. */
-#include "problems/t24.h"
+#include "problems/t24/t24.h"
 
 #include <math.h>
 #include <stdarg.h>

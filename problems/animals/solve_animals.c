@@ -4,7 +4,7 @@
 #include <getopt.h>
 
 #include "cli/cli.h"
-#include "problems/animals_solve.h"
+#include "problems/animals/animals_solve.h"
 
 const char cli_solve_animals_usage[] =
     "  gaexp solve animals FILE [--count]\n"

@@ -5,7 +5,7 @@
 
 #include "ga/cfg.h"
 #include "ga/rng.h"
-#include "problems/fortythieves_solve.h"
+#include "problems/fortythieves/fortythieves_solve.h"
 #include "problems/registry.h"
 
 /* Gene i chooses the i-th move among the legal moves of that moment, in a

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "problems/fortythieves_deal.h"
+#include "problems/fortythieves/fortythieves_deal.h"
 
 /*
  * AutoStart moves, tableau only (no stock): the top card of a column goes

@@ -3,7 +3,7 @@
 #define GA_PROBLEMS_ANIMALS_SOLVE_H
 
 #include <stdbool.h>
-#include "problems/animals_puzzle.h"
+#include "problems/animals/animals_puzzle.h"
 
 /*
  * What one search found, and the inputs of the published difficulty model.

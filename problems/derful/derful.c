@@ -4,7 +4,7 @@
 
 #include "ga/cfg.h"
 #include "ga/rng.h"
-#include "problems/derful.h"
+#include "problems/derful/derful.h"
 #include "problems/registry.h"
 
 #define DERFUL_CARDS 52

@@ -1,5 +1,5 @@
 /* problems/animals_puzzle.c — the animal placement puzzle: board geometry, conditions, puzzle files. */
-#include "problems/animals_puzzle.h"
+#include "problems/animals/animals_puzzle.h"
 
 #include <ctype.h>
 #include <errno.h>

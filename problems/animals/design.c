@@ -8,7 +8,7 @@
 #include "cli/cli.h"
 #include "cli/output.h"
 #include "ga/rng.h"
-#include "problems/animals_design.h"
+#include "problems/animals/animals_design.h"
 
 #define DESIGN_DEFAULT_SEED 1
 #define DESIGN_DEFAULT_BUDGET 100000

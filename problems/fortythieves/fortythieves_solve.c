@@ -1,5 +1,5 @@
 /* problems/fortythieves_solve.c — Forty Thieves AutoStart: the rules, greedy, heuristic, optimum. */
-#include "problems/fortythieves_solve.h"
+#include "problems/fortythieves/fortythieves_solve.h"
 
 #include <stdint.h>
 #include <stdlib.h>

@@ -8,7 +8,7 @@
 
 #include "cli/cli.h"
 #include "cli/output.h"
-#include "problems/t24_solve.h"
+#include "problems/t24/t24_solve.h"
 
 const char cli_solve_t24_usage[] =
     "  gaexp solve t24 CARD... [--target T] [--ops LIST] [--all]\n"

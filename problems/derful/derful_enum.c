@@ -1,5 +1,5 @@
 /* problems/derful_enum.c — exact enumeration of winning n×n 31-derful games (n ≤ 4) */
-#include "problems/derful_enum.h"
+#include "problems/derful/derful_enum.h"
 
 #include <stdint.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /* problems/fortythieves_deal.c — Forty Thieves cards, the seeded deal, deal files read and written. */
-#include "problems/fortythieves_deal.h"
+#include "problems/fortythieves/fortythieves_deal.h"
 
 #include <errno.h>
 #include <limits.h>

@@ -4,7 +4,7 @@
 
 #include "ga/cfg.h"
 #include "ga/rng.h"
-#include "problems/animals_puzzle.h"
+#include "problems/animals/animals_puzzle.h"
 #include "problems/registry.h"
 
 /* Gene c is the piece on cell c: an index into 'pieces' (the puzzle's nine

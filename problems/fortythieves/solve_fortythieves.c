@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "problems/fortythieves_solve.h"
+#include "problems/fortythieves/fortythieves_solve.h"
 
 const char cli_solve_fortythieves_usage[] =
     "  gaexp solve fortythieves FILE [--method M] [--moves] [--position NAME]\n"

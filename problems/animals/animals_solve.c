@@ -1,5 +1,5 @@
 /* problems/animals_solve.c — exact solver (depth-first with propagation) and the published difficulty model */
-#include "problems/animals_solve.h"
+#include "problems/animals/animals_solve.h"
 
 #include <math.h>
 #include <string.h>

@@ -5,7 +5,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "problems/derful_enum.h"
+#include "problems/derful/derful_enum.h"
 
 const char cli_solve_derful_usage[] =
     "  gaexp solve derful --n N [--suits K] [--list]\n"

@@ -1,5 +1,5 @@
 /* problems/animals_design.c — the level designer: hill climbing over the conditions a random answer satisfies */
-#include "problems/animals_design.h"
+#include "problems/animals/animals_design.h"
 
 #include <math.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* problems/t24_solve.c — exhaustive 24-game solvers: values of every subset, every expression, every hand. */
-#include "problems/t24_solve.h"
+#include "problems/t24/t24_solve.h"
 
 #include <stdlib.h>
 #include <string.h>

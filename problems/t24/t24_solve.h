@@ -2,7 +2,7 @@
 #ifndef GA_PROBLEMS_T24_SOLVE_H
 #define GA_PROBLEMS_T24_SOLVE_H
 
-#include "problems/t24.h"
+#include "problems/t24/t24.h"
 
 /* Results of the solvers. */
 enum t24_solve_status {

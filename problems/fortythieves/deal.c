@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "problems/fortythieves_deal.h"
+#include "problems/fortythieves/fortythieves_deal.h"
 
 static const char deal_usage[] =
     "Usage: gaexp deal --seed K [--count N]\n"
