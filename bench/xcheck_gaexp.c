@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ga/experiment.h"
-#include "ga/rng.h"
+#include "gaexp/experiment.h"
+#include "gaexp/rng.h"
 #include "operators/registry.h"
 #include "problems/registry.h"
 

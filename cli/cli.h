@@ -4,8 +4,8 @@
 
 #include <stdbool.h>
 #include <stdio.h>
-#include "ga/diag.h"
-#include "ga/experiment.h"
+#include "gaexp/diag.h"
+#include "gaexp/experiment.h"
 
 /* Exit statuses: 0 done, 1 failed while working, 2 bad input or usage,
  * 130 interrupted (Ctrl-C) after writing a checkpoint. */

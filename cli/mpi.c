@@ -13,10 +13,10 @@
 
 #include "cli/cli.h"
 #include "cli/mpi.h"
-#include "ga/cfg.h"
-#include "ga/experiment.h"
+#include "gaexp/cfg.h"
+#include "gaexp/experiment.h"
 #include "ga/pack.h"
-#include "ga/run.h"
+#include "gaexp/run.h"
 
 /* Rank 0 sends WORK (a run and its configuration) or STOP; a worker
  * answers each WORK with a RESULT (the run and its record).  Both begin

@@ -16,8 +16,8 @@
 #include "cli/mpi.h"
 #include "cli/output.h"
 #include "ga/pack.h"
-#include "ga/rng.h"
-#include "ga/run.h"
+#include "gaexp/rng.h"
+#include "gaexp/run.h"
 
 static const char run_usage[] =
     "Usage: gaexp run FILE.cfg [OPTION]...\n"

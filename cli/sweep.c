@@ -13,7 +13,7 @@
 #include "cli/mpi.h"
 #include "cli/output.h"
 #include "cli/sweep.h"
-#include "ga/run.h"
+#include "gaexp/run.h"
 
 static const char sweep_usage[] =
     "Usage: gaexp sweep FILE.cfg [OPTION]...\n"

@@ -1,5 +1,5 @@
 /* ga/cfg.c — validating reads of libconfig experiment files, overrides, unknown-key checks. */
-#include "ga/cfg.h"
+#include "gaexp/cfg.h"
 
 #include <ctype.h>
 #include <errno.h>

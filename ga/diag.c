@@ -1,5 +1,5 @@
 /* ga/diag.c — collecting and formatting diagnostics, did-you-mean hints. */
-#include "ga/diag.h"
+#include "gaexp/diag.h"
 
 #include <stdarg.h>
 #include <stdio.h>

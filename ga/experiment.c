@@ -1,10 +1,10 @@
 /* ga/experiment.c — reading an experiment file into a problem instance and run parameters. */
-#include "ga/experiment.h"
+#include "gaexp/experiment.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "ga/rng.h"
+#include "gaexp/rng.h"
 
 #define EXPERIMENT_MAX_OPS 64
 #define EXPERIMENT_MAX_POPULATION 100000000LL

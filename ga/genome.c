@@ -1,5 +1,5 @@
 /* ga/genome.c — names of genome kinds. */
-#include "ga/genome.h"
+#include "gaexp/genome.h"
 
 const char *ga_genome_kind_name(unsigned kind)
 {

@@ -1,5 +1,5 @@
 /* ga/rng.c — xoshiro256** registered as a GSL generator, and stream seeds. */
-#include "ga/rng.h"
+#include "gaexp/rng.h"
 
 #include <stdlib.h>
 #include <string.h>

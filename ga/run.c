@@ -1,5 +1,5 @@
 /* ga/run.c — the generational loop: elitism, tournament selection, variation, evaluation. */
-#include "ga/run.h"
+#include "gaexp/run.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -10,7 +10,7 @@
 #endif
 
 #include "ga/pack.h"
-#include "ga/rng.h"
+#include "gaexp/rng.h"
 #include "ga/select.h"
 
 /* Work is cut into blocks, each drawing from its own stream seeded by

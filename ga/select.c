@@ -3,7 +3,7 @@
 
 #include <stdbool.h>
 
-#include "ga/rng.h"
+#include "gaexp/rng.h"
 
 size_t ga_select_tournament(const double *fitness, size_t n, unsigned k, gsl_rng *r)
 {

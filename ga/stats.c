@@ -1,5 +1,5 @@
 /* ga/stats.c — per-generation statistics: fitness moments and diversity, on every thread. */
-#include "ga/stats.h"
+#include "gaexp/stats.h"
 
 #include <math.h>
 #include <string.h>

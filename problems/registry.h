@@ -2,7 +2,7 @@
 #ifndef GA_PROBLEMS_REGISTRY_H
 #define GA_PROBLEMS_REGISTRY_H
 
-#include "ga/problem.h"
+#include "gaexp/problem.h"
 
 #define GA_PROBLEM(id) extern const struct ga_problem ga_problem_##id;
 #include "problems/problems.def"

@@ -20,10 +20,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ga/cfg.h"
-#include "ga/experiment.h"
+#include "gaexp/cfg.h"
+#include "gaexp/experiment.h"
 #include "ga/pack.h"
-#include "ga/run.h"
+#include "gaexp/run.h"
 #include "operators/registry.h"
 #include "problems/registry.h"
 

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ga/rng.h"
+#include "gaexp/rng.h"
 #include "testlib.h"
 #include "problems/animals/animals_design.h"
 #include "problems/animals/animals_solve.h"

@@ -1,7 +1,7 @@
 /* tests/test_cfg.c — experiment files: types, ranges, unknown keys, hints, overrides, resolution. */
 #include <stdlib.h>
 
-#include "ga/diag.h"
+#include "gaexp/diag.h"
 #include "testlib.h"
 
 static const char base[] = "problem = { name = \"onemax\"; bits = 10; };\n"

@@ -4,7 +4,7 @@
 #include <gsl/gsl_randist.h>
 
 #include "ga/compare.h"
-#include "ga/rng.h"
+#include "gaexp/rng.h"
 #include "testlib.h"
 
 #define assert_near(value, expect, tolerance)                                                \

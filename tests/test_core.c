@@ -4,9 +4,9 @@
 #include <stdlib.h>
 
 #include "ga/pack.h"
-#include "ga/rng.h"
+#include "gaexp/rng.h"
 #include "ga/select.h"
-#include "ga/stats.h"
+#include "gaexp/stats.h"
 #include "testlib.h"
 
 static void test_stats_fitness(void **unused)

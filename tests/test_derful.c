@@ -2,7 +2,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "ga/rng.h"
+#include "gaexp/rng.h"
 #include "problems/derful/derful.h"
 #include "testlib.h"
 

@@ -4,7 +4,7 @@
 #include <unistd.h>
 #include <stdlib.h>
 
-#include "ga/rng.h"
+#include "gaexp/rng.h"
 #include "testlib.h"
 
 /* Calls found(id) for each "const struct TYPE PREFIXid" defined in a .c file of dir. */

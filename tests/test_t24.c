@@ -4,7 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "ga/rng.h"
+#include "gaexp/rng.h"
 #include "operators/tree.h"
 #include "problems/t24/t24_solve.h"
 #include "testlib.h"

@@ -1,7 +1,7 @@
 /* tests/test_tree.c — tree genomes: shapes, limits and the each-once rule under every operator. */
 #include <stdlib.h>
 
-#include "ga/rng.h"
+#include "gaexp/rng.h"
 #include "operators/tree.h"
 #include "testlib.h"
 

@@ -11,10 +11,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ga/cfg.h"
-#include "ga/experiment.h"
-#include "ga/rng.h"
-#include "ga/run.h"
+#include "gaexp/cfg.h"
+#include "gaexp/experiment.h"
+#include "gaexp/rng.h"
+#include "gaexp/run.h"
 #include "operators/registry.h"
 #include "problems/registry.h"
 

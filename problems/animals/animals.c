@@ -1,9 +1,9 @@
-/* problems/animals.c — animal placement by GA: the nine pieces permuted over the nine cells. */
+/* problems/animals/animals.c — animal placement by GA: the nine pieces permuted over the nine cells. */
 #include <errno.h>
 #include <string.h>
 
-#include "ga/cfg.h"
-#include "ga/rng.h"
+#include "gaexp/cfg.h"
+#include "gaexp/rng.h"
 #include "problems/animals/animals_puzzle.h"
 #include "problems/registry.h"
 

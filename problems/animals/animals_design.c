@@ -1,10 +1,10 @@
-/* problems/animals_design.c — the level designer: hill climbing over the conditions a random answer satisfies */
+/* problems/animals/animals_design.c — the level designer: hill climbing over the conditions a random answer satisfies */
 #include "problems/animals/animals_design.h"
 
 #include <math.h>
 #include <string.h>
 
-#include "ga/rng.h"
+#include "gaexp/rng.h"
 
 #define ANIMALS_POOL_MAX 512          /* above the most true conditions one answer can have */
 #define ANIMALS_DESIGN_MAX_CHOSEN 16  /* conditions in a designed puzzle, at most */

@@ -1,4 +1,4 @@
-/* problems/animals_design.h — the level designer: puzzles with one solution and a chosen difficulty */
+/* problems/animals/animals_design.h — the level designer: puzzles with one solution and a chosen difficulty */
 #ifndef GA_PROBLEMS_ANIMALS_DESIGN_H
 #define GA_PROBLEMS_ANIMALS_DESIGN_H
 

@@ -1,4 +1,4 @@
-/* problems/animals_puzzle.c — the animal placement puzzle: board geometry, conditions, puzzle files. */
+/* problems/animals/animals_puzzle.c — the animal placement puzzle: board geometry, conditions, puzzle files. */
 #include "problems/animals/animals_puzzle.h"
 
 #include <ctype.h>

@@ -1,10 +1,10 @@
-/* problems/animals_puzzle.h — the 3×3 animal placement puzzle: board, pieces, conditions, puzzle files */
+/* problems/animals/animals_puzzle.h — the 3×3 animal placement puzzle: board, pieces, conditions, puzzle files */
 #ifndef GA_PROBLEMS_ANIMALS_PUZZLE_H
 #define GA_PROBLEMS_ANIMALS_PUZZLE_H
 
 #include <stdbool.h>
 #include <stdio.h>
-#include "ga/diag.h"
+#include "gaexp/diag.h"
 
 #define ANIMALS_SIDE 3
 #define ANIMALS_CELLS 9

@@ -1,4 +1,4 @@
-/* problems/animals_solve.c — exact solver (depth-first with propagation) and the published difficulty model */
+/* problems/animals/animals_solve.c — exact solver (depth-first with propagation) and the published difficulty model */
 #include "problems/animals/animals_solve.h"
 
 #include <math.h>

@@ -1,4 +1,4 @@
-/* problems/animals_solve.h — exact solver and published difficulty model of the animal placement puzzle */
+/* problems/animals/animals_solve.h — exact solver and published difficulty model of the animal placement puzzle */
 #ifndef GA_PROBLEMS_ANIMALS_SOLVE_H
 #define GA_PROBLEMS_ANIMALS_SOLVE_H
 

@@ -1,4 +1,4 @@
-/* cli/design.c — 'gaexp design animals': a new puzzle level with one solution and a chosen difficulty. */
+/* problems/animals/design.c — 'gaexp design animals': a new puzzle level with one solution and a chosen difficulty. */
 #include "config.h"
 
 #include <getopt.h>
@@ -7,7 +7,7 @@
 
 #include "cli/cli.h"
 #include "cli/output.h"
-#include "ga/rng.h"
+#include "gaexp/rng.h"
 #include "problems/animals/animals_design.h"
 
 #define DESIGN_DEFAULT_SEED 1

@@ -1,4 +1,4 @@
-/* cli/solve_animals.c — 'gaexp solve animals': every solution of a puzzle file and its difficulty. */
+/* problems/animals/solve_animals.c — 'gaexp solve animals': every solution of a puzzle file and its difficulty. */
 #include "config.h"
 
 #include <getopt.h>

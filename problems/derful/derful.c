@@ -1,9 +1,9 @@
-/* problems/derful.c — 31-derful: n×n grids of distinct cards whose rows and columns share a sum. */
+/* problems/derful/derful.c — 31-derful: n×n grids of distinct cards whose rows and columns share a sum. */
 #include <stdint.h>
 #include <string.h>
 
-#include "ga/cfg.h"
-#include "ga/rng.h"
+#include "gaexp/cfg.h"
+#include "gaexp/rng.h"
 #include "problems/derful/derful.h"
 #include "problems/registry.h"
 

@@ -1,4 +1,4 @@
-/* problems/derful.h — card helpers of 31-derful shared with its exact baseline and tests. */
+/* problems/derful/derful.h — card helpers of 31-derful shared with its exact baseline and tests. */
 #ifndef GA_PROBLEMS_DERFUL_H
 #define GA_PROBLEMS_DERFUL_H
 

@@ -1,4 +1,4 @@
-/* problems/derful_enum.c — exact enumeration of winning n×n 31-derful games (n ≤ 4) */
+/* problems/derful/derful_enum.c — exact enumeration of winning n×n 31-derful games (n ≤ 4) */
 #include "problems/derful/derful_enum.h"
 
 #include <stdint.h>

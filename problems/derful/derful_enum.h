@@ -1,4 +1,4 @@
-/* problems/derful_enum.h — exact enumeration of winning n×n 31-derful games */
+/* problems/derful/derful_enum.h — exact enumeration of winning n×n 31-derful games */
 #ifndef GA_DERFUL_ENUM_H
 #define GA_DERFUL_ENUM_H
 

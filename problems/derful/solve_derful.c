@@ -1,4 +1,4 @@
-/* cli/solve_derful.c — 'gaexp solve derful': the exact 31-derful enumerator. */
+/* problems/derful/solve_derful.c — 'gaexp solve derful': the exact 31-derful enumerator. */
 #include "config.h"
 
 #include <getopt.h>

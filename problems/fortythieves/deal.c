@@ -1,4 +1,4 @@
-/* cli/deal.c — 'gaexp deal': seeded Forty Thieves deals in the deal-file format. */
+/* problems/fortythieves/deal.c — 'gaexp deal': seeded Forty Thieves deals in the deal-file format. */
 #include "config.h"
 
 #include <getopt.h>

@@ -1,10 +1,10 @@
-/* problems/fortythieves.c — Forty Thieves AutoStart by GA: a sequence of move choices, played legally. */
+/* problems/fortythieves/fortythieves.c — Forty Thieves AutoStart by GA: a sequence of move choices, played legally. */
 #include <errno.h>
 #include <string.h>
 #include <sys/stat.h>
 
-#include "ga/cfg.h"
-#include "ga/rng.h"
+#include "gaexp/cfg.h"
+#include "gaexp/rng.h"
 #include "problems/fortythieves/fortythieves_solve.h"
 #include "problems/registry.h"
 

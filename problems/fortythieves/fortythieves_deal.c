@@ -1,4 +1,4 @@
-/* problems/fortythieves_deal.c — Forty Thieves cards, the seeded deal, deal files read and written. */
+/* problems/fortythieves/fortythieves_deal.c — Forty Thieves cards, the seeded deal, deal files read and written. */
 #include "problems/fortythieves/fortythieves_deal.h"
 
 #include <errno.h>
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ga/rng.h"
+#include "gaexp/rng.h"
 
 const char *ft_strerror(int status)
 {

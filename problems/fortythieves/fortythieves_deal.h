@@ -1,4 +1,4 @@
-/* problems/fortythieves_deal.h — Forty Thieves cards, seeded deals, positions and deal files. */
+/* problems/fortythieves/fortythieves_deal.h — Forty Thieves cards, seeded deals, positions and deal files. */
 #ifndef GA_PROBLEMS_FORTYTHIEVES_DEAL_H
 #define GA_PROBLEMS_FORTYTHIEVES_DEAL_H
 
@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "ga/diag.h"
+#include "gaexp/diag.h"
 
 #define FT_RANKS 13
 #define FT_SUITS 4

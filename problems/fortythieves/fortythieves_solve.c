@@ -1,11 +1,11 @@
-/* problems/fortythieves_solve.c — Forty Thieves AutoStart: the rules, greedy, heuristic, optimum. */
+/* problems/fortythieves/fortythieves_solve.c — Forty Thieves AutoStart: the rules, greedy, heuristic, optimum. */
 #include "problems/fortythieves/fortythieves_solve.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "ga/rng.h"
+#include "gaexp/rng.h"
 
 /* ---- the game -------------------------------------------------------- */
 

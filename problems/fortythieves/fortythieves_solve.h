@@ -1,4 +1,4 @@
-/* problems/fortythieves_solve.h — Forty Thieves AutoStart: the rules and the three baselines. */
+/* problems/fortythieves/fortythieves_solve.h — Forty Thieves AutoStart: the rules and the three baselines. */
 #ifndef GA_PROBLEMS_FORTYTHIEVES_SOLVE_H
 #define GA_PROBLEMS_FORTYTHIEVES_SOLVE_H
 

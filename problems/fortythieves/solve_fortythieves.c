@@ -1,4 +1,4 @@
-/* cli/solve_fortythieves.c — 'gaexp solve fortythieves': AutoStart baselines on a deal file. */
+/* problems/fortythieves/solve_fortythieves.c — 'gaexp solve fortythieves': AutoStart baselines on a deal file. */
 #include "config.h"
 
 #include <getopt.h>

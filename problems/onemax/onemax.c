@@ -1,9 +1,9 @@
-/* problems/onemax.c — OneMax: a bit string, fitness = number of zero bits (0 = all ones). */
+/* problems/onemax/onemax.c — OneMax: a bit string, fitness = number of zero bits (0 = all ones). */
 #include <stdint.h>
 #include <string.h>
 
-#include "ga/cfg.h"
-#include "ga/rng.h"
+#include "gaexp/cfg.h"
+#include "gaexp/rng.h"
 #include "problems/registry.h"
 
 struct onemax {

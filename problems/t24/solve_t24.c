@@ -1,4 +1,4 @@
-/* cli/solve_t24.c — 'gaexp solve t24': one hand exhaustively, or the census of every hand. */
+/* problems/t24/solve_t24.c — 'gaexp solve t24': one hand exhaustively, or the census of every hand. */
 #include "config.h"
 
 #include <getopt.h>

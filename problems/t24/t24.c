@@ -1,4 +1,4 @@
-/* problems/t24.c — the 24 game: exact arithmetic, infix printing, and the GP problem over expression trees. */
+/* problems/t24/t24.c — the 24 game: exact arithmetic, infix printing, and the GP problem over expression trees. */
 #include "problems/t24/t24.h"
 
 #include <math.h>
@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ga/cfg.h"
-#include "ga/diag.h"
+#include "gaexp/cfg.h"
+#include "gaexp/diag.h"
 #include "operators/tree.h"
 #include "problems/registry.h"
 

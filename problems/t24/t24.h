@@ -1,11 +1,11 @@
-/* problems/t24.h — the 24 game: exact values, operators, expressions shared by the GP problem and the solver. */
+/* problems/t24/t24.h — the 24 game: exact values, operators, expressions shared by the GP problem and the solver. */
 #ifndef GA_PROBLEMS_T24_H
 #define GA_PROBLEMS_T24_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "ga/genome.h"
+#include "gaexp/genome.h"
 
 #define T24_MAX_CARDS 8
 #define T24_CARD_MIN 1

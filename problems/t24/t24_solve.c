@@ -1,4 +1,4 @@
-/* problems/t24_solve.c — exhaustive 24-game solvers: values of every subset, every expression, every hand. */
+/* problems/t24/t24_solve.c — exhaustive 24-game solvers: values of every subset, every expression, every hand. */
 #include "problems/t24/t24_solve.h"
 
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* problems/t24_solve.h — the exhaustive truth of the 24 game: one hand, every hand of a census. */
+/* problems/t24/t24_solve.h — the exhaustive truth of the 24 game: one hand, every hand of a census. */
 #ifndef GA_PROBLEMS_T24_SOLVE_H
 #define GA_PROBLEMS_T24_SOLVE_H
 

@@ -7,9 +7,9 @@
 
 #include <gsl/gsl_errno.h>
 
-#include "ga/cfg.h"
-#include "ga/experiment.h"
-#include "ga/rng.h"
+#include "gaexp/cfg.h"
+#include "gaexp/experiment.h"
+#include "gaexp/rng.h"
 #include "operators/registry.h"
 #include "problems/registry.h"
 #include "tests/fuzz/fuzz.h"

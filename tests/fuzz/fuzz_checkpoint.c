@@ -11,11 +11,11 @@
 #include <gsl/gsl_errno.h>
 
 #include "cli/cli.h"
-#include "ga/cfg.h"
-#include "ga/experiment.h"
-#include "ga/genome.h"
+#include "gaexp/cfg.h"
+#include "gaexp/experiment.h"
+#include "gaexp/genome.h"
 #include "ga/pack.h"
-#include "ga/problem.h"
+#include "gaexp/problem.h"
 #include "tests/fuzz/fuzz.h"
 
 /*

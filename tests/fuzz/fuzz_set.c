@@ -6,8 +6,8 @@
 
 #include <gsl/gsl_errno.h>
 
-#include "ga/cfg.h"
-#include "ga/experiment.h"
+#include "gaexp/cfg.h"
+#include "gaexp/experiment.h"
 #include "operators/registry.h"
 #include "problems/registry.h"
 #include "tests/fuzz/fuzz.h"

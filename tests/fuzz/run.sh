@@ -17,7 +17,7 @@ command -v "$CC" >/dev/null || { echo "run.sh: $CC not found (apt-get install cl
 
 # The library's sources, as Makefile.am lists them, compiled once with the sanitizers.
 sources=$(sed -n '/^libga_a_SOURCES\|^libgaexp_a_SOURCES/,/[^\\]$/p' Makefile.am | tr ' \t\\' '\n\n\n' | grep '\.c$')
-flags="-g -O1 -std=c11 -D_POSIX_C_SOURCE=200809L -DHAVE_INLINE -I. $(pkg-config --cflags gsl libconfig)"
+flags="-g -O1 -std=c11 -D_POSIX_C_SOURCE=200809L -DHAVE_INLINE -I. -Iinclude $(pkg-config --cflags gsl libconfig)"
 flags="$flags -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
 # A lighter exact solver when an experiment asks Forty Thieves for its reference.
 flags="$flags -DFT_GA_SOLVER_NODES=20000ULL"

@@ -1,4 +1,4 @@
-/* ga/diag.h — diagnostics: bad input collected with its source, printed by the CLI. */
+/* gaexp/diag.h — diagnostics: bad input collected with its source, printed by the CLI. */
 #ifndef GA_DIAG_H
 #define GA_DIAG_H
 

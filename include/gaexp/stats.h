@@ -1,9 +1,9 @@
-/* ga/stats.h — the statistics of one generation. */
+/* gaexp/stats.h — the statistics of one generation. */
 #ifndef GA_STATS_H
 #define GA_STATS_H
 
 #include <stddef.h>
-#include "ga/genome.h"
+#include "gaexp/genome.h"
 
 struct ga_stats {
     unsigned long generation;

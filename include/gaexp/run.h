@@ -1,14 +1,14 @@
-/* ga/run.h — one evolutionary run: alloc, init, iterate, free (after GSL's solvers). */
+/* gaexp/run.h — one evolutionary run: alloc, init, iterate, free (after GSL's solvers). */
 #ifndef GA_RUN_H
 #define GA_RUN_H
 
 #include <stdbool.h>
 #include <stdint.h>
 #include <gsl/gsl_rng.h>
-#include "ga/diag.h"
-#include "ga/op.h"
-#include "ga/problem.h"
-#include "ga/stats.h"
+#include "gaexp/diag.h"
+#include "gaexp/op.h"
+#include "gaexp/problem.h"
+#include "gaexp/stats.h"
 
 /* Island model topologies: where an island's migrants go. */
 enum ga_topology {

@@ -1,4 +1,4 @@
-/* ga/genome.h — the gene type and what operators know about a genome. */
+/* gaexp/genome.h — the gene type and what operators know about a genome. */
 #ifndef GA_GENOME_H
 #define GA_GENOME_H
 

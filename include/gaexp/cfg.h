@@ -1,4 +1,4 @@
-/* ga/cfg.h — experiment files: libconfig plus validation (presence, type, range, unknown keys). */
+/* gaexp/cfg.h — experiment files: libconfig plus validation (presence, type, range, unknown keys). */
 #ifndef GA_CFG_H
 #define GA_CFG_H
 
@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <libconfig.h>
-#include "ga/diag.h"
+#include "gaexp/diag.h"
 
 /* A loaded experiment file.  Every read goes through the ga_cfg_* getters:
  * they check type and range, report with file and line, write the default

@@ -1,12 +1,12 @@
-/* ga/experiment.h — an experiment file read into a problem instance and run parameters. */
+/* gaexp/experiment.h — an experiment file read into a problem instance and run parameters. */
 #ifndef GA_EXPERIMENT_H
 #define GA_EXPERIMENT_H
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "ga/cfg.h"
-#include "ga/problem.h"
-#include "ga/run.h"
+#include "gaexp/cfg.h"
+#include "gaexp/problem.h"
+#include "gaexp/run.h"
 
 /* What the reader may choose from: NULL-terminated tables of problems and of
  * generic operators (problem-specific ones come with their problem).  The

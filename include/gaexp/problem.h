@@ -1,12 +1,12 @@
-/* ga/problem.h — the problem plug-in: a const table of hooks plus the size of its state. */
+/* gaexp/problem.h — the problem plug-in: a const table of hooks plus the size of its state. */
 #ifndef GA_PROBLEM_H
 #define GA_PROBLEM_H
 
 #include <stdbool.h>
 #include <stdio.h>
 #include <gsl/gsl_rng.h>
-#include "ga/genome.h"
-#include "ga/op.h"
+#include "gaexp/genome.h"
+#include "gaexp/op.h"
 
 struct ga_cfg;
 struct config_setting_t;

@@ -1,4 +1,4 @@
-/* ga/rng.h — random streams: a fast GSL-registered generator and per-block stream derivation. */
+/* gaexp/rng.h — random streams: a fast GSL-registered generator and per-block stream derivation. */
 #ifndef GA_RNG_H
 #define GA_RNG_H
 

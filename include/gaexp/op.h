@@ -1,10 +1,10 @@
-/* ga/op.h — variation operators as plug-ins: a const table each, chosen by name in a .cfg. */
+/* gaexp/op.h — variation operators as plug-ins: a const table each, chosen by name in a .cfg. */
 #ifndef GA_OP_H
 #define GA_OP_H
 
 #include <stdbool.h>
 #include <gsl/gsl_rng.h>
-#include "ga/genome.h"
+#include "gaexp/genome.h"
 
 /* A crossover makes two children from two parents.  Parents and children
  * never alias.  Given valid parents it must return valid children: the
