@@ -1,5 +1,5 @@
 /* operators/bits.c — mutations of independent genes: bit flips and integer resets. */
-#include "ga/rng.h"
+#include "gaexp/rng.h"
 #include "operators/registry.h"
 
 static bool bits_flip(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, size_t pos)

@@ -1,6 +1,6 @@
 /* operators/perm.c — mutations that move genes around: valid for permutations,
  * sets of distinct values and independent genes alike. */
-#include "ga/rng.h"
+#include "gaexp/rng.h"
 #include "operators/registry.h"
 
 /* Swaps gene pos with another gene drawn uniformly (the same gene means no change). */

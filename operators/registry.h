@@ -2,7 +2,7 @@
 #ifndef GA_OPERATORS_REGISTRY_H
 #define GA_OPERATORS_REGISTRY_H
 
-#include "ga/op.h"
+#include "gaexp/op.h"
 
 #define GA_CROSSOVER(id) extern const struct ga_crossover ga_crossover_##id;
 #define GA_MUTATION(id)

@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "ga/rng.h"
+#include "gaexp/rng.h"
 #include "operators/registry.h"
 
 /* Koza's rule: crossover points fall on functions 90% of the time, so that

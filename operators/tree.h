@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <gsl/gsl_rng.h>
-#include "ga/genome.h"
+#include "gaexp/genome.h"
 
 /* A tree genome (GA_KIND_TREE) is stored as DEAP stores its primitive trees:
  * the nodes in prefix order, from gene 0, in a genome of fixed maximum

@@ -1,7 +1,7 @@
 /* operators/vector.c — crossovers for genomes whose genes are independent (bits, integers). */
 #include <string.h>
 
-#include "ga/rng.h"
+#include "gaexp/rng.h"
 #include "operators/registry.h"
 
 /* Cut uniform in [1, len-1]: child_a = a[:k] + b[k:], child_b = b[:k] + a[k:]. */
