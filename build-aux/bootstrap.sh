@@ -8,9 +8,10 @@ while [ ! -f configure.ac ] && [ "$PWD" != / ]; do cd ..; done
 
 GAEXP_PACKAGES="build-essential autoconf automake libtool pkg-config
   libgsl-dev libconfig-dev libcmocka-dev gnuplot-nox"
-# The test suite also builds gaexp --with-mpi: Open MPI (tests/run.sh sets this).
+# The test suite also builds gaexp --with-mpi: Open MPI, and injects faults
+# with strace (tests/run.sh sets this).
 if [ "${GAEXP_WITH_MPI:-}" = yes ]; then
-  GAEXP_PACKAGES="$GAEXP_PACKAGES libopenmpi-dev openmpi-bin"
+  GAEXP_PACKAGES="$GAEXP_PACKAGES libopenmpi-dev openmpi-bin strace" # strace: fault injection
 fi
 
 bootstrap_install() {

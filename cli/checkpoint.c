@@ -2,6 +2,7 @@
 #include "cli/checkpoint.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/output.h"
 
 static const char checkpoint_magic[8] = {'g', 'a', 'e', 'x', 'p', '-', 'c', 'k'};
 #define CHECKPOINT_ORDER 0x01020304u
@@ -26,26 +28,23 @@ static void checkpoint_path(char *buf, size_t size, const char *dir, const char 
 
 bool checkpoint_write(const char *dir, uint64_t config_hash, const struct ga_pack *payload)
 {
-    char part[1100], final[1100];
-    checkpoint_path(part, sizeof part, dir, ".part");
-    checkpoint_path(final, sizeof final, dir, "");
     struct checkpoint_header h = {.order = CHECKPOINT_ORDER, .version = CHECKPOINT_VERSION,
                                   .config_hash = config_hash, .length = payload->len,
                                   .checksum = ga_pack_hash(payload->data, payload->len)};
     memcpy(h.magic, checkpoint_magic, sizeof h.magic);
-    FILE *f = fopen(part, "wb");
-    bool ok = f && fwrite(&h, sizeof h, 1, f) == 1 &&
-              (payload->len == 0 || fwrite(payload->data, payload->len, 1, f) == 1) &&
-              fflush(f) == 0 && fsync(fileno(f)) == 0;
-    int error = errno;
-    if (f && fclose(f) != 0 && ok) {
-        ok = false;
-        error = errno;
-    }
-    if (ok && rename(part, final) == 0)
+    struct output_file f;
+    if (!output_open(&f, dir, "checkpoint"))
+        return false;
+    fwrite(&h, sizeof h, 1, f.fp);
+    if (payload->len)
+        fwrite(payload->data, payload->len, 1, f.fp);
+    /* output_commit sees any short write through ferror and keeps the
+     * previous checkpoint; the folder's sync makes the rename durable. */
+    if (!output_commit(&f))
+        return false;
+    if (output_sync_dir(dir))
         return true;
-    cli_error("cannot write the checkpoint %s: %s", final, strerror(error ? error : errno));
-    remove(part);
+    cli_error("cannot sync %s: %s", dir, strerror(errno));
     return false;
 }
 
@@ -54,7 +53,10 @@ bool checkpoint_read(const char *dir, struct ga_pack *payload, uint64_t *config_
     char path[1100];
     checkpoint_path(path, sizeof path, dir, "");
     *payload = (struct ga_pack){0};
-    FILE *f = fopen(path, "rb");
+    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    FILE *f = fd >= 0 ? fdopen(fd, "rb") : NULL;
+    if (fd >= 0 && !f)
+        close(fd);
     if (!f) {
         cli_error("cannot resume %s: no checkpoint (%s)", dir, strerror(errno));
         return false;

@@ -7,19 +7,48 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
 
-static bool output_mkdirs(const char *dir)
+/* Copies "dir/name" into buf; false (message printed) when it does not
+ * fit or names a path the system cannot take, never a cut path. */
+static bool output_join(char *buf, size_t size, const char *dir, const char *name)
 {
-    char path[1024];
-    if (snprintf(path, sizeof path, "%s", dir) >= (int)sizeof path) {
-        cli_error("%s: path too long", dir);
+    int n = snprintf(buf, size, "%s%s%s", dir, name[0] ? "/" : "", name);
+    if (n < 0 || (size_t)n >= size || (size_t)n >= PATH_MAX) {
+        cli_error("%s%s%s: path too long (at most %zu bytes)", dir, name[0] ? "/" : "", name,
+                  (size < PATH_MAX ? size : PATH_MAX) - 1);
         return false;
     }
+    for (const char *part = buf; *part;) {
+        size_t len = strcspn(part, "/");
+        if (len > NAME_MAX) {
+            cli_error("%s: a name in this path is longer than %d bytes", buf, NAME_MAX);
+            return false;
+        }
+        part += len + (part[len] == '/');
+    }
+    return true;
+}
+
+bool output_path_fits(const char *dir)
+{
+    char path[OUTPUT_PATH_MAX];
+    /* the longest name gaexp writes in a folder: "generations.csv.part" */
+    return output_join(path, sizeof path, dir, "generations.csv.part");
+}
+
+static bool output_mkdirs(const char *dir)
+{
+    char path[OUTPUT_PATH_MAX];
+    if (!output_join(path, sizeof path, dir, ""))
+        return false;
     for (char *p = path + 1; *p; p++) {
         if (*p != '/')
             continue;
@@ -49,32 +78,162 @@ static bool output_is_empty(const char *dir)
     return empty;
 }
 
-bool output_prepare_dir(const char *dir, bool force)
+int output_lock(const char *dir)
+{
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) {
+        cli_error("cannot open the output folder %s: %s", dir, strerror(errno));
+        return -1;
+    }
+    if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+        return fd;
+    int error = errno;
+    close(fd);
+    if (error == EWOULDBLOCK)
+        cli_error("output folder '%s' is in use by another gaexp process; wait for it to end "
+                  "or write elsewhere with --out DIR", dir);
+    else
+        cli_error("cannot lock the output folder %s: %s", dir, strerror(error));
+    return error == EWOULDBLOCK ? -2 : -1;
+}
+
+void output_unlock(int fd)
+{
+    if (fd >= 0)
+        close(fd);
+}
+
+/* The names gaexp writes in a run folder: what --force may replace, what a
+ * commit journal may name. */
+static const char *const output_run_names[] = {
+    "config.cfg", "generations.csv", "summary.csv", "times.csv", "best.txt",
+    "curves.csv", "fitness.gp",      "fitness.png", "checkpoint",
+};
+
+/* False (message printed) when dir/name exists as anything but a regular
+ * file: gaexp never replaces a symlink, device, FIFO or folder. */
+static bool output_replaceable(const char *dir, const char *name)
+{
+    char path[OUTPUT_PATH_MAX];
+    struct stat st;
+    if (!output_join(path, sizeof path, dir, name))
+        return false;
+    if (lstat(path, &st) != 0 || S_ISREG(st.st_mode))
+        return true;
+    cli_error("%s exists and is not a regular file; gaexp does not replace it", path);
+    return false;
+}
+
+int output_prepare_dir(const char *dir, bool force)
 {
     struct stat st;
-    if (stat(dir, &st) == 0) {
-        if (!S_ISDIR(st.st_mode)) {
-            cli_error("output folder '%s' exists and is not a folder", dir);
-            return false;
-        }
-        if (!force && !output_is_empty(dir)) {
-            cli_error("output folder '%s' already holds files; pass --force to overwrite them "
-                      "or --out DIR to write elsewhere", dir);
-            return false;
-        }
-        return true;
+    if (!output_path_fits(dir))
+        return CLI_USAGE;
+    if (stat(dir, &st) == 0 && !S_ISDIR(st.st_mode)) {
+        cli_error("output folder '%s' exists and is not a folder", dir);
+        return CLI_USAGE;
     }
-    return output_mkdirs(dir);
+    if (!output_mkdirs(dir))
+        return CLI_FAILED;
+    int lock = output_lock(dir);
+    if (lock < 0)
+        return lock == -2 ? CLI_USAGE : CLI_FAILED;
+    int status = CLI_OK;
+    if (!force && !output_is_empty(dir)) {
+        cli_error("output folder '%s' already holds files; pass --force to overwrite them "
+                  "or --out DIR to write elsewhere", dir);
+        status = CLI_USAGE;
+    }
+    for (size_t i = 0; status == CLI_OK && i < sizeof output_run_names / sizeof *output_run_names; i++)
+        if (!output_replaceable(dir, output_run_names[i]))
+            status = CLI_USAGE;
+    output_unlock(lock);
+    return status;
+}
+
+/* Creates path fresh for writing: an old file (or symlink, or FIFO) under
+ * this temporary name is unlinked first, and O_EXCL | O_NOFOLLOW make sure
+ * that what is opened is the new regular file. */
+static FILE *output_create(const char *path)
+{
+    if (unlink(path) != 0 && errno != ENOENT)
+        return NULL;
+    int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666); /* read back by output_mark */
+    if (fd < 0)
+        return NULL;
+    FILE *fp = fdopen(fd, "w");
+    if (!fp)
+        close(fd);
+    return fp;
 }
 
 bool output_open(struct output_file *f, const char *dir, const char *name)
 {
-    snprintf(f->final_path, sizeof f->final_path, "%s/%s", dir, name);
+    *f = (struct output_file){0};
+    if (!output_join(f->final_path, sizeof f->final_path, dir, name))
+        return false;
     snprintf(f->part_path, sizeof f->part_path, "%s.part", f->final_path);
-    f->fp = fopen(f->part_path, "w");
+    if (!output_replaceable(dir, name))
+        return false;
+    f->fp = output_create(f->part_path);
     if (!f->fp)
         cli_error("cannot write %s: %s", f->part_path, strerror(errno));
     return f->fp != NULL;
+}
+
+/* FNV-1a, 64 bits, carried on from h (ga_pack_hash's function, in pieces). */
+static uint64_t output_fnv(uint64_t h, const unsigned char *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ p[i]) * 0x100000001b3ULL;
+    return h;
+}
+#define OUTPUT_FNV_START 0xcbf29ce484222325ULL
+
+/* Hashes bytes [from, to) of fd into *h; false on a read error or a short file. */
+static bool output_hash_range(int fd, uint64_t from, uint64_t to, uint64_t *h)
+{
+    unsigned char buf[65536];
+    while (from < to) {
+        size_t want = to - from < sizeof buf ? (size_t)(to - from) : sizeof buf;
+        ssize_t got = pread(fd, buf, want, (off_t)from);
+        if (got <= 0)
+            return false;
+        *h = output_fnv(*h, buf, (size_t)got);
+        from += (uint64_t)got;
+    }
+    return true;
+}
+
+bool output_hash_file(const char *path, uint64_t *hash)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    struct stat st;
+    *hash = OUTPUT_FNV_START;
+    const char *why = fd < 0 ? strerror(errno)
+                      : fstat(fd, &st) != 0 ? strerror(errno)
+                      : !S_ISREG(st.st_mode) ? "not a regular file"
+                      : !output_hash_range(fd, 0, (uint64_t)st.st_size, hash) ? "cannot read it whole"
+                                                                               : NULL;
+    if (fd >= 0)
+        close(fd);
+    if (why)
+        cli_error("cannot read the input file %s: %s", path, why);
+    return !why;
+}
+
+bool output_mark(struct output_file *f, uint64_t *length, uint64_t *hash)
+{
+    long at;
+    if (!f->hashed)
+        f->hash = OUTPUT_FNV_START;
+    if (fflush(f->fp) != 0 || fsync(fileno(f->fp)) != 0 || (at = ftell(f->fp)) < 0 ||
+        (uint64_t)at < f->hashed || !output_hash_range(fileno(f->fp), f->hashed, (uint64_t)at, &f->hash))
+        return false;
+    f->hashed = (uint64_t)at;
+    *length = f->hashed;
+    *hash = f->hash;
+    return true;
 }
 
 /* Flushes, syncs and closes f; 0, or the errno of the failure. */
@@ -89,7 +248,18 @@ static int output_sync(struct output_file *f)
     return error;
 }
 
-bool output_commit_all(struct output_file *const *files, size_t n)
+bool output_sync_dir(const char *dir)
+{
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    bool ok = fd >= 0 && fsync(fd) == 0;
+    if (fd >= 0)
+        close(fd);
+    return ok;
+}
+
+/* Syncs and closes every file; false (message printed, every temporary
+ * file removed) when one could not be written whole. */
+static bool output_sync_all(struct output_file *const *files, size_t n)
 {
     const struct output_file *failed = NULL;
     int error = 0;
@@ -100,11 +270,6 @@ bool output_commit_all(struct output_file *const *files, size_t n)
             error = e;
         }
     }
-    for (size_t i = 0; !failed && i < n; i++)
-        if (rename(files[i]->part_path, files[i]->final_path) != 0) {
-            failed = files[i];
-            error = errno;
-        }
     if (!failed)
         return true;
     cli_error("cannot write %s: %s", failed->final_path, strerror(error));
@@ -113,24 +278,57 @@ bool output_commit_all(struct output_file *const *files, size_t n)
     return false;
 }
 
-bool output_reopen(struct output_file *f, const char *dir, const char *name, uint64_t length)
+bool output_commit_all(struct output_file *const *files, size_t n)
 {
-    snprintf(f->final_path, sizeof f->final_path, "%s/%s", dir, name);
+    if (!output_sync_all(files, n))
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (rename(files[i]->part_path, files[i]->final_path) != 0) {
+            cli_error("cannot write %s: %s", files[i]->final_path, strerror(errno));
+            for (size_t j = i; j < n; j++)
+                remove(files[j]->part_path);
+            return false;
+        }
+    return true;
+}
+
+bool output_reopen(struct output_file *f, const char *dir, const char *name, uint64_t length, uint64_t hash)
+{
+    *f = (struct output_file){0};
+    if (!output_join(f->final_path, sizeof f->final_path, dir, name))
+        return false;
     snprintf(f->part_path, sizeof f->part_path, "%s.part", f->final_path);
     struct stat st;
-    f->fp = fopen(f->part_path, "r+");
-    const char *why = !f->fp ? strerror(errno)
-                      : fstat(fileno(f->fp), &st) != 0 ? strerror(errno)
+    int fd = open(f->part_path, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
+    f->hash = OUTPUT_FNV_START;
+    const char *why = fd < 0 ? strerror(errno)
+                      : fstat(fd, &st) != 0 ? strerror(errno)
+                      : !S_ISREG(st.st_mode) ? "not a regular file"
                       : (uint64_t)st.st_size < length ? "shorter than the checkpoint says"
-                      : ftruncate(fileno(f->fp), (off_t)length) != 0 || fseek(f->fp, 0, SEEK_END) != 0
-                          ? strerror(errno)
-                          : NULL;
-    if (!why)
+                      : !output_hash_range(fd, 0, length, &f->hash) ? "cannot read it back"
+                      : f->hash != hash ? "its content differs from what the checkpoint recorded "
+                                          "(edited, or the checkpoint belongs to another run)"
+                                        : NULL;
+    if (!why) {
+        f->fp = fdopen(fd, "r+");
+        why = f->fp ? NULL : strerror(errno);
+    }
+    if (!why) {
+        f->hashed = length;
         return true;
+    }
     cli_error("cannot resume with %s: %s", f->part_path, why);
-    if (f->fp)
-        fclose(f->fp);
+    if (fd >= 0)
+        close(fd);
     f->fp = NULL;
+    return false;
+}
+
+bool output_cut(struct output_file *f)
+{
+    if (ftruncate(fileno(f->fp), (off_t)f->hashed) == 0 && fseek(f->fp, 0, SEEK_END) == 0)
+        return true;
+    cli_error("cannot resume with %s: %s", f->part_path, strerror(errno));
     return false;
 }
 
@@ -145,6 +343,144 @@ void output_abandon(struct output_file *f)
         fclose(f->fp);
     f->fp = NULL;
     remove(f->part_path);
+}
+
+void output_close(struct output_file *f)
+{
+    if (f->fp)
+        fclose(f->fp);
+    f->fp = NULL;
+}
+
+/* ---- the journaled commit of a run folder (doc/data-safety.md) ---------- */
+
+static bool output_run_name(const char *name)
+{
+    for (size_t i = 0; i < sizeof output_run_names / sizeof *output_run_names; i++)
+        if (strcmp(name, output_run_names[i]) == 0)
+            return true;
+    return false;
+}
+
+/* Steps 3 to 5 of the commit, from the journal text: false (message
+ * printed) when the journal is malformed or a step fails; the journal then
+ * stays, for 'gaexp resume' to try again. */
+static bool output_roll_forward(const char *dir, char *journal, bool quiet)
+{
+    char path[OUTPUT_PATH_MAX], part[OUTPUT_PATH_MAX + 8];
+    bool draw = false, ok = strncmp(journal, "gaexp-commit 1\n", 15) == 0;
+    for (int pass = 0; ok && pass < 2; pass++) { /* first check every line, then act */
+        char *save = NULL, *copy = pass ? journal + 15 : strdup(journal + 15);
+        if (!copy)
+            return false;
+        for (char *line = strtok_r(copy, "\n", &save); ok && line; line = strtok_r(NULL, "\n", &save)) {
+            char *name = strchr(line, ' ');
+            ok = name && output_run_name(name + 1) && output_join(path, sizeof path, dir, name + 1);
+            if (!ok)
+                break;
+            *name++ = '\0';
+            snprintf(part, sizeof part, "%s.part", path);
+            if (strcmp(line, "publish") == 0)
+                ok = !pass || rename(part, path) == 0 || errno == ENOENT;
+            else if (strcmp(line, "remove") == 0)
+                ok = !pass || unlink(path) == 0 || errno == ENOENT;
+            else if (strcmp(line, "draw") == 0)
+                draw = true;
+            else
+                ok = false;
+        }
+        if (!pass)
+            free(copy);
+    }
+    if (!ok) {
+        cli_error("%s/commit: %s", dir, errno ? strerror(errno) : "not a gaexp commit journal");
+        return false;
+    }
+    if (!output_sync_dir(dir)) {
+        cli_error("cannot sync %s: %s", dir, strerror(errno));
+        return false;
+    }
+    if (draw && output_draw(dir, "fitness.gp", "fitness.png", quiet) && output_join(path, sizeof path, dir, "fitness.png")) {
+        int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+        ok = fd >= 0 && fsync(fd) == 0;
+        if (fd >= 0)
+            close(fd);
+    }
+    output_join(path, sizeof path, dir, "commit");
+    if (!ok || unlink(path) != 0 || !output_sync_dir(dir)) {
+        cli_error("cannot finish the commit of %s: %s ('gaexp resume %s' tries again)", dir,
+                  strerror(errno), dir);
+        return false;
+    }
+    return true;
+}
+
+/* Reads dir/commit into a string; NULL with *missing when there is none. */
+static char *output_journal_read(const char *dir, bool *missing)
+{
+    char path[OUTPUT_PATH_MAX];
+    *missing = false;
+    if (!output_join(path, sizeof path, dir, "commit"))
+        return NULL;
+    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0) {
+        *missing = errno == ENOENT;
+        if (!*missing)
+            cli_error("cannot read %s: %s", path, strerror(errno));
+        return NULL;
+    }
+    char *text = calloc(1, 4096);
+    ssize_t got = text ? read(fd, text, 4095) : -1;
+    close(fd);
+    if (got < 0) {
+        cli_error("cannot read %s: %s", path, text ? strerror(errno) : "out of memory");
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
+int output_recover(const char *dir, bool quiet)
+{
+    bool missing;
+    char *journal = output_journal_read(dir, &missing);
+    if (!journal)
+        return missing ? 0 : -1;
+    bool ok = output_roll_forward(dir, journal, quiet);
+    free(journal);
+    return ok ? 1 : -1;
+}
+
+bool output_publish(const char *dir, struct output_file *const *files, size_t n, bool draw, bool quiet)
+{
+    if (!output_sync_all(files, n))
+        return false;
+    struct output_file journal;
+    if (!output_open(&journal, dir, "commit")) {
+        for (size_t i = 0; i < n; i++)
+            remove(files[i]->part_path);
+        return false;
+    }
+    fputs("gaexp-commit 1\n", journal.fp);
+    for (size_t i = 0; i < n; i++)
+        fprintf(journal.fp, "publish %s\n", strrchr(files[i]->final_path, '/') + 1);
+    for (size_t i = 0; i < sizeof output_run_names / sizeof *output_run_names; i++) {
+        bool published = false;
+        for (size_t j = 0; j < n; j++)
+            published |= strcmp(strrchr(files[j]->final_path, '/') + 1, output_run_names[i]) == 0;
+        if (!published)
+            fprintf(journal.fp, "remove %s\n", output_run_names[i]);
+    }
+    if (draw)
+        fputs("draw fitness.png\n", journal.fp);
+    /* The rename of commit.part is the point of no return. */
+    struct output_file *one = &journal;
+    if (!output_commit_all(&one, 1) || !output_sync_dir(dir)) {
+        for (size_t i = 0; i < n; i++)
+            remove(files[i]->part_path);
+        return false;
+    }
+    return output_recover(dir, quiet) == 1;
 }
 
 /* $GNUPLOT when set (empty: none), else the gnuplot found at configure
@@ -200,14 +536,14 @@ static const char output_fitness_script[] =
     "     '' skip 1 using 1:($6+1) with lines lw 2 lc rgb '#1f77b4' \\\n"
     "       title (replicates > 1 ? 'mean (mean over replicates)' : 'mean')\n";
 
-void output_draw(const char *dir, const char *script, const char *figure, bool quiet)
+bool output_draw(const char *dir, const char *script, const char *figure, bool quiet)
 {
     const char *gnuplot = output_gnuplot();
     if (!gnuplot) {
         if (!quiet)
             fprintf(stderr, "gaexp: notice: gnuplot is not installed: %s not drawn "
                             "(the CSV files and %s are complete)\n", figure, script);
-        return;
+        return false;
     }
     fflush(NULL);
     pid_t pid = fork();
@@ -217,8 +553,11 @@ void output_draw(const char *dir, const char *script, const char *figure, bool q
         _exit(127);
     }
     int status = 0;
-    if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
         cli_error("gnuplot failed to draw %s/%s", dir, figure);
+        return false;
+    }
+    return true;
 }
 
 bool output_script(const char *dir, const char *name, const char *text)
@@ -228,6 +567,14 @@ bool output_script(const char *dir, const char *name, const char *text)
         return false;
     fputs(text, script.fp);
     return output_commit(&script);
+}
+
+bool output_open_script(const char *dir, struct output_file *f)
+{
+    if (!output_open(f, dir, "fitness.gp"))
+        return false;
+    fputs(output_fitness_script, f->fp);
+    return true;
 }
 
 void output_plot(const char *dir, bool quiet)

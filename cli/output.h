@@ -6,22 +6,48 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* Makes 'dir' (and its parents).  An existing folder with files in it is
- * refused unless 'force'.  False with a message printed. */
-bool output_prepare_dir(const char *dir, bool force);
+/* The longest path gaexp writes or reads in an output folder, with its NUL. */
+#define OUTPUT_PATH_MAX 1024
+
+/* True when every file gaexp writes in 'dir' has a path within
+ * OUTPUT_PATH_MAX and names within NAME_MAX; else false with a message:
+ * long paths are refused, never cut. */
+bool output_path_fits(const char *dir);
+
+/* Makes 'dir' (and its parents) and checks, under its lock, that no other
+ * process writes it, that it is empty unless 'force', and that none of
+ * gaexp's names in it is a symlink, device, FIFO or folder.  CLI_OK, or
+ * CLI_USAGE / CLI_FAILED with a message printed. */
+int output_prepare_dir(const char *dir, bool force);
+
+/* The exclusive lock of one writer per folder: flock on the folder itself,
+ * dropped by the kernel when the process dies.  A descriptor to pass to
+ * output_unlock, or -2 when another process holds it and -1 on another
+ * failure (message printed). */
+int output_lock(const char *dir);
+void output_unlock(int fd);
 
 /* A file written under a temporary name and renamed into place on commit,
- * so that an interrupted run never leaves a complete-looking file. */
+ * so that an interrupted run never leaves a complete-looking file.  The
+ * temporary file is always created new (O_EXCL | O_NOFOLLOW), and a final
+ * name that is not a regular file is never replaced. */
 struct output_file {
     FILE *fp;
-    char final_path[1024];
-    char part_path[1040];
+    char final_path[OUTPUT_PATH_MAX];
+    char part_path[OUTPUT_PATH_MAX + 16];
+    uint64_t hashed, hash; /* FNV-1a of the first 'hashed' bytes (output_mark) */
 };
 bool output_open(struct output_file *f, const char *dir, const char *name);
-/* Reopens the temporary file of an interrupted run cut back to 'length'
- * bytes (what a checkpoint recorded), to append to it; false (message
- * printed) when it is missing or shorter. */
-bool output_reopen(struct output_file *f, const char *dir, const char *name, uint64_t length);
+/* Flushes and syncs f, and gives its length and the hash of its content
+ * (read back incrementally); false with errno set on failure. */
+bool output_mark(struct output_file *f, uint64_t *length, uint64_t *hash);
+/* Reopens the temporary file of an interrupted run, checking that its
+ * first 'length' bytes (what a checkpoint recorded) hash to 'hash'; false
+ * (message printed) when it is missing, shorter, not a regular file or
+ * different.  The file is not changed until output_cut. */
+bool output_reopen(struct output_file *f, const char *dir, const char *name, uint64_t length, uint64_t hash);
+/* Cuts a reopened file back to the checkpoint's length, to append to it. */
+bool output_cut(struct output_file *f);
 /* Flushes, syncs and renames; false (message printed) on any write error. */
 bool output_commit(struct output_file *f);
 /* The same for n files together: all are renamed into place only when all
@@ -29,6 +55,26 @@ bool output_commit(struct output_file *f);
 bool output_commit_all(struct output_file *const *files, size_t n);
 /* Closes and removes the temporary file. */
 void output_abandon(struct output_file *f);
+/* Closes the temporary file and keeps it (a checkpoint refers to it). */
+void output_close(struct output_file *f);
+/* fsync of the folder itself, so that renames in it are durable. */
+bool output_sync_dir(const char *dir);
+
+/* The journaled commit of a run folder (doc/data-safety.md): syncs the n
+ * files, writes the journal DIR/commit naming them, the other run files to
+ * remove and (draw) fitness.png to draw, then rolls it forward.  False
+ * (message printed) when it failed before the journal was in place (the
+ * temporary files then removed) or after (the journal kept for resume). */
+bool output_publish(const char *dir, struct output_file *const *files, size_t n, bool draw, bool quiet);
+/* Finishes a commit that a kill interrupted: 0 when DIR holds no journal,
+ * 1 when one was rolled forward, -1 on failure (message printed). */
+int output_recover(const char *dir, bool quiet);
+
+/* Hashes the content of an input file (FNV-1a); false (message printed)
+ * when it is not a regular file or cannot be read. */
+bool output_hash_file(const char *path, uint64_t *hash);
+/* Opens fitness.gp under its temporary name with the fitness script, for a commit. */
+bool output_open_script(const char *dir, struct output_file *f);
 
 /* Writes fitness.gp and, when gnuplot is installed, runs it to draw
  * fitness.png.  Prints a notice when gnuplot is missing. */
@@ -37,6 +83,7 @@ void output_plot(const char *dir, bool quiet);
 /* Writes a gnuplot script 'name' with 'text' into dir; false (message printed) on error. */
 bool output_script(const char *dir, const char *name, const char *text);
 /* Runs gnuplot on dir/script to draw dir/figure; a notice when gnuplot is missing. */
-void output_draw(const char *dir, const char *script, const char *figure, bool quiet);
+/* True when the figure was drawn. */
+bool output_draw(const char *dir, const char *script, const char *figure, bool quiet);
 
 #endif

@@ -206,15 +206,20 @@ static bool run_files_open(struct run_files *f, struct ga_cfg *cfg, const char *
     return true;
 }
 
-/* Commits the four files with best.txt and curves.csv (already written
- * under their temporary names): all six appear together or none does, so
- * a failed run never mixes its files with those of an earlier one. */
-static bool run_files_commit(struct run_files *f, struct output_file *best, struct output_file *curves)
+/* Commits the four files with best.txt, curves.csv and fitness.gp
+ * (already written under their temporary names) through the journal of
+ * doc/data-safety.md: all appear together or none does, so a failed or
+ * killed run never mixes its files with those of an earlier one. */
+static bool run_files_commit(struct run_files *f, const struct ga_experiment *e, struct output_file *best,
+                             struct output_file *curves, struct output_file *script, bool quiet)
 {
     f->open_config = f->open_gens = f->open_summary = f->open_times = false;
     /* curves.csv last: a sweep takes it as the mark of a finished point. */
-    struct output_file *const all[] = {&f->config, &f->gens, &f->summary, &f->times, best, curves};
-    return output_commit_all(all, sizeof all / sizeof all[0]);
+    struct output_file *const all[] = {&f->config, &f->gens, &f->summary, &f->times, best, script, curves};
+    if (e->plot)
+        return output_publish(e->out_dir, all, 7, true, quiet);
+    struct output_file *const data[] = {&f->config, &f->gens, &f->summary, &f->times, best, curves};
+    return output_publish(e->out_dir, data, 6, false, quiet);
 }
 
 static void run_files_abandon(struct run_files *f)
@@ -230,15 +235,15 @@ static void run_files_abandon(struct run_files *f)
 }
 
 /* Closes the files and keeps them: a resume that could not start leaves
- * the folder as it found it. */
+ * the folder as it found it, and a run that failed after a checkpoint
+ * leaves the files that checkpoint matches. */
 static void run_files_close(struct run_files *f)
 {
-    struct output_file *all[] = {&f->config, &f->gens, &f->summary, &f->times};
-    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
-        if (all[i]->fp) {
-            fclose(all[i]->fp);
-            all[i]->fp = NULL;
-        }
+    output_close(&f->config);
+    output_close(&f->gens);
+    output_close(&f->summary);
+    output_close(&f->times);
+    f->open_config = f->open_gens = f->open_summary = f->open_times = false;
 }
 
 /* The best individual over the replicates so far. */
@@ -334,15 +339,18 @@ static bool run_write_curves(const char *dir, const struct curves *curves, struc
     return true;
 }
 
-/* The closing files: best.txt and curves.csv, then all five committed together. */
+/* The closing files: best.txt, curves.csv and fitness.gp, then all
+ * committed together.  False (message printed) when they could not be
+ * written: the streamed files are then left to the caller. */
 static bool run_files_finish(struct run_files *f, const struct ga_experiment *e, const struct ga_genome *genome,
-                             const struct run_best *b, const struct curves *curves)
+                             const struct run_best *b, const struct curves *curves, bool quiet)
 {
-    struct output_file best = {0}, curve_file = {0};
-    if (run_write_best(e, genome, b, &best) && run_write_curves(e->out_dir, curves, &curve_file))
-        return run_files_commit(f, &best, &curve_file);
+    struct output_file best = {0}, curve_file = {0}, script = {0};
+    if (run_write_best(e, genome, b, &best) && run_write_curves(e->out_dir, curves, &curve_file) &&
+        (!e->plot || output_open_script(e->out_dir, &script)))
+        return run_files_commit(f, e, &best, &curve_file, &script, quiet);
     output_abandon(&best);
-    run_files_abandon(f);
+    output_abandon(&curve_file);
     return false;
 }
 
@@ -367,6 +375,65 @@ static void run_on_signal(int sig)
     run_interrupted = 1;
 }
 
+/* The input files a configuration names (puzzles, deal files) with the
+ * hash of their content when the run started: a resume refuses a changed
+ * one.  Any list of files: ga_cfg records them as its readers resolve them. */
+struct run_inputs {
+    size_t count;
+    const char *const *paths; /* owned by the ga_cfg */
+    uint64_t *hashes;
+};
+
+static bool run_inputs_hash(struct run_inputs *in, const struct ga_cfg *cfg)
+{
+    in->count = cfg->input_count;
+    in->paths = (const char *const *)cfg->inputs;
+    in->hashes = calloc(in->count ? in->count : 1, sizeof *in->hashes);
+    if (!in->hashes) {
+        cli_error("out of memory");
+        return false;
+    }
+    for (size_t i = 0; i < in->count; i++)
+        if (!output_hash_file(in->paths[i], &in->hashes[i]))
+            return false;
+    return true;
+}
+
+static void run_inputs_pack(const struct run_inputs *in, struct ga_pack *p)
+{
+    uint64_t count = in->count;
+    ga_pack_put(p, &count, sizeof count);
+    for (size_t i = 0; i < in->count; i++) {
+        uint64_t len = strlen(in->paths[i]);
+        ga_pack_put(p, &len, sizeof len);
+        ga_pack_put(p, in->paths[i], len);
+        ga_pack_put(p, &in->hashes[i], sizeof in->hashes[i]);
+    }
+}
+
+/* Checks the inputs a checkpoint recorded against the files as they are
+ * now; false (message printed) when one changed or cannot be read. */
+static bool run_inputs_verify(struct ga_unpack *u, const char *dir)
+{
+    uint64_t count, len, hash, now;
+    if (!ga_unpack_get(u, &count, sizeof count) || count > 4096)
+        return false;
+    for (uint64_t i = 0; i < count; i++) {
+        char path[OUTPUT_PATH_MAX];
+        if (!ga_unpack_get(u, &len, sizeof len) || len >= sizeof path || !ga_unpack_get(u, path, (size_t)len) ||
+            !ga_unpack_get(u, &hash, sizeof hash))
+            return false;
+        path[len] = '\0';
+        if (!output_hash_file(path, &now))
+            return false;
+        if (now != hash) {
+            cli_error("cannot resume %s: the input file %s changed since the run started", dir, path);
+            return false;
+        }
+    }
+    return true;
+}
+
 /* Everything a run of all replicates holds between two generations: what
  * a checkpoint saves and a resume restores. */
 struct run_session {
@@ -383,6 +450,8 @@ struct run_session {
     double replicate_started;   /* cli_now() at its start, earlier sessions included */
     double last_checkpoint;
     bool resumed;               /* the replicate under way comes from a checkpoint */
+    bool checkpointed;          /* DIR/checkpoint is this run's: keep the .part files it matches */
+    struct run_inputs inputs;   /* the input files and their hashes at the start */
 };
 
 /* The configuration as text (what config.cfg holds below its comments). */
@@ -411,10 +480,11 @@ static bool run_session_init(struct run_session *s, struct ga_cfg *cfg, const st
     s->curves = curves_alloc();
     s->progress = (struct run_progress){.on = !quiet && isatty(STDERR_FILENO)};
     s->progress.started = s->progress.last = s->last_checkpoint = cli_now();
-    if (s->best.genes && s->curves && cli_config_text(cfg, &s->config))
-        return true;
-    cli_error("out of memory");
-    return false;
+    if (!s->best.genes || !s->curves || !cli_config_text(cfg, &s->config)) {
+        cli_error("out of memory");
+        return false;
+    }
+    return run_inputs_hash(&s->inputs, cfg);
 }
 
 static void run_session_free(struct run_session *s)
@@ -422,19 +492,15 @@ static void run_session_free(struct run_session *s)
     free(s->best.genes);
     curves_free(s->curves);
     ga_pack_free(&s->config);
+    free(s->inputs.hashes);
 }
 
-/* The bytes written so far to each streamed file, synced to disk. */
-static bool run_files_mark(struct run_files *f, uint64_t lengths[3])
+/* The bytes written so far to each streamed file, synced to disk, and
+ * the hash of each file's content. */
+static bool run_files_mark(struct run_files *f, uint64_t lengths[3], uint64_t hashes[3])
 {
-    FILE *fps[3] = {f->gens.fp, f->summary.fp, f->times.fp};
-    for (int i = 0; i < 3; i++) {
-        long at;
-        if (fflush(fps[i]) != 0 || fsync(fileno(fps[i])) != 0 || (at = ftell(fps[i])) < 0)
-            return false;
-        lengths[i] = (uint64_t)at;
-    }
-    return true;
+    return output_mark(&f->gens, &lengths[0], &hashes[0]) && output_mark(&f->summary, &lengths[1], &hashes[1]) &&
+           output_mark(&f->times, &lengths[2], &hashes[2]);
 }
 
 static void run_best_pack(const struct run_best *b, size_t len, struct ga_pack *p)
@@ -479,8 +545,8 @@ static bool run_best_unpack(struct run_best *b, const struct ga_run *run, const 
  * the best so far, the curves and the run's own state. */
 static bool run_checkpoint(struct run_session *s)
 {
-    uint64_t lengths[3], config_len = s->config.len;
-    if (!run_files_mark(&s->f, lengths)) {
+    uint64_t lengths[3], hashes[3], config_len = s->config.len;
+    if (!run_files_mark(&s->f, lengths, hashes)) {
         cli_error("cannot write to %s: %s", s->e->out_dir, strerror(errno));
         return false;
     }
@@ -492,6 +558,8 @@ static bool run_checkpoint(struct run_session *s)
     ga_pack_put(&p, &s->replicate, sizeof s->replicate);
     ga_pack_put(&p, &seconds, sizeof seconds);
     ga_pack_put(&p, lengths, sizeof lengths);
+    ga_pack_put(&p, hashes, sizeof hashes);
+    run_inputs_pack(&s->inputs, &p);
     run_best_pack(&s->best, len, &p);
     curves_pack(s->curves, &p);
     ga_run_pack(s->run, &p);
@@ -499,6 +567,7 @@ static bool run_checkpoint(struct run_session *s)
     if (p.oom)
         cli_error("out of memory");
     ga_pack_free(&p);
+    s->checkpointed |= ok;
     s->last_checkpoint = cli_now();
     return ok;
 }
@@ -560,17 +629,20 @@ static enum ga_stop run_replicates(struct run_session *s, bool *ok)
 }
 
 /* After the last replicate (ok) or a failure: the folder committed whole
- * and the checkpoint removed, or every temporary file removed. */
-static int run_session_finish(struct run_session *s, bool ok)
+ * (the journal removes the checkpoint), or, on failure, the temporary
+ * files kept when a checkpoint matches them (resume goes on from it) and
+ * removed otherwise. */
+static int run_session_finish(struct run_session *s, bool ok, bool quiet)
 {
-    if (ok)
-        ok = run_files_finish(&s->f, s->e, &s->genome, &s->best, s->curves);
-    else
+    if (ok && run_files_finish(&s->f, s->e, &s->genome, &s->best, s->curves, quiet))
+        return CLI_OK;
+    if (s->checkpointed) {
+        run_files_close(&s->f);
+        fprintf(stderr, "gaexp: the last checkpoint is kept: 'gaexp resume %s' goes on from it\n", s->e->out_dir);
+    } else {
         run_files_abandon(&s->f);
-    if (!ok)
-        return CLI_FAILED;
-    checkpoint_remove(s->e->out_dir);
-    return CLI_OK;
+    }
+    return CLI_FAILED;
 }
 
 /* Runs (or goes on with) every replicate and commits the folder. */
@@ -602,22 +674,41 @@ static int run_session_go(struct run_session *s, bool quiet)
                     ga_run_stats(s->run)->generation, s->replicate, e->out_dir);
         return CLI_INTERRUPTED;
     }
-    if (run_session_finish(s, ok) != CLI_OK)
+    if (run_session_finish(s, ok, quiet) != CLI_OK)
         return CLI_FAILED;
     if (!quiet)
         run_report(e, s->run, &s->best, why, cli_now() - s->progress.started);
-    if (e->plot)
-        output_plot(e->out_dir, quiet);
     return CLI_OK;
+}
+
+/* Takes the lock of the folder a run writes and finishes a commit that a
+ * kill left there, so that the new run starts from a settled folder: the
+ * lock descriptor, or -1 with *status set (message printed). */
+static int run_lock(const char *dir, bool quiet, int *status)
+{
+    int lock = output_lock(dir);
+    if (lock < 0) {
+        *status = lock == -2 ? CLI_USAGE : CLI_FAILED;
+        return -1;
+    }
+    if (output_recover(dir, quiet) >= 0)
+        return lock;
+    output_unlock(lock);
+    *status = CLI_FAILED;
+    return -1;
 }
 
 int cli_run_experiment(struct ga_cfg *cfg, const struct ga_experiment *e, struct ga_run *run, bool quiet)
 {
     struct run_session s;
     int status = CLI_FAILED;
+    int lock = run_lock(e->out_dir, quiet, &status);
+    if (lock < 0)
+        return status;
     if (run_session_init(&s, cfg, e, run, quiet) && run_files_open(&s.f, cfg, e->out_dir))
         status = run_session_go(&s, quiet);
     run_session_free(&s);
+    output_unlock(lock);
     return status;
 }
 
@@ -683,18 +774,20 @@ int cli_run_write(struct ga_cfg *cfg, const struct ga_experiment *e, const struc
     struct run_session s;
     int status = CLI_FAILED;
     ga_gene *genes = NULL;
+    int lock = run_lock(e->out_dir, true, &status);
+    if (lock < 0)
+        return status;
     if (run_session_init(&s, cfg, e, NULL, true) && run_files_open(&s.f, cfg, e->out_dir)) {
         bool ok = (genes = calloc(s.genome.len, sizeof *genes)) != NULL;
         if (!ok)
             cli_error("out of memory");
         for (unsigned r = 1; ok && r <= e->replicates; r++)
             ok = run_record_write(&s, r, &records[r - 1], genes);
-        status = run_session_finish(&s, ok);
-        if (status == CLI_OK && e->plot)
-            output_plot(e->out_dir, true);
+        status = run_session_finish(&s, ok, true);
     }
     free(genes);
     run_session_free(&s);
+    output_unlock(lock);
     return status;
 }
 
@@ -720,8 +813,8 @@ int cli_run(int argc, char **argv)
             run = ga_run_alloc(e->problem, e->state, &e->params, &diag);
         status = run ? CLI_OK : e && spread ? CLI_FAILED : CLI_USAGE;
     }
-    if (status == CLI_OK && !output_prepare_dir(e->out_dir, o.force))
-        status = CLI_USAGE;
+    if (status == CLI_OK)
+        status = output_prepare_dir(e->out_dir, o.force);
     if (status == CLI_OK)
         status = cli_run_experiment(cfg, e, run, o.quiet);
     cli_print_diag(&diag);
@@ -754,6 +847,7 @@ static bool resume_load(struct run_session *s, struct ga_cfg **cfg, struct ga_ex
                         struct ga_run **run, struct ga_diag *diag, const char *dir, long long jobs,
                         bool quiet)
 {
+    bool inputs_checked = true, *inputs_ok = &inputs_checked;
     struct ga_pack payload;
     uint64_t hash, config_len;
     if (!checkpoint_read(dir, &payload, &hash))
@@ -783,27 +877,30 @@ static bool resume_load(struct run_session *s, struct ga_cfg **cfg, struct ga_ex
     ok = ok && (*e = ga_experiment_alloc(*cfg, cli_catalog(), 0)) != NULL &&
          (*run = ga_run_alloc((*e)->problem, (*e)->state, &(*e)->params, diag)) != NULL &&
          run_session_init(s, *cfg, *e, *run, quiet);
-    uint64_t lengths[3];
+    uint64_t lengths[3], hashes[3];
     double seconds;
     ok = ok && ga_unpack_get(&u, &s->replicate, sizeof s->replicate) &&
          ga_unpack_get(&u, &seconds, sizeof seconds) && ga_unpack_get(&u, lengths, sizeof lengths) &&
+         ga_unpack_get(&u, hashes, sizeof hashes) && (*inputs_ok = run_inputs_verify(&u, dir)) &&
          run_best_unpack(&s->best, *run, (*e)->problem, &u) && curves_unpack(s->curves, &u) && ga_run_unpack(*run, &u) &&
          u.left == 0 && s->replicate >= 1 && s->replicate <= (*e)->replicates && seconds >= 0 && seconds <= 1e12;
     ga_pack_free(&payload);
-    if (*run && !ok) {
+    if (*run && *inputs_ok && !ok) {
         cli_error("cannot resume from %s/checkpoint: its state does not fit its configuration", dir);
         return false;
     }
     if (!ok)
         return false;
-    s->resumed = true;
+    s->resumed = s->checkpointed = true;
     s->replicate_started = cli_now() - seconds;
     struct run_files *f = &s->f;
-    f->open_gens = output_reopen(&f->gens, dir, "generations.csv", lengths[0]);
-    f->open_summary = f->open_gens && output_reopen(&f->summary, dir, "summary.csv", lengths[1]);
-    f->open_times = f->open_summary && output_reopen(&f->times, dir, "times.csv", lengths[2]);
-    /* config.cfg last: a resume that cannot start changes nothing. */
-    f->open_config = f->open_times && run_write_config(*cfg, dir, &f->config);
+    f->open_gens = output_reopen(&f->gens, dir, "generations.csv", lengths[0], hashes[0]);
+    f->open_summary = f->open_gens && output_reopen(&f->summary, dir, "summary.csv", lengths[1], hashes[1]);
+    f->open_times = f->open_summary && output_reopen(&f->times, dir, "times.csv", lengths[2], hashes[2]);
+    /* Every check passed before anything changes; config.cfg last: a
+     * resume that cannot start changes nothing. */
+    f->open_config = f->open_times && output_cut(&f->gens) && output_cut(&f->summary) &&
+                     output_cut(&f->times) && run_write_config(*cfg, dir, &f->config);
     return f->open_config;
 }
 
@@ -840,8 +937,12 @@ int cli_resume(int argc, char **argv)
     }
     const char *dir = argv[optind];
     char path[1100];
+    if (!output_path_fits(dir))
+        return CLI_USAGE;
     snprintf(path, sizeof path, "%s/checkpoint", dir);
-    if (access(path, F_OK) != 0) {
+    char journal[1100];
+    snprintf(journal, sizeof journal, "%s/commit", dir);
+    if (access(path, F_OK) != 0 && access(journal, F_OK) != 0) {
         snprintf(path, sizeof path, "%s/sweep.args", dir);
         if (access(path, F_OK) == 0)
             return cli_resume_sweep(dir, jobs, quiet);
@@ -881,11 +982,23 @@ static void resume_close(struct resume *r)
 
 int cli_resume_dir(const char *dir, long long jobs, bool quiet, unsigned *replicates)
 {
+    int status = CLI_FAILED, lock = output_lock(dir);
+    if (lock < 0)
+        return lock == -2 ? CLI_USAGE : CLI_FAILED;
+    /* A commit a kill interrupted: the result is decided, finish it. */
+    int recovered = output_recover(dir, quiet);
+    if (recovered != 0) {
+        if (recovered > 0 && !quiet)
+            printf("finished the commit of %s/\n", dir);
+        output_unlock(lock);
+        return recovered > 0 ? CLI_OK : CLI_FAILED;
+    }
     struct resume r;
-    int status = resume_open(&r, dir, jobs, quiet) ? run_session_go(&r.s, quiet) : CLI_USAGE;
+    status = resume_open(&r, dir, jobs, quiet) ? run_session_go(&r.s, quiet) : CLI_USAGE;
     if (replicates && r.e)
         *replicates = r.e->replicates;
     resume_close(&r);
+    output_unlock(lock);
     return status;
 }
 

@@ -1,12 +1,14 @@
 /* cli/sweep.c — 'gaexp sweep': the Cartesian product of setting values, each point a run folder. */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
@@ -423,6 +425,53 @@ static bool sweep_check_points(struct sweep *w, const struct sweep_options *o, c
     return ok;
 }
 
+/* The files of gaexp's sweep naming in a sweep folder, which --force
+ * removes (and nothing else). */
+static const char *const sweep_names[] = {
+    "index.csv", "sweep.csv",  "sweep.cfg",   "sweep.args",  "curves.gp",  "curves.png",
+    "success.gp", "success.png", "success.dat", "heatmap.gp", "heatmap.png", "heatmap.dat",
+};
+/* ... and of a run folder, in each pNNN/ point folder. */
+static const char *const sweep_run_names[] = {
+    "config.cfg", "generations.csv", "summary.csv", "times.csv", "best.txt", "curves.csv",
+    "fitness.gp", "fitness.png",     "checkpoint",  "commit",
+};
+
+/* Removes names[] and their .part files from dir. */
+static void sweep_remove_names(const char *dir, const char *const *names, size_t n)
+{
+    char path[1200];
+    for (size_t i = 0; i < n; i++) {
+        if (snprintf(path, sizeof path, "%s/%s", dir, names[i]) < (int)sizeof path)
+            unlink(path);
+        if (snprintf(path, sizeof path, "%s/%s.part", dir, names[i]) < (int)sizeof path)
+            unlink(path);
+    }
+}
+
+/* --force over an earlier sweep: its files and its point folders go
+ * before anything is written, so no old index, figure or point is left
+ * beside the new ones.  Folders holding other files are kept. */
+static void sweep_clear(const char *root)
+{
+    sweep_remove_names(root, sweep_names, sizeof sweep_names / sizeof *sweep_names);
+    DIR *d = opendir(root);
+    for (struct dirent *e; d && (e = readdir(d));) {
+        const char *n = e->d_name;
+        if (n[0] != 'p' || strlen(n) < 4 || strspn(n + 1, "0123456789") != strlen(n + 1))
+            continue;
+        char dir[1200];
+        struct stat st;
+        if (snprintf(dir, sizeof dir, "%s/%s", root, n) >= (int)sizeof dir || lstat(dir, &st) != 0 ||
+            !S_ISDIR(st.st_mode))
+            continue;
+        sweep_remove_names(dir, sweep_run_names, sizeof sweep_run_names / sizeof *sweep_run_names);
+        rmdir(dir);
+    }
+    if (d)
+        closedir(d);
+}
+
 /* The sweep folder: --out, else output.dir, else results/<file name>. */
 static void sweep_root(struct ga_cfg *base, const struct sweep_options *o, char *buf, size_t size)
 {
@@ -505,18 +554,20 @@ static unsigned long sweep_point_done(const char *dir)
 static bool sweep_point_continued(const struct sweep_options *o, const char *dir, unsigned long *runs,
                                   int *status)
 {
-    unsigned long done = o->resume ? sweep_point_done(dir) : 0;
+    char checkpoint[1200], journal[1200];
+    snprintf(journal, sizeof journal, "%s/commit", dir);
+    bool committing = access(journal, F_OK) == 0; /* a commit a kill interrupted */
+    unsigned long done = o->resume && !committing ? sweep_point_done(dir) : 0;
     *status = CLI_OK;
     *runs += done;
     if (done)
         return true;
-    char checkpoint[1200];
     snprintf(checkpoint, sizeof checkpoint, "%s/checkpoint", dir);
-    if (!o->resume || access(checkpoint, F_OK) != 0)
+    if (!o->resume || (access(checkpoint, F_OK) != 0 && !committing))
         return false;
     unsigned replicates = 0;
     *status = cli_resume_dir(dir, o->jobs, true, &replicates);
-    *runs += *status == CLI_OK ? replicates : 0;
+    *runs += *status != CLI_OK ? 0 : committing ? sweep_point_done(dir) : replicates;
     return true;
 }
 
@@ -528,7 +579,7 @@ static bool sweep_point_open(struct sweep *w, const struct sweep_options *o, siz
 {
     *cfg = sweep_point_cfg(w, o, p, dir, diag);
     *e = *cfg ? ga_experiment_alloc(*cfg, cli_catalog(), 1) : NULL;
-    if (*e && output_prepare_dir(dir, true))
+    if (*e && output_prepare_dir(dir, true) == CLI_OK)
         return true;
     ga_experiment_free(*e);
     ga_cfg_free(*cfg);
@@ -755,10 +806,16 @@ int cli_sweep(int argc, char **argv)
         ga_cfg_free(w.base);
         return CLI_USAGE;
     }
-    status = CLI_OK;
-    if (!output_prepare_dir(root, o.force))
-        status = CLI_USAGE;
-    else if (!sweep_write_index(&w, root) || (!o.resume && !sweep_write_resume(&o, root)))
+    char first[1100];
+    sweep_point_dir(root, w.points ? w.points - 1 : 0, first, sizeof first);
+    status = output_path_fits(first) ? output_prepare_dir(root, o.force) : CLI_USAGE;
+    /* One sweep per folder, held until the sweep ends. */
+    int lock = status == CLI_OK ? output_lock(root) : -1;
+    if (status == CLI_OK && lock < 0)
+        status = lock == -2 ? CLI_USAGE : CLI_FAILED;
+    if (status == CLI_OK && o.force && !o.resume)
+        sweep_clear(root);
+    if (status == CLI_OK && (!sweep_write_index(&w, root) || (!o.resume && !sweep_write_resume(&o, root))))
         status = CLI_FAILED;
     struct sweep_live live = {.on = !o.quiet && isatty(STDERR_FILENO), .points = w.points,
                               .started = cli_now()};
@@ -772,6 +829,7 @@ int cli_sweep(int argc, char **argv)
             printf("sweep: %zu points x %lu runs in %.1f s: %s/\n", w.points, live.runs / w.points,
                    cli_now() - live.started, root);
     }
+    output_unlock(lock);
     config_destroy(&w.ranges);
     ga_cfg_free(w.base);
     return status;

@@ -1,13 +1,18 @@
 /* ga/cfg.c — validating reads of libconfig experiment files, overrides, unknown-key checks. */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "gaexp/cfg.h"
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* A setting is "known" when some reader asked for it: its hook points at
  * the ga_cfg that read it (no global marker needed). */
@@ -39,6 +44,9 @@ void ga_cfg_free(struct ga_cfg *c)
         return;
     config_destroy(&c->conf);
     free(c->asked);
+    for (size_t i = 0; i < c->input_count; i++)
+        free(c->inputs[i]);
+    free(c->inputs);
     free(c);
 }
 
@@ -76,12 +84,23 @@ static bool cfg_integers_fit(struct ga_cfg *c, const char *text, const char *fil
                                    ((*p == '+' || *p == '-') && (p[-1] == 'e' || p[-1] == 'E') && !hex);
                  p++)
                 real |= !hex && (*p == '.' || *p == 'e' || *p == 'E');
-            if (real || p[-1] == 'L')
+            bool wide = p[-1] == 'L' && p - start >= 2 && isxdigit((unsigned char)p[-2]);
+            if (real || (p[-1] == 'L' && !wide))
                 continue;
             char *end;
             errno = 0;
             unsigned long long v = strtoull(start, &end, hex ? 16 : 10);
             bool negative = start > text && start[-1] == '-';
+            /* libconfig reads 64-bit literals with strtoll, which clamps:
+             * a value beyond it would silently become another number. */
+            if (wide && (errno || v > (hex ? 0xffffffffffffffffULL : negative ? 0x8000000000000000ULL
+                                                                                : 0x7fffffffffffffffULL))) {
+                ga_diag_add(c->diag, file, line, "", "integer %.*s is beyond the 64-bit range (at most 9223372036854775807)",
+                            (int)(p - start), start);
+                return false;
+            }
+            if (wide)
+                continue;
             if (errno || v > (hex ? 0xffffffffULL : negative ? 2147483648ULL : 2147483647ULL)) {
                 ga_diag_add(c->diag, file, line, "",
                             "integer %.*s is too large (beyond 2147483647 write it with an L "
@@ -115,9 +134,19 @@ static bool cfg_after_read(struct ga_cfg *c, int ok)
  * read completely or is not text. */
 static char *cfg_slurp(struct ga_cfg *c, const char *path)
 {
-    FILE *f = fopen(path, "rb");
+    /* O_NONBLOCK: opening a FIFO must not wait for a writer. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    struct stat st;
+    const char *why = fd < 0 || fstat(fd, &st) != 0 ? strerror(errno)
+                      : S_ISDIR(st.st_mode) ? "it is a folder"
+                      : !S_ISREG(st.st_mode) ? "not a regular file (a FIFO, device or socket)"
+                      : (uint64_t)st.st_size > GA_CFG_FILE_MAX ? "larger than 16 MiB, the limit"
+                                                               : NULL;
+    FILE *f = why ? NULL : fdopen(fd, "rb");
     if (!f) {
-        ga_diag_add(c->diag, path, 0, "", "cannot read the file: %s", strerror(errno));
+        ga_diag_add(c->diag, path, 0, "", "cannot read the file: %s", why ? why : strerror(errno));
+        if (fd >= 0)
+            close(fd);
         return NULL;
     }
     char *text = NULL;
@@ -135,6 +164,10 @@ static char *cfg_slurp(struct ga_cfg *c, const char *path)
         }
         size_t got = fread(text + size, 1, cap - size - 1, f);
         size += got;
+        if (size > GA_CFG_FILE_MAX) { /* it grew while read */
+            read_error = EFBIG;
+            break;
+        }
         if (got == 0) {
             complete = !ferror(f);
             read_error = errno;
@@ -154,20 +187,114 @@ static char *cfg_slurp(struct ga_cfg *c, const char *path)
     return text;
 }
 
+/* The quoted name of an "@include" line starting at p (libconfig's
+ * syntax: at the start of a line), as [*name, *end); false when p does not
+ * start one. */
+static bool cfg_include_at(const char *p, const char **name, const char **end)
+{
+    p += strspn(p, " \t");
+    if (strncmp(p, "@include", 8) != 0)
+        return false;
+    p += 8;
+    p += strspn(p, " \t");
+    if (*p != '"' || !(*end = strchr(p + 1, '"')))
+        return false;
+    *name = p + 1;
+    return memchr(*name, '\n', (size_t)(*end - *name)) == NULL;
+}
+
+#define CFG_INCLUDE_DEPTH 8
+#define CFG_INCLUDE_MAX 64
+
+/* Every file text includes (libconfig resolves them all against dir, the
+ * main file's folder), checked as the main file is: a regular file of
+ * sane size, with integers that fit.  *count bounds the total. */
+static bool cfg_check_includes(struct ga_cfg *c, const char *text, const char *dir, unsigned depth,
+                               unsigned *count)
+{
+    for (const char *line = text; line; line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
+        const char *name, *end;
+        if (!cfg_include_at(line, &name, &end))
+            continue;
+        char path[1024];
+        int n = snprintf(path, sizeof path, "%s%s%.*s", name[0] == '/' ? "" : dir, name[0] == '/' ? "" : "/",
+                         (int)(end - name), name);
+        if (n < 0 || (size_t)n >= sizeof path || depth >= CFG_INCLUDE_DEPTH || ++*count > CFG_INCLUDE_MAX) {
+            ga_diag_add(c->diag, c->file, 0, "", "@include \"%.*s\": path too long, or includes nested deeper "
+                        "than %d or more than %d of them", (int)(end - name), name, CFG_INCLUDE_DEPTH, CFG_INCLUDE_MAX);
+            return false;
+        }
+        char *inner = cfg_slurp(c, path);
+        bool ok = inner && cfg_integers_fit(c, inner, path) && cfg_check_includes(c, inner, dir, depth + 1, count);
+        free(inner);
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+/* libconfig 1.5 puts its include folder in front of every @include path,
+ * absolute ones too: an absolute "/x/y.cfg" is rewritten as the same file
+ * reached from dir (absolute) by "../" up to the root.  A new string. */
+static char *cfg_absolute_includes(const char *text, const char *dir)
+{
+    size_t ups = 0, len = strlen(text), extra = 0;
+    for (const char *p = dir; *p; p++)
+        ups += *p == '/' && p[1] && p[1] != '/';
+    for (const char *line = text; line; line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
+        const char *name, *end;
+        extra += cfg_include_at(line, &name, &end) && name[0] == '/' ? 3 * ups : 0;
+    }
+    char *out = malloc(len + extra + 1), *o = out;
+    if (!out)
+        return NULL;
+    for (const char *line = text; line;) {
+        const char *next = strchr(line, '\n'), *name, *end;
+        next = next ? next + 1 : line + strlen(line);
+        if (cfg_include_at(line, &name, &end) && name[0] == '/') {
+            memcpy(o, line, (size_t)(name - line));
+            o += name - line;
+            for (size_t i = 0; i < ups; i++, o += 3)
+                memcpy(o, "../", 3);
+            memcpy(o, name + 1, (size_t)(next - name - 1));
+            o += next - name - 1;
+        } else {
+            memcpy(o, line, (size_t)(next - line));
+            o += next - line;
+        }
+        line = *next ? next : NULL;
+    }
+    *o = '\0';
+    return out;
+}
+
 /* Parses the text that was checked, so the file is read once; @include
- * paths are relative to the file's folder, as with config_read_file. */
+ * paths are relative to the file's folder, as with config_read_file, and
+ * every included file is checked as strictly as the main one. */
 bool ga_cfg_load(struct ga_cfg *c, const char *path)
 {
-    snprintf(c->file, sizeof c->file, "%s", path);
+    if (snprintf(c->file, sizeof c->file, "%s", path) >= (int)sizeof c->file) {
+        ga_diag_add(c->diag, "command line", 0, "", "file name too long (at most %zu bytes)", sizeof c->file - 1);
+        return false;
+    }
     char *text = cfg_slurp(c, path);
     if (!text)
         return false;
-    char dir[512];
+    char dir[512], real[PATH_MAX];
     const char *slash = strrchr(path, '/');
     snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
+    if (slash == path)
+        snprintf(dir, sizeof dir, "/");
+    if (realpath(dir, real) && strlen(real) < sizeof dir)
+        snprintf(dir, sizeof dir, "%s", real);
     config_set_include_dir(&c->conf, dir);
-    bool ok = cfg_integers_fit(c, text, c->file) &&
-              cfg_after_read(c, config_read_string(&c->conf, text));
+    unsigned includes = 0;
+    char *rewritten = NULL;
+    bool ok = cfg_integers_fit(c, text, c->file) && cfg_check_includes(c, text, dir, 0, &includes);
+    if (ok && !(rewritten = cfg_absolute_includes(text, dir)))
+        c->oom = true;
+    ok = ok && rewritten && cfg_after_read(c, config_read_string(&c->conf, rewritten));
+    free(rewritten);
     free(text);
     return ok;
 }
@@ -488,6 +615,66 @@ bool ga_cfg_string(struct ga_cfg *c, config_setting_t *group, const char *key, c
         char got[128];
         cfg_describe(s, got, sizeof got);
         ga_cfg_error(c, s, "expected a string, got %s", got);
+        return false;
+    }
+    *out = config_setting_get_string(s);
+    return true;
+}
+
+/* The folder relative input paths of setting s resolve against: that of
+ * the file it was read from, the working directory for --set. */
+static void cfg_base_dir(const struct ga_cfg *c, const config_setting_t *s, char *buf, size_t size)
+{
+    const char *file = config_setting_source_file(s);
+    if (file == cfg_from_command_line) {
+        snprintf(buf, size, ".");
+        return;
+    }
+    file = file ? file : c->file;
+    const char *slash = strrchr(file, '/');
+    snprintf(buf, size, "%.*s", slash ? (int)(slash - file) : 1, slash ? (slash == file ? "/" : file) : ".");
+}
+
+static bool cfg_add_input(struct ga_cfg *c, const char *path)
+{
+    char *copy = strdup(path);
+    char **grown = copy ? realloc(c->inputs, (c->input_count + 1) * sizeof *grown) : NULL;
+    if (!grown) {
+        free(copy);
+        c->oom = true;
+        return false;
+    }
+    c->inputs = grown;
+    c->inputs[c->input_count++] = copy;
+    return true;
+}
+
+bool ga_cfg_file(struct ga_cfg *c, config_setting_t *group, const char *key, const char *def,
+                 const char **out)
+{
+    if (!ga_cfg_string(c, group, key, def, out))
+        return false;
+    config_setting_t *s = config_setting_get_member(group, key);
+    if (!s || !(*out)[0])
+        return true;
+    char dir[1024], joined[2048], real[PATH_MAX];
+    cfg_base_dir(c, s, dir, sizeof dir);
+    int n = (*out)[0] == '/' ? snprintf(joined, sizeof joined, "%s", *out)
+                             : snprintf(joined, sizeof joined, "%s/%s", dir, *out);
+    struct stat st;
+    const char *why = n < 0 || (size_t)n >= sizeof joined ? "path too long"
+                      : !realpath(joined, real) ? strerror(errno)
+                      : stat(real, &st) != 0 ? strerror(errno)
+                      : S_ISDIR(st.st_mode) ? "it is a folder"
+                      : !S_ISREG(st.st_mode) ? "not a regular file (a FIFO, device or socket)"
+                      : (uint64_t)st.st_size > GA_CFG_FILE_MAX ? "larger than 16 MiB, the limit"
+                                                               : NULL;
+    if (why) {
+        ga_cfg_error(c, s, "cannot read '%s': %s", joined, why);
+        return false;
+    }
+    if (config_setting_set_string(s, real) != CONFIG_TRUE || !cfg_add_input(c, real)) {
+        c->oom = true;
         return false;
     }
     *out = config_setting_get_string(s);

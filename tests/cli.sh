@@ -26,7 +26,7 @@ refused() { # file, expected message
   [ $? -eq 2 ] && [ "$(wc -l <"$out/file.stderr")" -eq 1 ] && grep -qF -- "$2" "$out/file.stderr" &&
     [ ! -e "$out/never" ]
 }
-check "a folder is refused" refused "$out" "cannot read the file: Is a directory"
+check "a folder is refused" refused "$out" "cannot read the file: it is a folder"
 check "a missing file is refused" refused "$out/missing.cfg" "cannot read the file: No such file"
 check "a binary file is refused" refused "$out/nul.cfg" "not a text file"
 
@@ -119,15 +119,25 @@ if command -v gnuplot >/dev/null 2>&1; then
   check "with gnuplot a png" sh -c 'head -c 8 "$0" | grep -q PNG' "$out/plot/fitness.png"
 fi
 
-# A full disk while the files are committed (summary.csv.part leads to
-# /dev/full): one message, exit 1, and the folder's earlier run intact.
+# A full disk while the files are committed (every write to
+# summary.csv.part fails with ENOSPC, injected by strace): one message,
+# exit 1, and the folder's earlier run intact.
 "$GAEXP" run "$demo" --seed 2 --out "$out/full" --quiet --force --set output.plot=false
 cp -r "$out/full" "$out/full.before"
-ln -s /dev/full "$out/full/summary.csv.part"
-"$GAEXP" run "$demo" --seed 4 --out "$out/full" --quiet --force --set output.plot=false 2>"$out/full.stderr"
+full=$(cd "$out/full" && pwd)
+strace -qq -o /dev/null -P "$full/summary.csv.part" -e trace=write -e inject=write:error=ENOSPC \
+  "$GAEXP" run "$demo" --seed 4 --out "$out/full" --quiet --force --set output.plot=false 2>"$out/full.stderr"
 check "a full disk: exit status 1" [ $? -eq 1 ]
 check "a full disk: one message naming the file" \
   [ "$(cat "$out/full.stderr")" = "gaexp: cannot write $out/full/summary.csv: No space left on device" ]
 check "a full disk: the earlier run is intact" diff -r "$out/full" "$out/full.before"
+
+# A symlink planted at a temporary name is replaced, never followed.
+echo precious >"$out/precious"
+ln -s ../precious "$out/full/summary.csv.part"
+"$GAEXP" run "$demo" --seed 4 --out "$out/full" --quiet --force --set output.plot=false
+check "a planted symlink: the run succeeds" [ $? -eq 0 ]
+check "a planted symlink: its target untouched" [ "$(cat "$out/precious")" = precious ]
+check "a planted symlink: summary.csv a regular file" [ -f "$out/full/summary.csv" ] && [ ! -L "$out/full/summary.csv" ]
 
 test_summary cli

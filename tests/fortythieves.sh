@@ -5,7 +5,7 @@
 . "${srcdir:-.}/tests/lib.sh"
 test_folder fortythieves
 cfg=$srcdir/configs/fortythieves.cfg
-studies=$srcdir/tests/data/fortythieves/studies.deal
+studies=$(cd "$srcdir" && pwd)/tests/data/fortythieves/studies.deal # the cfg below is elsewhere
 # last_line DIR: the closing line of DIR/best.txt
 last_line() { tail -n 1 "$1/best.txt"; }
 

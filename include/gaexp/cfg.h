@@ -24,8 +24,13 @@ struct ga_cfg {
     struct ga_diag *diag;
     struct ga_cfg_asked *asked;
     size_t asked_count, asked_cap;
+    char **inputs;       /* absolute paths of the input files read (ga_cfg_file) */
+    size_t input_count;
     bool oom;
 };
+
+/* The largest experiment, puzzle or deal file gaexp reads. */
+#define GA_CFG_FILE_MAX ((size_t)16 << 20)
 
 struct ga_cfg *ga_cfg_alloc(struct ga_diag *diag);
 void ga_cfg_free(struct ga_cfg *c);
@@ -62,6 +67,14 @@ bool ga_cfg_int_list(struct ga_cfg *c, config_setting_t *group, const char *key,
 /* A string; the result lives as long as the configuration. */
 bool ga_cfg_string(struct ga_cfg *c, config_setting_t *group, const char *key, const char *def,
                    const char **out);
+/* A string naming an input file (a puzzle, a deal file): resolved against
+ * the folder of the file the setting was read from (the working directory
+ * for --set), checked to be a regular file of at most GA_CFG_FILE_MAX
+ * bytes, written back into the tree as an absolute path (so config.cfg
+ * names the same file from anywhere) and recorded in c->inputs.  An empty
+ * value (the default "") is returned as it is. */
+bool ga_cfg_file(struct ga_cfg *c, config_setting_t *group, const char *key, const char *def,
+                 const char **out);
 /* A string that must be one of 'choices' (n of them); *out is its index. */
 bool ga_cfg_choice(struct ga_cfg *c, config_setting_t *group, const char *key,
                    const char *const *choices, size_t n, size_t def, size_t *out);

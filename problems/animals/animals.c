@@ -19,18 +19,12 @@ static bool animals_configure(void *state, struct ga_cfg *cfg, config_setting_t 
 {
     struct animals *a = state;
     const char *path;
-    if (!ga_cfg_string(cfg, group, "puzzle", "", &path))
+    if (!ga_cfg_file(cfg, group, "puzzle", "", &path))
         return false;
     if (!path[0]) {
-        ga_cfg_error_at(cfg, group, "puzzle", "missing: the puzzle file, e.g. \"configs/animals/level50.txt\"");
+        ga_cfg_error_at(cfg, group, "puzzle", "missing: the puzzle file, e.g. \"animals/level50.txt\"");
         return false;
     }
-    FILE *probe = fopen(path, "r");
-    if (!probe) {
-        ga_cfg_error_at(cfg, group, "puzzle", "cannot read '%s': %s", path, strerror(errno));
-        return false;
-    }
-    fclose(probe);
     /* The puzzle file reports its own errors with its own file and line. */
     if (!animals_puzzle_load(&a->puzzle, path, cfg->diag))
         return false;

@@ -148,21 +148,6 @@ static bool ft_ga_seeded(struct fortythieves *f, struct ga_cfg *cfg, config_sett
     return true;
 }
 
-/* Whether path names a file that can be read, else a diagnostic at 'deals'. */
-static bool ft_ga_readable(struct ga_cfg *cfg, config_setting_t *group, const char *path)
-{
-    struct stat st;
-    FILE *probe = fopen(path, "r");
-    const char *why = !probe ? strerror(errno)
-                      : fstat(fileno(probe), &st) == 0 && S_ISDIR(st.st_mode) ? "it is a folder"
-                                                                             : NULL;
-    if (probe)
-        fclose(probe);
-    if (why)
-        ga_cfg_error_at(cfg, group, "deals", "cannot read '%s': %s", path, why);
-    return why == NULL;
-}
-
 /* The position: 'seed' (a seeded deal), or 'deals' and 'position' (a deal file). */
 static bool ft_ga_position(struct fortythieves *f, struct ga_cfg *cfg, config_setting_t *group)
 {
@@ -174,8 +159,7 @@ static bool ft_ga_position(struct fortythieves *f, struct ga_cfg *cfg, config_se
         return false;
     }
     const char *path, *name;
-    if (!ga_cfg_string(cfg, group, "deals", "", &path) || !ga_cfg_string(cfg, group, "position", "", &name) ||
-        !ft_ga_readable(cfg, group, path))
+    if (!ga_cfg_file(cfg, group, "deals", "", &path) || !ga_cfg_string(cfg, group, "position", "", &name))
         return false;
     int status;
     struct ft_deal_file *deals = ft_deal_file_alloc(path, cfg->diag, &status);
