@@ -9,8 +9,10 @@
 
 #include "ga/cfg.h"
 #include "ga/diag.h"
+#include "operators/registry.h"
 #include "operators/tree.h"
 #include "problems/registry.h"
+#include "problems/t24_rdo.h"
 
 /* ---- values ---------------------------------------------------------------- */
 
@@ -574,13 +576,48 @@ static void t24_print(const struct ga_genome *gen, const ga_gene *g, FILE *out)
             t->hand.target);
 }
 
+/* RDO at every site of g in prefix order (a site inside a subtree just
+ * replaced is the new subtree's). */
+static bool t24_rdo_every_site(const struct t24_hand *h, gsl_rng *r, ga_gene *g)
+{
+    bool changed = false;
+    for (size_t i = 1, size = t24_expr_size(h, g); i < size; i++)
+        if (t24_rdo_site(h, g, i))
+            changed |= t24_rdo_at(h, r, g, i);
+    return changed;
+}
+
+/* The semantic mutation event: the generic subtree mutation (a random new
+ * shape, operators and card order below a random node: the only step that
+ * changes the root), then RDO at every site, which fits the subtrees of
+ * 2..T24_RDO_MAX_LEAVES cards to the values the rest of the tree needs.
+ * Without a site or a desired value it is the subtree mutation alone. */
+static bool t24_rdo_once(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
+{
+    bool changed = ga_mutation_subtree.once(gen, r, g);
+    return t24_rdo_every_site(t24_hand_of(gen), r, g) || changed;
+}
+
+static bool t24_rdo_gene(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, size_t pos)
+{
+    bool changed = ga_mutation_subtree.at(gen, r, g, pos);
+    return t24_rdo_every_site(t24_hand_of(gen), r, g) || changed;
+}
+
+static const struct ga_mutation t24_mutation_rdo = {
+    "rdo", "subtree mutation, then every subtree of 2-3 cards becomes the expression of its cards nearest the value it needs (RDO)",
+    0, t24_rdo_gene, t24_rdo_once,
+};
+static const struct ga_mutation *const t24_mutations[] = {&t24_mutation_rdo, NULL};
+
 const struct ga_problem ga_problem_t24 = {
     .name = "t24",
     .summary = "the 24 game: an expression tree using every card once (fitness = distance from target)",
     .kind = GA_KIND_TREE,
     .state_size = sizeof(struct t24),
-    .defaults = {"subtree", 0.9, "subtree", 0.8, GA_PER_INDIVIDUAL},
+    .defaults = {"subtree", 0.9, "rdo", 0.8, GA_PER_INDIVIDUAL},
     .example = "cards = [3, 3, 8, 8];",
+    .mutations = t24_mutations,
     .configure = t24_configure,
     .shape = t24_shape,
     .init = ga_tree_init,
