@@ -505,6 +505,7 @@ void t24_format(const struct t24_hand *h, const ga_gene *e, bool canonical, char
 struct t24 {
     struct ga_tree_spec tree; /* first: the tree operators read it (operators/tree.h) */
     struct t24_hand hand;
+    struct t24_rdo_library *rdo; /* owned: built by configure, freed by release */
 };
 
 const struct t24_hand *t24_hand_of(const struct ga_genome *gen)
@@ -543,7 +544,16 @@ static bool t24_configure(void *state, struct ga_cfg *cfg, config_setting_t *gro
     };
     for (unsigned k = 0; k < t->hand.nops; k++)
         t->tree.arity[n + k] = 2;
+    if (!(t->rdo = t24_rdo_library_alloc(&t->hand))) {
+        ga_cfg_error(cfg, group, "out of memory");
+        return false;
+    }
     return ga_tree_spec_check(&t->tree) == NULL;
+}
+
+static void t24_release(void *state)
+{
+    t24_rdo_library_free(((struct t24 *)state)->rdo);
 }
 
 static void t24_shape(const void *state, size_t *len, unsigned *alphabet)
@@ -578,12 +588,13 @@ static void t24_print(const struct ga_genome *gen, const ga_gene *g, FILE *out)
 
 /* RDO at every site of g in prefix order (a site inside a subtree just
  * replaced is the new subtree's). */
-static bool t24_rdo_every_site(const struct t24_hand *h, gsl_rng *r, ga_gene *g)
+static bool t24_rdo_every_site(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
 {
+    const struct t24 *t = gen->state;
     bool changed = false;
-    for (size_t i = 1, size = t24_expr_size(h, g); i < size; i++)
-        if (t24_rdo_site(h, g, i))
-            changed |= t24_rdo_at(h, r, g, i);
+    for (size_t i = 1, size = t24_expr_size(&t->hand, g); i < size; i++)
+        if (t24_rdo_site(&t->hand, g, i))
+            changed |= t24_rdo_at(&t->hand, t->rdo, r, g, i);
     return changed;
 }
 
@@ -595,13 +606,13 @@ static bool t24_rdo_every_site(const struct t24_hand *h, gsl_rng *r, ga_gene *g)
 static bool t24_rdo_once(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
 {
     bool changed = ga_mutation_subtree.once(gen, r, g);
-    return t24_rdo_every_site(t24_hand_of(gen), r, g) || changed;
+    return t24_rdo_every_site(gen, r, g) || changed;
 }
 
 static bool t24_rdo_gene(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, size_t pos)
 {
     bool changed = ga_mutation_subtree.at(gen, r, g, pos);
-    return t24_rdo_every_site(t24_hand_of(gen), r, g) || changed;
+    return t24_rdo_every_site(gen, r, g) || changed;
 }
 
 static const struct ga_mutation t24_mutation_rdo = {
@@ -624,4 +635,5 @@ const struct ga_problem ga_problem_t24 = {
     .evaluate = t24_evaluate,
     .valid = t24_valid,
     .print = t24_print,
+    .release = t24_release,
 };

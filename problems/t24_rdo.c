@@ -2,6 +2,7 @@
 #include "problems/t24_rdo.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ga/rng.h"
@@ -73,25 +74,37 @@ bool t24_rdo_site(const struct t24_hand *h, const ga_gene *e, size_t pos)
     return (t24_expr_size(h, e + pos) + 1) / 2 <= T24_RDO_MAX_LEAVES;
 }
 
-/* The library: every expression over a set of cards, by subset mask. */
-#define RDO_LIBRARY_MAX 1024
 struct rdo_entry {
     ga_gene expr[2 * T24_RDO_MAX_LEAVES - 1];
     struct t24_value value;
 };
-struct rdo_library {
-    struct rdo_entry entry[RDO_LIBRARY_MAX];
-    size_t first[1u << T24_RDO_MAX_LEAVES], count[1u << T24_RDO_MAX_LEAVES], used;
+
+/* Every expression over each subset of at most T24_RDO_MAX_LEAVES cards,
+ * by subset mask (bit i: card i), values computed once per hand. */
+struct t24_rdo_library {
+    struct rdo_entry *entry;
+    size_t used;
+    size_t first[1u << T24_MAX_CARDS], count[1u << T24_MAX_CARDS];
 };
 
-/* Every expression over the cards leaf[i] for the bits i of 'mask', once
- * the lists of its proper subsets are built. */
-static void rdo_build(const struct t24_hand *h, const ga_gene *leaf, unsigned mask, struct rdo_library *lib)
+/* Expressions over 'cards' cards: cards! orderings x shapes x ops^(cards-1). */
+static size_t rdo_expressions(unsigned cards, unsigned ops)
+{
+    static const size_t shapes[] = {0, 1, 1, 2};
+    size_t n = shapes[cards];
+    for (unsigned i = 2; i <= cards; i++)
+        n *= i * (size_t)ops;
+    return n;
+}
+
+/* Appends every expression over the cards of 'mask', once the lists of
+ * its proper subsets are built. */
+static void rdo_build(const struct t24_hand *h, unsigned mask, struct t24_rdo_library *lib)
 {
     lib->first[mask] = lib->used;
     if (!(mask & (mask - 1))) {
         struct rdo_entry *x = &lib->entry[lib->used++];
-        x->expr[0] = leaf[__builtin_ctz(mask)];
+        x->expr[0] = (ga_gene)__builtin_ctz(mask);
         x->value = t24_value_int(h->card[x->expr[0]]);
     }
     for (unsigned a = (mask - 1) & mask; a; a = (a - 1) & mask) {
@@ -111,6 +124,34 @@ static void rdo_build(const struct t24_hand *h, const ga_gene *leaf, unsigned ma
     lib->count[mask] = lib->used - lib->first[mask];
 }
 
+struct t24_rdo_library *t24_rdo_library_alloc(const struct t24_hand *h)
+{
+    struct t24_rdo_library *lib = calloc(1, sizeof *lib);
+    if (!lib)
+        return NULL;
+    size_t total = 0;
+    for (unsigned mask = 1; mask < 1u << h->ncards; mask++)
+        if ((unsigned)__builtin_popcount(mask) <= T24_RDO_MAX_LEAVES)
+            total += rdo_expressions((unsigned)__builtin_popcount(mask), h->nops);
+    if (!(lib->entry = malloc(total * sizeof *lib->entry))) {
+        free(lib);
+        return NULL;
+    }
+    /* Masks in increasing order: every subset comes before its supersets. */
+    for (unsigned mask = 1; mask < 1u << h->ncards; mask++)
+        if ((unsigned)__builtin_popcount(mask) <= T24_RDO_MAX_LEAVES)
+            rdo_build(h, mask, lib);
+    return lib;
+}
+
+void t24_rdo_library_free(struct t24_rdo_library *lib)
+{
+    if (!lib)
+        return;
+    free(lib->entry);
+    free(lib);
+}
+
 /* How far v is from the desired d: 0 when equal, +inf when v is invalid. */
 static double rdo_distance(struct t24_value v, struct t24_value d)
 {
@@ -121,7 +162,8 @@ static double rdo_distance(struct t24_value v, struct t24_value d)
     return fabs(v.real - d.real);
 }
 
-bool t24_rdo_at(const struct t24_hand *h, gsl_rng *r, ga_gene *e, size_t pos)
+bool t24_rdo_at(const struct t24_hand *h, const struct t24_rdo_library *lib, gsl_rng *r, ga_gene *e,
+                size_t pos)
 {
     if (!t24_rdo_site(h, e, pos))
         return false;
@@ -129,27 +171,21 @@ bool t24_rdo_at(const struct t24_hand *h, gsl_rng *r, ga_gene *e, size_t pos)
     if (!d.valid)
         return false;
     size_t len = t24_expr_size(h, e + pos);
-    ga_gene leaf[T24_RDO_MAX_LEAVES];
-    unsigned k = 0;
+    unsigned mask = 0;
     for (size_t i = pos; i < pos + len; i++)
         if (rdo_is_card(h, e[i]))
-            leaf[k++] = e[i];
-    struct rdo_library lib;
-    lib.used = 0;
-    for (unsigned mask = 1; mask < 1u << k; mask++)
-        rdo_build(h, leaf, mask, &lib);
-    unsigned full = (1u << k) - 1;
+            mask |= 1u << e[i];
     double best = INFINITY;
     size_t pick = 0, ties = 0;
-    for (size_t i = lib.first[full]; i < lib.first[full] + lib.count[full]; i++) {
-        double dist = rdo_distance(lib.entry[i].value, d);
+    for (size_t i = lib->first[mask]; i < lib->first[mask] + lib->count[mask]; i++) {
+        double dist = rdo_distance(lib->entry[i].value, d);
         if (dist < best)
             best = dist, pick = i, ties = 1;
         else if (dist == best && ga_rng_below(r, ++ties) == 0)
             pick = i;
     }
-    if (best == INFINITY || memcmp(e + pos, lib.entry[pick].expr, len * sizeof *e) == 0)
+    if (best == INFINITY || memcmp(e + pos, lib->entry[pick].expr, len * sizeof *e) == 0)
         return false;
-    memcpy(e + pos, lib.entry[pick].expr, len * sizeof *e);
+    memcpy(e + pos, lib->entry[pick].expr, len * sizeof *e);
     return true;
 }

@@ -24,10 +24,18 @@ struct t24_value t24_rdo_desired(const struct t24_hand *h, const ga_gene *e, siz
  * root over 2..T24_RDO_MAX_LEAVES cards. */
 bool t24_rdo_site(const struct t24_hand *h, const ga_gene *e, size_t pos);
 
+/* The library of a hand: every expression over each subset of 1 to
+ * T24_RDO_MAX_LEAVES of its cards, with its value.  NULL when out of memory;
+ * _free(NULL) does nothing. */
+struct t24_rdo_library;
+struct t24_rdo_library *t24_rdo_library_alloc(const struct t24_hand *h);
+void t24_rdo_library_free(struct t24_rdo_library *lib);
+
 /* RDO at a site: the subtree at 'pos' becomes the expression over its own
- * cards whose value is nearest the desired value (ties drawn from r), so
- * every card is still used once.  False when there is no desired value or
+ * cards (from lib, the hand's library) whose value is nearest the desired
+ * value (ties drawn from r), so every card is still used once.  False when there is no desired value or
  * the expression did not change. */
-bool t24_rdo_at(const struct t24_hand *h, gsl_rng *r, ga_gene *e, size_t pos);
+bool t24_rdo_at(const struct t24_hand *h, const struct t24_rdo_library *lib, gsl_rng *r, ga_gene *e,
+                size_t pos);
 
 #endif

@@ -414,12 +414,15 @@ static void test_rdo(void **unused)
     assert_true(t24_rdo_site(&h, e, 2));   /* three cards */
     assert_true(t24_rdo_site(&h, e, 4));   /* two cards */
     gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
-    assert_true(t24_rdo_at(&h, r, e, 2));
+    struct t24_rdo_library *lib = t24_rdo_library_alloc(&h);
+    assert_non_null(lib);
+    assert_true(t24_rdo_at(&h, lib, r, e, 2));
     assert_true(t24_value_is(t24_eval(&h, e), 24));
     char text[64];
     t24_format(&h, e, false, text, sizeof text);
     assert_string_equal(text, "6 / (1 - 3 / 4)");
-    assert_false(t24_rdo_at(&h, r, e, 2)); /* already the nearest */
+    assert_false(t24_rdo_at(&h, lib, r, e, 2)); /* already the nearest */
+    t24_rdo_library_free(lib);
 
     /* pow, root and log invert within their domains; mod does not. */
     static const int c132[] = {1, 3, 2};
@@ -436,7 +439,10 @@ static void test_rdo(void **unused)
     assert_exact(t24_rdo_desired(&p, lg, 4), 4294967296, 1); /* log_4 x = 16 */
     ga_gene md[] = {7, 3, 0, 1, 2}; /* mod(1 + 3, 2) */
     assert_false(t24_rdo_desired(&p, md, 1).valid);
-    assert_false(t24_rdo_at(&p, r, md, 1));
+    lib = t24_rdo_library_alloc(&p);
+    assert_false(t24_rdo_at(&p, lib, r, md, 1));
+    t24_rdo_library_free(lib);
+    t24_rdo_library_free(NULL);
     gsl_rng_free(r);
 }
 
