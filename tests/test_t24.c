@@ -6,6 +6,7 @@
 
 #include "gaexp/rng.h"
 #include "operators/tree.h"
+#include "problems/t24/t24_rdo.h"
 #include "problems/t24/t24_solve.h"
 #include "testlib.h"
 
@@ -392,6 +393,59 @@ static void test_solve_all_examples(void **unused)
 
 /* ---- GP ----------------------------------------------------------------------------- */
 
+/* Semantic backpropagation inverts every operator but mod, exactly, and
+ * RDO fits a subtree to the value it needs: 6 / (1 + 3 * 4) becomes
+ * 6 / (1 - 3 / 4), the only solution of 1 3 4 6. */
+static void test_rdo(void **unused)
+{
+    (void)unused;
+    static const int c1346[] = {1, 3, 4, 6};
+    struct t24_hand h = hand_of("+,-,*,/", 4, c1346, 24);
+    /* symbols: cards 0..3 = 1 3 4 6, then + - * / = 4..7 */
+    ga_gene e[] = {7, 3, 4, 0, 6, 1, 2}; /* 6 / (1 + 3 * 4) */
+    assert_exact(t24_rdo_desired(&h, e, 0), 24, 1);
+    assert_exact(t24_rdo_desired(&h, e, 1), 312, 1);  /* 6 = 24 * 13 */
+    assert_exact(t24_rdo_desired(&h, e, 2), 1, 4);    /* 6 / x = 24 */
+    assert_exact(t24_rdo_desired(&h, e, 3), -47, 4);  /* x + 12 = 1/4 */
+    assert_exact(t24_rdo_desired(&h, e, 4), -3, 4);   /* 1 + x = 1/4 */
+    assert_exact(t24_rdo_desired(&h, e, 6), -1, 4);   /* 3 * x = -3/4 */
+    assert_false(t24_rdo_site(&h, e, 0));  /* the root */
+    assert_false(t24_rdo_site(&h, e, 1));  /* a card */
+    assert_true(t24_rdo_site(&h, e, 2));   /* three cards */
+    assert_true(t24_rdo_site(&h, e, 4));   /* two cards */
+    gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+    struct t24_rdo_library *lib = t24_rdo_library_alloc(&h);
+    assert_non_null(lib);
+    assert_true(t24_rdo_at(&h, lib, r, e, 2));
+    assert_true(t24_value_is(t24_eval(&h, e), 24));
+    char text[64];
+    t24_format(&h, e, false, text, sizeof text);
+    assert_string_equal(text, "6 / (1 - 3 / 4)");
+    assert_false(t24_rdo_at(&h, lib, r, e, 2)); /* already the nearest */
+    t24_rdo_library_free(lib);
+
+    /* pow, root and log invert within their domains; mod does not. */
+    static const int c132[] = {1, 3, 2};
+    struct t24_hand p = hand_of("+,pow,root,log,mod", 3, c132, 16);
+    ga_gene pw[] = {4, 3, 0, 1, 2}; /* (1 + 3)^2: symbols + pow root log mod = 3..7 */
+    assert_exact(t24_rdo_desired(&p, pw, 1), 4, 1);  /* x^2 = 16 */
+    assert_exact(t24_rdo_desired(&p, pw, 4), 2, 1);  /* 4^x = 16 */
+    ga_gene rt[] = {5, 3, 0, 1, 2}; /* root(1 + 3, 2) */
+    assert_exact(t24_rdo_desired(&p, rt, 1), 256, 1); /* x^(1/2) = 16 */
+    assert_exact(t24_rdo_desired(&p, rt, 4), 1, 2);   /* 4^(1/x) = 16 */
+    ga_gene lg[] = {6, 3, 0, 1, 2}; /* log(1 + 3, 2) */
+    struct t24_value base = t24_rdo_desired(&p, lg, 1); /* log_x 2 = 16: x = 2^(1/16), irrational */
+    assert_true(base.valid && !base.exact && fabs(base.real - pow(2, 1.0 / 16)) < 1e-15);
+    assert_exact(t24_rdo_desired(&p, lg, 4), 4294967296, 1); /* log_4 x = 16 */
+    ga_gene md[] = {7, 3, 0, 1, 2}; /* mod(1 + 3, 2) */
+    assert_false(t24_rdo_desired(&p, md, 1).valid);
+    lib = t24_rdo_library_alloc(&p);
+    assert_false(t24_rdo_at(&p, lib, r, md, 1));
+    t24_rdo_library_free(lib);
+    t24_rdo_library_free(NULL);
+    gsl_rng_free(r);
+}
+
 /* GP runs (the settings of configs/t24.cfg) on hard hands, with seeds that
  * solve them, and on a hand without solution: fitness 0 exactly when the
  * best expression, evaluated and printed, makes 24. */
@@ -446,6 +500,7 @@ int main(void)
         cmocka_unit_test(test_census_published),
         cmocka_unit_test(test_census_larger_operator_sets),
         cmocka_unit_test(test_solve_all_examples),
+        cmocka_unit_test(test_rdo),
         cmocka_unit_test(test_gp_solutions_check),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -9,8 +9,10 @@
 
 #include "gaexp/cfg.h"
 #include "gaexp/diag.h"
+#include "operators/registry.h"
 #include "operators/tree.h"
 #include "problems/registry.h"
+#include "problems/t24/t24_rdo.h"
 
 /* ---- values ---------------------------------------------------------------- */
 
@@ -503,6 +505,7 @@ void t24_format(const struct t24_hand *h, const ga_gene *e, bool canonical, char
 struct t24 {
     struct ga_tree_spec tree; /* first: the tree operators read it (operators/tree.h) */
     struct t24_hand hand;
+    struct t24_rdo_library *rdo; /* owned: built by configure, freed by release */
 };
 
 const struct t24_hand *t24_hand_of(const struct ga_genome *gen)
@@ -541,7 +544,16 @@ static bool t24_configure(void *state, struct ga_cfg *cfg, config_setting_t *gro
     };
     for (unsigned k = 0; k < t->hand.nops; k++)
         t->tree.arity[n + k] = 2;
+    if (!(t->rdo = t24_rdo_library_alloc(&t->hand))) {
+        ga_cfg_error(cfg, group, "out of memory");
+        return false;
+    }
     return ga_tree_spec_check(&t->tree) == NULL;
+}
+
+static void t24_release(void *state)
+{
+    t24_rdo_library_free(((struct t24 *)state)->rdo);
 }
 
 static void t24_shape(const void *state, size_t *len, unsigned *alphabet)
@@ -574,17 +586,54 @@ static void t24_print(const struct ga_genome *gen, const ga_gene *g, FILE *out)
             t->hand.target);
 }
 
+/* RDO at every site of g in prefix order (a site inside a subtree just
+ * replaced is the new subtree's). */
+static bool t24_rdo_every_site(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
+{
+    const struct t24 *t = gen->state;
+    bool changed = false;
+    for (size_t i = 1, size = t24_expr_size(&t->hand, g); i < size; i++)
+        if (t24_rdo_site(&t->hand, g, i))
+            changed |= t24_rdo_at(&t->hand, t->rdo, r, g, i);
+    return changed;
+}
+
+/* The semantic mutation event: the generic subtree mutation (a random new
+ * shape, operators and card order below a random node: the only step that
+ * changes the root), then RDO at every site, which fits the subtrees of
+ * 2..T24_RDO_MAX_LEAVES cards to the values the rest of the tree needs.
+ * Without a site or a desired value it is the subtree mutation alone. */
+static bool t24_rdo_once(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
+{
+    bool changed = ga_mutation_subtree.once(gen, r, g);
+    return t24_rdo_every_site(gen, r, g) || changed;
+}
+
+static bool t24_rdo_gene(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, size_t pos)
+{
+    bool changed = ga_mutation_subtree.at(gen, r, g, pos);
+    return t24_rdo_every_site(gen, r, g) || changed;
+}
+
+static const struct ga_mutation t24_mutation_rdo = {
+    "rdo", "subtree mutation, then every subtree of 2-3 cards becomes the expression of its cards nearest the value it needs (RDO)",
+    0, t24_rdo_gene, t24_rdo_once,
+};
+static const struct ga_mutation *const t24_mutations[] = {&t24_mutation_rdo, NULL};
+
 const struct ga_problem ga_problem_t24 = {
     .name = "t24",
     .summary = "the 24 game: an expression tree using every card once (fitness = distance from target)",
     .kind = GA_KIND_TREE,
     .state_size = sizeof(struct t24),
-    .defaults = {"subtree", 0.9, "subtree", 0.8, GA_PER_INDIVIDUAL},
+    .defaults = {"subtree", 0.9, "rdo", 0.8, GA_PER_INDIVIDUAL},
     .example = "cards = [3, 3, 8, 8];",
+    .mutations = t24_mutations,
     .configure = t24_configure,
     .shape = t24_shape,
     .init = ga_tree_init,
     .evaluate = t24_evaluate,
     .valid = t24_valid,
     .print = t24_print,
+    .release = t24_release,
 };
