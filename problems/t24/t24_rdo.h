@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <gsl/gsl_rng.h>
-#include "problems/t24.h"
+#include "problems/t24/t24.h"
 
 /* The library is every expression over the cards of the replaced subtree,
  * so RDO works on subtrees of 2 to this many cards (at most 768
