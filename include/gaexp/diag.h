@@ -2,7 +2,10 @@
 #ifndef GA_DIAG_H
 #define GA_DIAG_H
 
+#include "gaexp/export.h"
 #include <stddef.h>
+
+GAEXP_API_BEGIN
 
 #define GA_DIAG_MAX 16
 
@@ -32,5 +35,7 @@ void ga_diag_format(const struct ga_diag_entry *e, char *buf, size_t size);
 size_t ga_diag_distance(const char *a, const char *b);
 /* The candidate closest to 'word', or NULL when none is close enough to be a typo. */
 const char *ga_diag_closest(const char *word, const char *const *candidates, size_t n);
+
+GAEXP_API_END
 
 #endif

@@ -2,11 +2,14 @@
 #ifndef GA_EXPERIMENT_H
 #define GA_EXPERIMENT_H
 
+#include "gaexp/export.h"
 #include <stdbool.h>
 #include <stdint.h>
 #include "gaexp/cfg.h"
 #include "gaexp/problem.h"
 #include "gaexp/run.h"
+
+GAEXP_API_BEGIN
 
 /* What the reader may choose from: NULL-terminated tables of problems and of
  * generic operators (problem-specific ones come with their problem).  The
@@ -58,5 +61,7 @@ void *ga_problem_configure(const struct ga_problem *p, struct ga_cfg *cfg,
 void ga_problem_release(const struct ga_problem *p, void *state);
 /* The genome shape of a configured instance. */
 struct ga_genome ga_problem_genome(const struct ga_problem *p, const void *state);
+
+GAEXP_API_END
 
 #endif

@@ -178,7 +178,7 @@ static bool ft_ga_position(struct fortythieves *f, struct ga_cfg *cfg, config_se
         !ft_ga_readable(cfg, group, path))
         return false;
     int status;
-    struct ft_deal_file *deals = ft_deal_file_alloc(path, cfg->diag, &status);
+    struct ft_deal_file *deals = ft_deal_file_alloc(path, ga_cfg_diag(cfg), &status);
     if (!deals)
         return false; /* the deal file reported its own errors, with its lines */
     const struct ft_position *p = name[0] ? ft_deal_file_find(deals, name)
@@ -282,4 +282,5 @@ const struct ga_problem ga_problem_fortythieves = {
     .evaluate = ft_ga_evaluate,
     .valid = ft_ga_valid,
     .print = ft_ga_print,
+    .tools = ga_tools_fortythieves,
 };

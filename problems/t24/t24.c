@@ -587,4 +587,5 @@ const struct ga_problem ga_problem_t24 = {
     .evaluate = t24_evaluate,
     .valid = t24_valid,
     .print = t24_print,
+    .tools = ga_tools_t24,
 };
