@@ -80,8 +80,8 @@ static int solve_derful(int argc, char **argv)
     int status = derful_enum_count((int)n, (int)suits, &census, solve_derful_game,
                                    solve_derful_progress, &ctx);
     if (status != 0) {
-        ga_tool_error("solve derful: %s", status == -2 ? "out of memory" : "n or suits out of range");
-        return status == -2 ? GA_EXIT_FAILED : GA_EXIT_USAGE;
+        ga_tool_error("solve derful: %s", status == GA_ENOMEM ? "out of memory" : "n or suits out of range");
+        return status == GA_ENOMEM ? GA_EXIT_FAILED : GA_EXIT_USAGE;
     }
     double seconds = ga_tool_now() - start;
     if (ctx.progress)

@@ -61,7 +61,7 @@ static int deal_main(int argc, char **argv)
         struct ft_position p;
         int status = ft_deal((uint64_t)k, &p);
         if (status != FT_OK) {
-            ga_tool_error("deal: seed %lld: %s", k, ft_strerror(status));
+            ga_tool_error("deal: seed %lld: %s", k, ga_strerror(status));
             return status == FT_EINVAL ? GA_EXIT_USAGE : GA_EXIT_FAILED;
         }
         putchar('\n');

@@ -201,7 +201,7 @@ static bool ft_ga_solve(struct fortythieves *f, struct ga_cfg *cfg, config_setti
     int status = solver ? ft_optimal(solver, &f->tableau, NULL, &best) : FT_ENOMEM;
     ft_solver_free(solver);
     if (status != FT_OK) {
-        ga_cfg_error_at(cfg, group, "reference", "cannot solve the position: %s", ft_strerror(status));
+        ga_cfg_error_at(cfg, group, "reference", "cannot solve the position: %s", ga_strerror(status));
         return false;
     }
     f->reference = best.proven ? best.moved : best.bound;

@@ -252,7 +252,7 @@ static int ft_cli_solve_all(const struct ft_cli_options *o, const struct ft_posi
     for (size_t i = 0; i < count && status == GA_EXIT_OK; i++) {
         int ft = ft_cli_run(o, &first[i].tableau, solver, moves, &results[i]);
         if (ft != FT_OK) {
-            ga_tool_error("solve fortythieves: %s: %s", first[i].name, ft_strerror(ft));
+            ga_tool_error("solve fortythieves: %s: %s", first[i].name, ga_strerror(ft));
             status = GA_EXIT_FAILED;
         } else if (!ft_cli_print_row(o, &first[i], moves, &results[i])) {
             ga_tool_error("solve fortythieves: %s: a move list does not replay (a bug)", first[i].name);
