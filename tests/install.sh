@@ -32,7 +32,10 @@ export PKG_CONFIG_PATH="${pc%/*}" PKG_CONFIG_SYSROOT_DIR="$stage"
 check "pkg-config finds gaexp in the stage" sh -c 'pkg-config --cflags --libs gaexp | grep -q -- "-I$0"' "$stage"
 mkdir -p "$out/queens" "$out/elsewhere"
 cp "$examples"/* "$out/queens/"
-${MAKE:-make} -C "$out/queens" >"$out/queens.log" 2>&1
+# With the compiler flags gaexp was built with (a sanitizer build needs them in every program).
+cflags=$(sed -n 's/^CFLAGS = //p' "$top/Makefile")
+ldflags=$(sed -n 's/^LDFLAGS = //p' "$top/Makefile")
+${MAKE:-make} -C "$out/queens" CFLAGS="$cflags" LDFLAGS="$ldflags" >"$out/queens.log" 2>&1
 check "examples/queens builds against the installed files" [ -f "$out/queens/queens.so" ] && [ -x "$out/queens/queens" ]
 check "the build names no path of the source or build tree" sh -c '! grep -q -e "$0" -e "$1/include" "$2"' \
   "$(cd "${srcdir:-.}" && pwd)/include" "$top" "$out/queens.log"
