@@ -34,6 +34,20 @@ printf 'problem = { name = "queens"; n = 6; };\nga = { seed = 2; stop = { genera
 check "--plugin: config.cfg records the plug-in" grep -qF "plugin = \"$(cd "$libs" && pwd)/queens.so\";" "$out/opt/config.cfg"
 check "--plugin: a rerun of config.cfg needs no option" sh -c '"$0" run "$1/opt/config.cfg" --out "$1/opt2" --quiet 2>/dev/null && cmp -s "$1/opt/generations.csv" "$1/opt2/generations.csv"' "$GAEXP" "$out"
 
+# --- a sweep of the plug-in's problem, and the same sweep spread over MPI ranks.
+printf 'problem = { plugin = "queens.so"; name = "queens"; n = 12; };\nga = { seed = 3; population = 60; stop = { generations = 100; }; };\noutput = { plot = false; };\nsweep = ( { set = "ga.mutation.rate"; values = [0.5, 1.0]; } );\n' >"$out/q/sweep.cfg"
+"$GAEXP" sweep "$out/q/sweep.cfg" --replicates 3 --out "$out/sweep" --quiet 2>/dev/null
+check "a sweep of the plug-in's problem" [ -f "$out/sweep/sweep.csv" ] && [ -f "$out/sweep/p002/summary.csv" ]
+if [ -n "${MPIRUN:-}" ]; then
+  if [ "$(id -u)" -eq 0 ]; then
+    OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+    export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM
+  fi
+  "$MPIRUN" -np 3 --oversubscribe "$GAEXP" sweep "$out/q/sweep.cfg" --replicates 3 --out "$out/sweep-mpi" --quiet
+  check "the plug-in's sweep on 3 MPI ranks is byte-identical" \
+    diff -r -x times.csv -x '*.png' "$out/sweep" "$out/sweep-mpi"
+fi
+
 # --- a plug-in that changed since config.cfg recorded it is refused.
 cp "$out/q/queens.so" "$out/q/changed.so"
 sed "s|$out_abs/q/queens.so|$out_abs/q/changed.so|" "$out/r64/config.cfg" >"$out/changed.cfg"
