@@ -29,6 +29,8 @@ struct ga_diag *ga_cfg_diag(struct ga_cfg *c);
 /* True once an allocation failed: the tree or the diagnostics are incomplete. */
 bool ga_cfg_oom(const struct ga_cfg *c);
 
+/* An empty configuration whose diagnostics go to diag (borrowed, outlives
+ * it); NULL when out of memory.  ga_cfg_free(NULL) does nothing. */
 struct ga_cfg *ga_cfg_alloc(struct ga_diag *diag);
 void ga_cfg_free(struct ga_cfg *c);
 /* Reads a file; false (with a diagnostic) on a missing file or a syntax error. */

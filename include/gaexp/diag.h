@@ -25,7 +25,9 @@ struct ga_diag {
     struct ga_diag_entry entries[GA_DIAG_MAX];
 };
 
+/* Empties the list. */
 void ga_diag_clear(struct ga_diag *d);
+/* Appends one message (printf-style), or counts it in 'dropped' when full. */
 void ga_diag_add(struct ga_diag *d, const char *file, unsigned line, const char *path,
                  const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 /* Formats one entry as GNU "file:line: path: message" into buf. */

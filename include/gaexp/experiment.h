@@ -37,6 +37,7 @@ struct ga_experiment {
  * diagnostics. */
 struct ga_experiment *ga_experiment_alloc(struct ga_cfg *cfg, const struct ga_catalog *cat,
                                           uint64_t default_seed);
+/* Releases the problem instance; NULL does nothing. */
 void ga_experiment_free(struct ga_experiment *e);
 
 /* Lookups by name over a catalogue (NULL when absent). */
@@ -58,6 +59,7 @@ const struct ga_mutation *ga_catalog_mutation(const struct ga_catalog *cat,
 /* Allocates and configures a problem instance from a 'problem' group. */
 void *ga_problem_configure(const struct ga_problem *p, struct ga_cfg *cfg,
                            config_setting_t *group);
+/* Calls p->release and frees the state; a NULL state does nothing. */
 void ga_problem_release(const struct ga_problem *p, void *state);
 /* The genome shape of a configured instance. */
 struct ga_genome ga_problem_genome(const struct ga_problem *p, const void *state);

@@ -34,6 +34,7 @@ struct ga_genome {
     unsigned kind;     /* one enum ga_genome_kind */
 };
 
+/* The name of a kind for messages and 'gaexp list' ("bits", "permutation", ...). */
 const char *ga_genome_kind_name(unsigned kind);
 
 /* Genes between the starts of two individuals in a population block: len

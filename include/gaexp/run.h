@@ -64,6 +64,7 @@ enum ga_stop {
     GA_STOP_LIST(GA_STOP_ENUM)
 #undef GA_STOP_ENUM
 };
+/* The text of a stop reason, e.g. "target fitness reached". */
 const char *ga_stop_text(enum ga_stop s);
 
 /* The islands each island receives migrants from: its one neighbour on a
@@ -77,6 +78,7 @@ struct ga_run;
  * a diagnostic when the parameters do not fit together. */
 struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
                             const struct ga_params *params, struct ga_diag *diag);
+/* Frees the run (not the problem instance); NULL does nothing. */
 void ga_run_free(struct ga_run *run);
 
 /* Builds and evaluates generation 0 from 'seed'; statistics become valid. */
@@ -84,7 +86,9 @@ void ga_run_init(struct ga_run *run, uint64_t seed);
 /* Breeds one generation, or says why the run is over (then nothing changes). */
 enum ga_stop ga_run_iterate(struct ga_run *run);
 
+/* The statistics of the current generation (valid until the next iterate). */
 const struct ga_stats *ga_run_stats(const struct ga_run *run);
+/* The genome shape every hook of the run receives. */
 const struct ga_genome *ga_run_genome(const struct ga_run *run);
 /* The best individual of the current population (by elitism, the best ever). */
 const ga_gene *ga_run_best(const struct ga_run *run);
