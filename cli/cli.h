@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include "gaexp/diag.h"
 #include "gaexp/experiment.h"
+#include "gaexp/tool.h"
 
 /* Exit statuses: 0 done, 1 failed while working, 2 bad input or usage,
  * 130 interrupted (Ctrl-C) after writing a checkpoint. */
@@ -22,15 +23,6 @@ int cli_sweep(int argc, char **argv);
 int cli_report(int argc, char **argv);
 int cli_plot(int argc, char **argv);
 int cli_deal(int argc, char **argv);
-void cli_solve_help(FILE *out);
-
-/* The exact baselines behind 'gaexp solve', one file each: cli/solve_<name>.c. */
-int cli_solve_derful(int argc, char **argv);
-extern const char cli_solve_derful_usage[];
-int cli_solve_t24(int argc, char **argv);
-extern const char cli_solve_t24_usage[];
-int cli_solve_animals(int argc, char **argv);
-extern const char cli_solve_animals_usage[];
 
 struct ga_cfg;
 struct ga_run;
@@ -66,21 +58,29 @@ int cli_resume_dir(const char *dir, long long jobs, bool quiet, unsigned *replic
 bool cli_resume_probe(const char *dir, unsigned *replicate, unsigned *replicates);
 /* Goes on with the sweep in ROOT (its sweep.cfg and sweep.args). */
 int cli_resume_sweep(const char *root, long long jobs, bool quiet);
-int cli_solve_fortythieves(int argc, char **argv);
-extern const char cli_solve_fortythieves_usage[];
 
-/* Prints every diagnostic as "gaexp: file:line: path: message". */
-void cli_print_diag(const struct ga_diag *d);
-/* Prints "gaexp: message" to stderr. */
-void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* The catalogue of registered problems and generic operators. */
+/* What the subcommands share with the problems' tools (gaexp/tool.h):
+ * messages "gaexp: ...", strict option numbers, the monotonic clock. */
+#define cli_error ga_tool_error
+#define cli_print_diag ga_tool_print_diag
+#define cli_parse_long ga_tool_parse_long
+#define cli_parse_double ga_tool_parse_double
+#define cli_now ga_tool_now
+
+/* The catalogue of gaexp's registry: the built-in problems and generic
+ * operators, and those of the plug-ins loaded so far (cli/plugin.c). */
 const struct ga_catalog *cli_catalog(void);
-/* Strict number parsing for options: whole string, range checked. */
-bool cli_parse_long(const char *option, const char *text, long long min, long long max,
-                    long long *out);
-/* The same for a finite number in [min, max]. */
-bool cli_parse_double(const char *option, const char *text, double min, double max, double *out);
-/* Wall-clock seconds since an arbitrary start. */
-double cli_now(void);
+/* The catalogue for experiment cfg: loads the plug-in its problem.plugin
+ * names (a path relative to the file that holds it), records the resolved
+ * path and the plug-in's hash in the tree (problem.plugin_hash) and refuses
+ * a plug-in whose hash differs from a recorded one.  NULL after adding
+ * diagnostics at problem.plugin. */
+const struct ga_catalog *cli_catalog_for(struct ga_cfg *cfg);
+/* ga_experiment_alloc over cli_catalog_for(cfg). */
+struct ga_experiment *cli_experiment_alloc(struct ga_cfg *cfg, uint64_t default_seed);
+/* Loads a plug-in named on the command line (--plugin FILE); false after a message. */
+bool cli_plugin_option(const char *path);
+/* Frees the registry (at exit, for leak checkers). */
+void cli_registry_free(void);
 
 #endif

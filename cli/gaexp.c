@@ -10,8 +10,6 @@
 
 #include "cli/cli.h"
 #include "cli/mpi.h"
-#include "operators/registry.h"
-#include "problems/registry.h"
 
 static const char cli_usage[] =
     "Usage: gaexp COMMAND [ARGS]...\n"
@@ -23,79 +21,19 @@ static const char cli_usage[] =
     "  sweep FILE.cfg   run it at every point of its 'sweep' grid, and compare\n"
     "  report DIR       print the ranked comparison of a sweep (or a run's replicates)\n"
     "  plot DIR         redraw the figures of a run or sweep folder\n"
-    "  solve PROBLEM    run a problem's exact baseline (e.g. gaexp solve derful --n 3)\n"
-    "  design PROBLEM   design a puzzle level (gaexp design animals --difficulty 30)\n"
-    "  deal --seed K    write seeded Forty Thieves deals (for gaexp solve fortythieves)\n"
+    "  solve PROBLEM    run a problem's exact baseline ('gaexp help solve' lists them)\n"
+    "  design PROBLEM   design a puzzle level ('gaexp help design' lists the designers)\n"
+    "  deal             write seeded card deals ('gaexp help deal')\n"
     "  list             list problems and operators with one-line summaries\n"
     "  help [COMMAND]   show help for gaexp or for one command\n"
     "\n"
     "Options:\n"
     "  -h, --help       show this help\n"
     "  -V, --version    show the version\n"
+    "  --plugin FILE    load a plug-in's problems and operators (anywhere on the line)\n"
     "\n"
     "Exit status: 0 done, 1 failed while working, 2 bad input or usage.\n"
     "Report bugs through the project's issue tracker.\n";
-
-void cli_error(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("gaexp: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-}
-
-void cli_print_diag(const struct ga_diag *d)
-{
-    char line[2048];
-    for (size_t i = 0; i < d->count; i++) {
-        ga_diag_format(&d->entries[i], line, sizeof line);
-        fprintf(stderr, "gaexp: %s\n", line);
-    }
-    if (d->dropped)
-        fprintf(stderr, "gaexp: ... and %zu more\n", d->dropped);
-}
-
-const struct ga_catalog *cli_catalog(void)
-{
-    static const struct ga_catalog catalog = {ga_problems, ga_crossovers, ga_mutations};
-    return &catalog;
-}
-
-bool cli_parse_long(const char *option, const char *text, long long min, long long max,
-                    long long *out)
-{
-    char *end;
-    errno = 0;
-    long long v = strtoll(text, &end, 10);
-    if (errno || end == text || *end || v < min || v > max) {
-        cli_error("%s: expected an integer in [%lld, %lld], got '%s'", option, min, max, text);
-        return false;
-    }
-    *out = v;
-    return true;
-}
-
-bool cli_parse_double(const char *option, const char *text, double min, double max, double *out)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(text, &end);
-    if (errno || end == text || *end || !(v >= min && v <= max)) {
-        cli_error("%s: expected a number in [%g, %g], got '%s'", option, min, max, text);
-        return false;
-    }
-    *out = v;
-    return true;
-}
-
-double cli_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
 
 static void cli_list_operators(const struct ga_problem *p)
 {
@@ -122,7 +60,7 @@ int cli_list(int argc, char **argv)
         return CLI_USAGE;
     }
     printf("Problems (problem.name) and their operators (ga.crossover.name, ga.mutation.name):\n");
-    for (const struct ga_problem *const *p = ga_problems; *p; p++) {
+    for (const struct ga_problem *const *p = cli_catalog()->problems; *p; p++) {
         printf("\n  %-10s %s\n", (*p)->name, (*p)->summary);
         printf("    genome: %s\n", ga_genome_kind_name((*p)->kind));
         if ((*p)->example)
@@ -180,6 +118,26 @@ int cli_main(int argc, char **argv)
 {
     /* The library reports errors itself; GSL must not abort the process. */
     gsl_set_error_handler_off();
+    /* --plugin FILE (or --plugin=FILE) anywhere: loaded, then taken out of argv. */
+    int kept = 1;
+    for (int i = 1; i < argc; i++) {
+        const char *path = NULL;
+        if (strcmp(argv[i], "--plugin") == 0) {
+            if (i + 1 == argc) {
+                cli_error("--plugin: expected a file name");
+                return CLI_USAGE;
+            }
+            path = argv[++i];
+        } else if (strncmp(argv[i], "--plugin=", 9) == 0) {
+            path = argv[i] + 9;
+        }
+        if (!path)
+            argv[kept++] = argv[i];
+        else if (!cli_plugin_option(path))
+            return CLI_USAGE;
+    }
+    argc = kept;
+    argv[argc] = NULL;
     if (argc < 2) {
         fputs(cli_usage, stderr);
         return CLI_USAGE;

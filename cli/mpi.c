@@ -16,7 +16,7 @@
 #include "gaexp/cfg.h"
 #include "gaexp/experiment.h"
 #include "ga/pack.h"
-#include "gaexp/run.h"
+#include "ga/run_private.h"
 
 /* Rank 0 sends WORK (a run and its configuration) or STOP; a worker
  * answers each WORK with a RESULT (the run and its record).  Both begin
@@ -229,7 +229,7 @@ static void mpi_worker_islands(const struct ga_pack *in)
     const struct ga_link *link = mpi_link();
     bool ok = link && in->len > 0 && in->data[in->len - 1] == '\0' && (cfg = ga_cfg_alloc(&diag)) &&
               ga_cfg_load_string(cfg, "the configuration from rank 0", (const char *)in->data) &&
-              (e = ga_experiment_alloc(cfg, cli_catalog(), 0));
+              (e = cli_experiment_alloc(cfg, 0));
     if (ok) {
         e->params.link = link;
         ok = (run = ga_run_alloc(e->problem, e->state, &e->params, &diag)) != NULL;
@@ -277,7 +277,7 @@ static bool mpi_worker_load(struct mpi_worker *w, const char *text, size_t len)
     ga_pack_put(&w->config, text, len);
     bool ok = !w->config.oom && (w->cfg = ga_cfg_alloc(&w->diag)) != NULL &&
               ga_cfg_load_string(w->cfg, "the configuration from rank 0", text) &&
-              (w->e = ga_experiment_alloc(w->cfg, cli_catalog(), 0)) != NULL &&
+              (w->e = cli_experiment_alloc(w->cfg, 0)) != NULL &&
               (w->run = ga_run_alloc(w->e->problem, w->e->state, &w->e->params, &w->diag)) != NULL;
     cli_print_diag(&w->diag);
     if (!ok)

@@ -17,7 +17,8 @@
 #include "cli/output.h"
 #include "ga/pack.h"
 #include "gaexp/rng.h"
-#include "gaexp/run.h"
+#include "ga/cfg_private.h"
+#include "ga/run_private.h"
 
 static const char run_usage[] =
     "Usage: gaexp run FILE.cfg [OPTION]...\n"
@@ -806,7 +807,7 @@ int cli_run(int argc, char **argv)
     struct ga_run *run = NULL;
     if (status == CLI_OK) {
         uint64_t clock_seed = (uint64_t)time(NULL) * 1000003u ^ (uint64_t)getpid();
-        e = ga_experiment_alloc(cfg, cli_catalog(), clock_seed % 1000000000u);
+        e = cli_experiment_alloc(cfg, clock_seed % 1000000000u);
         /* Under mpirun the ranks share the islands (rank 0 writes). */
         bool spread = e && e->params.islands > 1 && cli_mpi_workers() > 0;
         if (e && (!spread || (e->params.link = cli_mpi_islands(cfg))))
@@ -874,7 +875,7 @@ static bool resume_load(struct run_session *s, struct ga_cfg **cfg, struct ga_ex
     bool same_dir = ok && config_lookup_string(&(*cfg)->conf, "output.dir", &stored) == CONFIG_TRUE &&
                     strcmp(stored, dir) == 0;
     ok = ok && (same_dir || ga_cfg_override_string(*cfg, "output.dir", dir));
-    ok = ok && (*e = ga_experiment_alloc(*cfg, cli_catalog(), 0)) != NULL &&
+    ok = ok && (*e = cli_experiment_alloc(*cfg, 0)) != NULL &&
          (*run = ga_run_alloc((*e)->problem, (*e)->state, &(*e)->params, diag)) != NULL &&
          run_session_init(s, *cfg, *e, *run, quiet);
     uint64_t lengths[3], hashes[3];

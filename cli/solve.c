@@ -1,48 +1,96 @@
-/* cli/solve.c — 'gaexp solve PROBLEM': dispatch to the exact baselines of the problem modules. */
+/* cli/solve.c — 'gaexp solve', 'design' and 'deal': dispatch to the tools the registered problems offer. */
 #include "config.h"
 
 #include <string.h>
 
 #include "cli/cli.h"
 
-/* One line per problem with an exact baseline; its code lives in cli/solve_<name>.c. */
-static const struct cli_solver {
-    const char *name;
-    int (*solve)(int argc, char **argv);
-    const char *usage;
-} cli_solvers[] = {
-    {"derful", cli_solve_derful, cli_solve_derful_usage},
-    {"t24", cli_solve_t24, cli_solve_t24_usage},
-    {"animals", cli_solve_animals, cli_solve_animals_usage},
-    {"fortythieves", cli_solve_fortythieves, cli_solve_fortythieves_usage},
+/* What 'gaexp help COMMAND' says above the tools' usage lines. */
+static const struct cli_tool_command {
+    const char *command;
+    const char *synopsis;
+    const char *tool; /* what a problem offers, for "no ... for 'NAME'" */
+    bool named;       /* the problem's name follows the command */
+} cli_tool_commands[] = {
+    {"solve", "Usage: gaexp solve PROBLEM [OPTION]...\nRuns the exact baseline of a problem.\n", "exact baseline",
+     true},
+    {"design", "Usage: gaexp design PROBLEM [OPTION]...\nDesigns a puzzle level of a problem.\n",
+     "level designer", true},
+    {"deal", "Usage: gaexp deal [OPTION]...\nWrites seeded deals of a card game.\n", "deal writer", false},
 };
-#define CLI_SOLVER_COUNT (sizeof cli_solvers / sizeof cli_solvers[0])
 
-void cli_solve_help(FILE *out)
+static const struct cli_tool_command *cli_tool_command_find(const char *command)
 {
-    fputs("Usage: gaexp solve PROBLEM [OPTION]...\n"
-          "Runs the exact baseline of a problem.\n",
-          out);
-    for (size_t i = 0; i < CLI_SOLVER_COUNT; i++) {
-        fputc('\n', out);
-        fputs(cli_solvers[i].usage, out);
+    for (size_t i = 0; i < sizeof cli_tool_commands / sizeof cli_tool_commands[0]; i++)
+        if (strcmp(cli_tool_commands[i].command, command) == 0)
+            return &cli_tool_commands[i];
+    return NULL;
+}
+
+/* The tool 'command' of problem p, or NULL. */
+static const struct ga_tool *cli_tool_of(const struct ga_problem *p, const char *command)
+{
+    for (const struct ga_tool *const *t = p->tools; t && *t; t++)
+        if (strcmp((*t)->command, command) == 0)
+            return *t;
+    return NULL;
+}
+
+static void cli_tool_help(const struct cli_tool_command *c, FILE *out)
+{
+    fputs(c->synopsis, out);
+    for (const struct ga_problem *const *p = cli_catalog()->problems; *p; p++) {
+        const struct ga_tool *t = cli_tool_of(*p, c->command);
+        if (t) {
+            fputc('\n', out);
+            fputs(t->usage, out);
+        }
     }
     fputs("\n  -h, --help   show this help\n", out);
 }
 
-int cli_solve(int argc, char **argv)
+/* 'gaexp COMMAND [PROBLEM] ARGS...' for a command of cli_tool_commands:
+ * the tool of the problem named, or the one problem offering it. */
+static int cli_tool_dispatch(const char *command, int argc, char **argv)
 {
-    if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
-        cli_solve_help(argc < 2 ? stderr : stdout);
+    const struct cli_tool_command *c = cli_tool_command_find(command);
+    bool help = argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0);
+    if (c->named && (argc < 2 || help)) {
+        cli_tool_help(c, argc < 2 ? stderr : stdout);
         return argc < 2 ? CLI_USAGE : CLI_OK;
     }
-    char names[256] = "";
-    for (size_t i = 0; i < CLI_SOLVER_COUNT; i++) {
-        if (strcmp(argv[1], cli_solvers[i].name) == 0)
-            return cli_solvers[i].solve(argc - 1, argv + 1);
-        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "",
-                 cli_solvers[i].name);
+    char names[512] = "";
+    const struct ga_tool *only = NULL;
+    for (const struct ga_problem *const *p = cli_catalog()->problems; *p; p++) {
+        const struct ga_tool *t = cli_tool_of(*p, command);
+        if (!t)
+            continue;
+        if (c->named && strcmp(argv[1], (*p)->name) == 0)
+            return t->main(argc - 1, argv + 1);
+        only = only ? only : t;
+        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", names[0] ? ", " : "",
+                 (*p)->name);
     }
-    cli_error("solve: no exact baseline for '%s' (available: %s)", argv[1], names);
+    if (!c->named && only)
+        return only->main(argc, argv);
+    if (c->named)
+        cli_error("%s: no %s for '%s' (available: %s)", command, c->tool, argv[1], names[0] ? names : "none");
+    else
+        cli_error("%s: no registered problem offers a %s", command, c->tool);
     return CLI_USAGE;
+}
+
+int cli_solve(int argc, char **argv)
+{
+    return cli_tool_dispatch("solve", argc, argv);
+}
+
+int cli_design(int argc, char **argv)
+{
+    return cli_tool_dispatch("design", argc, argv);
+}
+
+int cli_deal(int argc, char **argv)
+{
+    return cli_tool_dispatch("deal", argc, argv);
 }

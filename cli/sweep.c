@@ -15,6 +15,7 @@
 #include "cli/mpi.h"
 #include "cli/output.h"
 #include "cli/sweep.h"
+#include "ga/cfg_private.h"
 #include "gaexp/run.h"
 
 static const char sweep_usage[] =
@@ -413,7 +414,7 @@ static bool sweep_check_points(struct sweep *w, const struct sweep_options *o, c
         sweep_point_dir(root, p, dir, sizeof dir);
         size_t before = diag->count;
         struct ga_cfg *c = sweep_point_cfg(w, o, p, dir, diag);
-        struct ga_experiment *e = c ? ga_experiment_alloc(c, cli_catalog(), 1) : NULL;
+        struct ga_experiment *e = c ? cli_experiment_alloc(c, 1) : NULL;
         if (!e) {
             ok = false;
             if (diag->count > before) /* say which point, once */
@@ -578,7 +579,7 @@ static bool sweep_point_open(struct sweep *w, const struct sweep_options *o, siz
                              struct ga_diag *diag, struct ga_cfg **cfg, struct ga_experiment **e)
 {
     *cfg = sweep_point_cfg(w, o, p, dir, diag);
-    *e = *cfg ? ga_experiment_alloc(*cfg, cli_catalog(), 1) : NULL;
+    *e = *cfg ? cli_experiment_alloc(*cfg, 1) : NULL;
     if (*e && output_prepare_dir(dir, true) == CLI_OK)
         return true;
     ga_experiment_free(*e);

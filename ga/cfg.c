@@ -1,6 +1,6 @@
 /* ga/cfg.c — validating reads of libconfig experiment files, overrides, unknown-key checks. */
 #define _XOPEN_SOURCE 700 /* realpath */
-#include "gaexp/cfg.h"
+#include "ga/cfg_private.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -924,4 +924,24 @@ bool ga_cfg_write(struct ga_cfg *c, FILE *out)
     config_set_options(&c->conf, CONFIG_OPTION_SEMICOLON_SEPARATORS);
     config_write(&c->conf, out);
     return !ferror(out);
+}
+
+config_t *ga_cfg_config(struct ga_cfg *c)
+{
+    return &c->conf;
+}
+
+struct ga_diag *ga_cfg_diag(struct ga_cfg *c)
+{
+    return c->diag;
+}
+
+const char *ga_cfg_name(const struct ga_cfg *c)
+{
+    return c->file;
+}
+
+bool ga_cfg_oom(const struct ga_cfg *c)
+{
+    return c->oom;
 }

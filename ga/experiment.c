@@ -1,6 +1,8 @@
 /* ga/experiment.c — reading an experiment file into a problem instance and run parameters. */
 #include "gaexp/experiment.h"
 
+#include "ga/cfg_private.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -112,6 +114,10 @@ static const struct ga_problem *experiment_problem(struct ga_cfg *cfg,
                                                    const struct ga_catalog *cat,
                                                    config_setting_t *group)
 {
+    /* Read by the program before the catalogue exists (gaexp loads the
+     * plug-in that provides the problem): known keys here. */
+    ga_cfg_lookup(cfg, group, "plugin");
+    ga_cfg_lookup(cfg, group, "plugin_hash");
     config_setting_t *s = ga_cfg_lookup(cfg, group, "name");
     if (!s) {
         ga_cfg_error_at(cfg, group, "name", "missing: name the problem (see 'gaexp list')");

@@ -1,5 +1,5 @@
 /* ga/run.c — the generational loop: elitism, tournament selection, variation, evaluation. */
-#include "gaexp/run.h"
+#include "ga/run_private.h"
 
 #include <math.h>
 #include <stdlib.h>

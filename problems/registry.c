@@ -1,7 +1,10 @@
-/* problems/registry.c — the problem table built from problems.def. */
+/* problems/registry.c — the problem table built from problems.def, and the built-in catalogue. */
 #include "problems/registry.h"
 
 #include <stddef.h>
+
+#include "gaexp/registry.h"
+#include "operators/registry.h"
 
 const struct ga_problem *const ga_problems[] = {
 #define GA_PROBLEM(id) &ga_problem_##id,
@@ -9,3 +12,9 @@ const struct ga_problem *const ga_problems[] = {
 #undef GA_PROBLEM
     NULL,
 };
+
+const struct ga_catalog *ga_builtins(void)
+{
+    static const struct ga_catalog builtins = {ga_problems, ga_crossovers, ga_mutations};
+    return &builtins;
+}

@@ -50,7 +50,8 @@ printf 'pieces: hippo lion*3 panda*5\nheight hippo 3\nhigher lion hippo\n' >"$ou
 check "no solution: D undefined" prints "difficulty (D):                 undefined (no solution)" solve animals "$out/none.txt"
 check "solve animals without a file is a usage error" sh -c '"$0" solve animals 2>/dev/null; [ $? -eq 2 ]' "$GAEXP"
 check "a missing puzzle file is refused" sh -c '"$0" solve animals "$1/missing.txt" 2>/dev/null; [ $? -eq 2 ]' "$GAEXP" "$out"
-check "design --help" prints "Usage: gaexp design animals --difficulty D" design --help
+check "design --help lists the designers" prints "gaexp design animals --difficulty D" design --help
+check "design animals --help" prints "Usage: gaexp design animals --difficulty D" design animals --help
 check "help lists design" prints "design PROBLEM" --help
 check "design refuses D out of range" sh -c '"$0" design animals --difficulty 500 2>"$1/design.err"; [ $? -eq 2 ] &&
   grep -qF "expected a number in [7.5, 150], got '"'"'500'"'"'" "$1/design.err"' "$GAEXP" "$out"

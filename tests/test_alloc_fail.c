@@ -23,7 +23,7 @@
 #include "gaexp/cfg.h"
 #include "gaexp/experiment.h"
 #include "ga/pack.h"
-#include "gaexp/run.h"
+#include "ga/run_private.h"
 #include "operators/registry.h"
 #include "problems/registry.h"
 

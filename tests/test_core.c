@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "ga/pack.h"
+#include "ga/run_private.h"
 #include "gaexp/rng.h"
 #include "ga/select.h"
 #include "gaexp/stats.h"

@@ -323,13 +323,13 @@ static void test_rejects_bad_arguments(void **state)
     struct derful_census c;
     (void)state;
 
-    assert_int_equal(derful_enum_count(1, 1, &c, NULL, NULL, NULL), -1);
-    assert_int_equal(derful_enum_count(5, 4, &c, NULL, NULL, NULL), -1);
-    assert_int_equal(derful_enum_count(0, 1, &c, NULL, NULL, NULL), -1);
-    assert_int_equal(derful_enum_count(3, 0, &c, NULL, NULL, NULL), -1);
-    assert_int_equal(derful_enum_count(3, 5, &c, NULL, NULL, NULL), -1);
-    assert_int_equal(derful_enum_count(-3, -1, &c, NULL, NULL, NULL), -1);
-    assert_int_equal(derful_enum_count(3, 2, NULL, NULL, NULL, NULL), -1);
+    assert_int_equal(derful_enum_count(1, 1, &c, NULL, NULL, NULL), GA_ERANGE);
+    assert_int_equal(derful_enum_count(5, 4, &c, NULL, NULL, NULL), GA_ERANGE);
+    assert_int_equal(derful_enum_count(0, 1, &c, NULL, NULL, NULL), GA_ERANGE);
+    assert_int_equal(derful_enum_count(3, 0, &c, NULL, NULL, NULL), GA_ERANGE);
+    assert_int_equal(derful_enum_count(3, 5, &c, NULL, NULL, NULL), GA_ERANGE);
+    assert_int_equal(derful_enum_count(-3, -1, &c, NULL, NULL, NULL), GA_ERANGE);
+    assert_int_equal(derful_enum_count(3, 2, NULL, NULL, NULL, NULL), GA_ERANGE);
 }
 
 /* Published: the only 2×2 game with one suit is K Q / J 10, all worth 10. */

@@ -2,36 +2,38 @@
 #ifndef GA_CFG_H
 #define GA_CFG_H
 
+#include "gaexp/export.h"
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <libconfig.h>
 #include "gaexp/diag.h"
 
+GAEXP_API_BEGIN
+
 /* A loaded experiment file.  Every read goes through the ga_cfg_* getters:
  * they check type and range, report with file and line, write the default
  * back into the tree when a key is absent (so the tree becomes the fully
  * resolved configuration) and mark the key as known.  ga_cfg_check_unknown
  * then reports every setting nobody asked for, with a did-you-mean hint. */
-struct ga_cfg_asked {
-    const config_setting_t *group;
-    const char *key; /* a string literal of the reader */
-};
-
-struct ga_cfg {
-    config_t conf;
-    char file[512]; /* the name diagnostics show */
-    struct ga_diag *diag;
-    struct ga_cfg_asked *asked;
-    size_t asked_count, asked_cap;
-    char **inputs;       /* absolute paths of the input files read (ga_cfg_file) */
-    size_t input_count;
-    bool oom;
-};
+struct ga_cfg; /* opaque: its fields are the library's (ga/cfg_private.h) */
 
 /* The largest experiment, puzzle or deal file gaexp reads. */
 #define GA_CFG_FILE_MAX ((size_t)16 << 20)
 
+/* The libconfig tree of the experiment (for lookups the getters do not
+ * cover); it lives as long as c. */
+config_t *ga_cfg_config(struct ga_cfg *c);
+/* The name diagnostics show for the file. */
+const char *ga_cfg_name(const struct ga_cfg *c);
+/* The diagnostics the configuration adds to, for a problem that reads an
+ * input file of its own and reports that file's lines. */
+struct ga_diag *ga_cfg_diag(struct ga_cfg *c);
+/* True once an allocation failed: the tree or the diagnostics are incomplete. */
+bool ga_cfg_oom(const struct ga_cfg *c);
+
+/* An empty configuration whose diagnostics go to diag (borrowed, outlives
+ * it); NULL when out of memory.  ga_cfg_free(NULL) does nothing. */
 struct ga_cfg *ga_cfg_alloc(struct ga_diag *diag);
 void ga_cfg_free(struct ga_cfg *c);
 /* Reads a file; false (with a diagnostic) on a missing file or a syntax error. */
@@ -99,5 +101,7 @@ void ga_cfg_check_unknown(struct ga_cfg *c);
 bool ga_cfg_write(struct ga_cfg *c, FILE *out);
 /* The dotted path of a setting, e.g. "ga.mutation.rate". */
 void ga_cfg_path(const config_setting_t *s, char *buf, size_t size);
+
+GAEXP_API_END
 
 #endif

@@ -2,11 +2,14 @@
 #ifndef GA_EXPERIMENT_H
 #define GA_EXPERIMENT_H
 
+#include "gaexp/export.h"
 #include <stdbool.h>
 #include <stdint.h>
 #include "gaexp/cfg.h"
 #include "gaexp/problem.h"
 #include "gaexp/run.h"
+
+GAEXP_API_BEGIN
 
 /* What the reader may choose from: NULL-terminated tables of problems and of
  * generic operators (problem-specific ones come with their problem).  The
@@ -34,6 +37,7 @@ struct ga_experiment {
  * diagnostics. */
 struct ga_experiment *ga_experiment_alloc(struct ga_cfg *cfg, const struct ga_catalog *cat,
                                           uint64_t default_seed);
+/* Releases the problem instance; NULL does nothing. */
 void ga_experiment_free(struct ga_experiment *e);
 
 /* Lookups by name over a catalogue (NULL when absent). */
@@ -55,8 +59,11 @@ const struct ga_mutation *ga_catalog_mutation(const struct ga_catalog *cat,
 /* Allocates and configures a problem instance from a 'problem' group. */
 void *ga_problem_configure(const struct ga_problem *p, struct ga_cfg *cfg,
                            config_setting_t *group);
+/* Calls p->release and frees the state; a NULL state does nothing. */
 void ga_problem_release(const struct ga_problem *p, void *state);
 /* The genome shape of a configured instance. */
 struct ga_genome ga_problem_genome(const struct ga_problem *p, const void *state);
+
+GAEXP_API_END
 
 #endif

@@ -2,8 +2,11 @@
 #ifndef GA_GENOME_H
 #define GA_GENOME_H
 
+#include "gaexp/export.h"
 #include <stddef.h>
 #include <stdint.h>
+
+GAEXP_API_BEGIN
 
 /* A gene is a small unsigned symbol: a bit, a card code, a permutation index,
  * a tree node.  Every genome is a flat array of these, so a population is one
@@ -31,6 +34,7 @@ struct ga_genome {
     unsigned kind;     /* one enum ga_genome_kind */
 };
 
+/* The name of a kind for messages and 'gaexp list' ("bits", "permutation", ...). */
 const char *ga_genome_kind_name(unsigned kind);
 
 /* Genes between the starts of two individuals in a population block: len
@@ -39,5 +43,7 @@ const char *ga_genome_kind_name(unsigned kind);
  * line (a 25-gene 5x5 grid: 50 bytes padded to 64).  At most twice len. */
 #define GA_GENOME_LINE 64
 size_t ga_genome_stride(size_t len);
+
+GAEXP_API_END
 
 #endif

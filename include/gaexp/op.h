@@ -2,9 +2,12 @@
 #ifndef GA_OP_H
 #define GA_OP_H
 
+#include "gaexp/export.h"
 #include <stdbool.h>
 #include <gsl/gsl_rng.h>
 #include "gaexp/genome.h"
+
+GAEXP_API_BEGIN
 
 /* A crossover makes two children from two parents.  Parents and children
  * never alias.  Given valid parents it must return valid children: the
@@ -36,5 +39,7 @@ enum ga_rate_unit {
     GA_PER_INDIVIDUAL, /* each child is mutated once with probability rate (the published GA, the DEA) */
     GA_PER_GENE,       /* each gene of each child is mutated with probability rate */
 };
+
+GAEXP_API_END
 
 #endif

@@ -2,11 +2,15 @@
 #ifndef GA_PROBLEM_H
 #define GA_PROBLEM_H
 
+#include "gaexp/export.h"
 #include <stdbool.h>
 #include <stdio.h>
 #include <gsl/gsl_rng.h>
 #include "gaexp/genome.h"
 #include "gaexp/op.h"
+#include "gaexp/tool.h"
+
+GAEXP_API_BEGIN
 
 struct ga_cfg;
 struct config_setting_t;
@@ -27,10 +31,14 @@ struct ga_problem_defaults {
 
 /* A problem is a const table; the core callocs 'state_size' bytes per
  * instance, hands them to 'configure' and never writes them afterwards.
- * Required hooks: configure, shape, init, evaluate, print.
- * Optional (NULL allowed): valid, release.
+ * Required hooks: configure, shape, init, evaluate, valid, print (the
+ * contract test, tests/test_registry.c, checks every registered problem
+ * with them).  Optional (NULL allowed): release, and the tables of
+ * operators and tools.
  * Hooks other than configure and release take the state read-only through
- * 'gen->state' and keep no pointers. */
+ * 'gen->state' and keep no pointers.  init, evaluate and valid are called
+ * from several threads at once (ga.threads > 1), on distinct genomes of the
+ * same state: they must not write the state or any static variable. */
 struct ga_problem {
     const char *name;    /* 'problem.name' in experiment files */
     const char *summary; /* one line for 'gaexp list' */
@@ -57,6 +65,11 @@ struct ga_problem {
     /* Writes g in the problem's own notation, ending with a newline. */
     void (*print)(const struct ga_genome *gen, const ga_gene *g, FILE *out);
     void (*release)(void *state);
+    /* The subcommands this problem offers ('gaexp solve NAME', 'gaexp design
+     * NAME', 'gaexp deal'), NULL-terminated; NULL for none. */
+    const struct ga_tool *const *tools;
 };
+
+GAEXP_API_END
 
 #endif

@@ -2,8 +2,11 @@
 #ifndef GA_RNG_H
 #define GA_RNG_H
 
+#include "gaexp/export.h"
 #include <stdint.h>
 #include <gsl/gsl_rng.h>
+
+GAEXP_API_BEGIN
 
 /* xoshiro256** (Blackman and Vigna) as a gsl_rng_type: 32-bit outputs (the
  * upper half of each 64-bit word), seeded through splitmix64, so that
@@ -91,5 +94,7 @@ static inline unsigned long ga_rng_below(gsl_rng *r, unsigned long n)
     }
     return gsl_rng_uniform_int(r, n);
 }
+
+GAEXP_API_END
 
 #endif

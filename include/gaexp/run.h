@@ -2,6 +2,7 @@
 #ifndef GA_RUN_H
 #define GA_RUN_H
 
+#include "gaexp/export.h"
 #include <stdbool.h>
 #include <stdint.h>
 #include <gsl/gsl_rng.h>
@@ -10,25 +11,15 @@
 #include "gaexp/problem.h"
 #include "gaexp/stats.h"
 
+GAEXP_API_BEGIN
+
 /* Island model topologies: where an island's migrants go. */
 enum ga_topology {
     GA_TOPOLOGY_RING,     /* island i sends to island i + 1 (the last to the first) */
     GA_TOPOLOGY_COMPLETE, /* every island sends to every other */
 };
 
-/* Islands spread over several processes (MPI ranks).  Process 'rank' of
- * 'ranks' breeds islands [rank K / ranks, (rank + 1) K / ranks) and 'gather'
- * makes every process's population whole again after each generation, so
- * that elitism, migration, statistics and stop rules, computed alike in
- * every process, give each the run one process would make.  gather(ctx,
- * block, sizes, offsets) is an in-place all-gather (MPI_Allgatherv with
- * MPI_IN_PLACE): process p owns bytes [offsets[p], offsets[p] + sizes[p])
- * of block, and on return every process holds every part. */
-struct ga_link {
-    unsigned rank, ranks;
-    void *ctx;
-    void (*gather)(void *ctx, void *block, const size_t *sizes, const size_t *offsets);
-};
+struct ga_link; /* islands over several processes: ga/run_private.h */
 
 /* Everything that defines a run besides the problem and the seed. */
 struct ga_params {
@@ -73,6 +64,7 @@ enum ga_stop {
     GA_STOP_LIST(GA_STOP_ENUM)
 #undef GA_STOP_ENUM
 };
+/* The text of a stop reason, e.g. "target fitness reached". */
 const char *ga_stop_text(enum ga_stop s);
 
 /* The islands each island receives migrants from: its one neighbour on a
@@ -86,6 +78,7 @@ struct ga_run;
  * a diagnostic when the parameters do not fit together. */
 struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
                             const struct ga_params *params, struct ga_diag *diag);
+/* Frees the run (not the problem instance); NULL does nothing. */
 void ga_run_free(struct ga_run *run);
 
 /* Builds and evaluates generation 0 from 'seed'; statistics become valid. */
@@ -93,7 +86,9 @@ void ga_run_init(struct ga_run *run, uint64_t seed);
 /* Breeds one generation, or says why the run is over (then nothing changes). */
 enum ga_stop ga_run_iterate(struct ga_run *run);
 
+/* The statistics of the current generation (valid until the next iterate). */
 const struct ga_stats *ga_run_stats(const struct ga_run *run);
+/* The genome shape every hook of the run receives. */
 const struct ga_genome *ga_run_genome(const struct ga_run *run);
 /* The best individual of the current population (by elitism, the best ever). */
 const ga_gene *ga_run_best(const struct ga_run *run);
@@ -105,16 +100,6 @@ double ga_run_fitness(const struct ga_run *run, size_t i);
 /* The generation in which the current best fitness was first reached. */
 unsigned long ga_run_generation_found(const struct ga_run *run);
 
-struct ga_pack;
-struct ga_unpack;
-/* The whole state between two generations — seed, counters, statistics,
- * population and fitness, and the seconds run so far — appended to p.
- * Nothing else is needed to go on: every generation's random streams
- * derive from (seed, generation, block). */
-void ga_run_pack(const struct ga_run *run, struct ga_pack *p);
-/* Restores what ga_run_pack wrote into a run of the same experiment
- * (replacing ga_run_init); false when the data is short or was written for
- * another population or genome (the run is then as before). */
-bool ga_run_unpack(struct ga_run *run, struct ga_unpack *u);
+GAEXP_API_END
 
 #endif

@@ -2,8 +2,11 @@
 #ifndef GA_STATS_H
 #define GA_STATS_H
 
+#include "gaexp/export.h"
 #include <stddef.h>
 #include "gaexp/genome.h"
+
+GAEXP_API_BEGIN
 
 struct ga_stats {
     unsigned long generation;
@@ -23,5 +26,7 @@ void ga_stats_fitness(const double *fitness, size_t n, unsigned threads, struct 
  * alphabet entries. */
 double ga_stats_diversity(const ga_gene *genes, size_t n, size_t len, size_t stride, unsigned alphabet,
                           unsigned threads, unsigned long *counts);
+
+GAEXP_API_END
 
 #endif

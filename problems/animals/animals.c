@@ -26,7 +26,7 @@ static bool animals_configure(void *state, struct ga_cfg *cfg, config_setting_t 
         return false;
     }
     /* The puzzle file reports its own errors with its own file and line. */
-    if (!animals_puzzle_load(&a->puzzle, path, cfg->diag))
+    if (!animals_puzzle_load(&a->puzzle, path, ga_cfg_diag(cfg)))
         return false;
     animals_puzzle_pieces(&a->puzzle, a->pieces);
     return true;
@@ -98,4 +98,5 @@ const struct ga_problem ga_problem_animals = {
     .evaluate = animals_evaluate,
     .valid = animals_valid,
     .print = animals_print,
+    .tools = ga_tools_animals,
 };

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/cli.h"
-#include "cli/output.h"
+#include "gaexp/tool.h"
+#include "problems/registry.h"
 #include "gaexp/rng.h"
 #include "problems/animals/animals_design.h"
 
@@ -52,15 +52,15 @@ static bool design_parse(int argc, char **argv, struct design_options *o, bool *
     optind = 1;
     opterr = 0;
     for (int c; (c = getopt_long(argc, argv, "h", longopts, NULL)) != -1;) {
-        if (c == 'd' && !(have_difficulty = cli_parse_double("--difficulty", optarg, ANIMALS_DESIGN_MIN_D,
+        if (c == 'd' && !(have_difficulty = ga_tool_parse_double("--difficulty", optarg, ANIMALS_DESIGN_MIN_D,
                                                              ANIMALS_DESIGN_MAX_D, &o->difficulty)))
             return false;
-        if (c == 's' && !cli_parse_long("--seed", optarg, 0, 0x7fffffffffffffffLL, &o->seed))
+        if (c == 's' && !ga_tool_parse_long("--seed", optarg, 0, 0x7fffffffffffffffLL, &o->seed))
             return false;
-        if (c == 'b' && !cli_parse_long("--budget", optarg, 1, 100000000, &o->budget))
+        if (c == 'b' && !ga_tool_parse_long("--budget", optarg, 1, 100000000, &o->budget))
             return false;
         if (c == 'o' && (!*optarg || optarg[strlen(optarg) - 1] == '/')) {
-            cli_error("--out: expected a file name, got '%s'", optarg);
+            ga_tool_error("--out: expected a file name, got '%s'", optarg);
             return false;
         }
         if (c == 'o')
@@ -70,12 +70,12 @@ static bool design_parse(int argc, char **argv, struct design_options *o, bool *
             return true;
         }
         if (c == '?' || c == ':') {
-            cli_error("design animals: unknown or incomplete option '%s'", argv[optind - 1]);
+            ga_tool_error("design animals: unknown or incomplete option '%s'", argv[optind - 1]);
             return false;
         }
     }
     if (!have_difficulty || optind != argc) {
-        cli_error("design animals: expected --difficulty D with D in [%g, %g] and no other arguments",
+        ga_tool_error("design animals: expected --difficulty D with D in [%g, %g] and no other arguments",
                   ANIMALS_DESIGN_MIN_D, ANIMALS_DESIGN_MAX_D);
         return false;
     }
@@ -111,24 +111,18 @@ static bool design_write(const struct design_options *o, const struct animals_pu
     if (!o->out) {
         bool ok = animals_puzzle_write(p, comment, stdout) == 0 && fflush(stdout) == 0;
         if (!ok)
-            cli_error("design animals: cannot write to standard output");
+            ga_tool_error("design animals: cannot write to standard output");
         return ok;
     }
-    char dir[1024] = ".";
-    const char *name = o->out, *slash = strrchr(o->out, '/');
-    if (slash) {
-        name = slash + 1;
-        snprintf(dir, sizeof dir, "%.*s", slash == o->out ? 1 : (int)(slash - o->out), o->out);
-    }
-    struct output_file f;
-    if (!output_open(&f, dir, name))
+    struct ga_tool_file f;
+    if (!ga_tool_file_open(&f, o->out))
         return false;
     if (animals_puzzle_write(p, comment, f.fp) != 0) {
-        cli_error("cannot write %s", f.part_path);
-        output_abandon(&f);
+        ga_tool_error("cannot write %s", f.part_path);
+        ga_tool_file_abandon(&f);
         return false;
     }
-    return output_commit(&f);
+    return ga_tool_file_commit(&f);
 }
 
 static int design_animals(int argc, char **argv)
@@ -136,46 +130,43 @@ static int design_animals(int argc, char **argv)
     struct design_options o = {.seed = DESIGN_DEFAULT_SEED, .budget = DESIGN_DEFAULT_BUDGET};
     bool help = false;
     if (!design_parse(argc, argv, &o, &help))
-        return CLI_USAGE;
+        return GA_EXIT_USAGE;
     if (help) {
         printf(design_usage, ANIMALS_DESIGN_MIN_D, ANIMALS_DESIGN_MAX_D);
-        return CLI_OK;
+        return GA_EXIT_OK;
     }
     gsl_rng *r = gsl_rng_alloc(ga_rng_xoshiro256ss);
     if (!r) {
-        cli_error("design animals: out of memory");
-        return CLI_FAILED;
+        ga_tool_error("design animals: out of memory");
+        return GA_EXIT_FAILED;
     }
     gsl_rng_set(r, (unsigned long)o.seed);
     struct animals_design d;
     int status = animals_design(r, o.difficulty, (unsigned long long)o.budget, &d);
     gsl_rng_free(r);
     if (status != 0) {
-        cli_error("design animals: no puzzle with one solution found in %lld solver calls", o.budget);
-        return CLI_FAILED;
+        ga_tool_error("design animals: no puzzle with one solution found in %lld solver calls", o.budget);
+        return GA_EXIT_FAILED;
     }
     snprintf(d.puzzle.name, sizeof d.puzzle.name, "Designed level, D %.2f (seed %lld)", d.difficulty, o.seed);
     char *comment = design_comment(&o, &d);
     bool ok = comment && design_write(&o, &d.puzzle, comment);
     if (!comment)
-        cli_error("design animals: out of memory");
+        ga_tool_error("design animals: out of memory");
     free(comment);
     if (!ok)
-        return CLI_FAILED;
+        return GA_EXIT_FAILED;
     fprintf(stderr, "gaexp: design animals: D %.4f for target %g (off by %.4f), %llu solver calls\n",
             d.difficulty, o.difficulty, d.difficulty - o.difficulty, d.solves);
-    return CLI_OK;
+    return GA_EXIT_OK;
 }
 
-int cli_design(int argc, char **argv)
-{
-    if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
-        fprintf(argc < 2 ? stderr : stdout, design_usage, ANIMALS_DESIGN_MIN_D, ANIMALS_DESIGN_MAX_D);
-        return argc < 2 ? CLI_USAGE : CLI_OK;
-    }
-    if (strcmp(argv[1], "animals") != 0) {
-        cli_error("design: no level designer for '%s' (available: animals)", argv[1]);
-        return CLI_USAGE;
-    }
-    return design_animals(argc - 1, argv + 1);
-}
+static const char design_animals_summary[] =
+    "  gaexp design animals --difficulty D [--seed K] [--budget N] [--out FILE]\n"
+    "      Designs an animal placement puzzle with exactly one solution whose\n"
+    "      difficulty in the published model is near D, and writes it as a puzzle\n"
+    "      file ('gaexp design animals --help' for every option).\n";
+
+static const struct ga_tool design_animals_tool = {"design", "a new puzzle level with one solution and a chosen difficulty",
+                                                   design_animals_summary, design_animals};
+const struct ga_tool *const ga_tools_animals[] = {&animals_tool_solve, &design_animals_tool, NULL};

@@ -3,10 +3,11 @@
 
 #include <getopt.h>
 
-#include "cli/cli.h"
+#include "gaexp/tool.h"
+#include "problems/registry.h"
 #include "problems/animals/animals_solve.h"
 
-const char cli_solve_animals_usage[] =
+static const char solve_animals_usage[] =
     "  gaexp solve animals FILE [--count]\n"
     "      Finds every solution of an animal placement puzzle file (e.g.\n"
     "      configs/animals/level50.txt) by depth-first search with propagation and\n"
@@ -46,7 +47,7 @@ static void solve_animals_report(const struct animals_stats *st)
         printf(SOLVE_ANIMALS_LABEL "undefined (no solution)\n", "difficulty (D):");
 }
 
-int cli_solve_animals(int argc, char **argv)
+static int solve_animals(int argc, char **argv)
 {
     static const struct option longopts[] = {
         {"count", no_argument, NULL, 'c'},
@@ -60,32 +61,35 @@ int cli_solve_animals(int argc, char **argv)
         if (c == 'c')
             ctx.list = false;
         if (c == 'h') {
-            cli_solve_help(stdout);
-            return CLI_OK;
+            fputs(solve_animals_usage, stdout);
+            return GA_EXIT_OK;
         }
         if (c == '?' || c == ':') {
-            cli_error("solve animals: unknown option '%s'", argv[optind - 1]);
-            return CLI_USAGE;
+            ga_tool_error("solve animals: unknown option '%s'", argv[optind - 1]);
+            return GA_EXIT_USAGE;
         }
     }
     if (optind + 1 != argc) {
-        cli_error("solve animals: expected one puzzle FILE (and optionally --count)");
-        return CLI_USAGE;
+        ga_tool_error("solve animals: expected one puzzle FILE (and optionally --count)");
+        return GA_EXIT_USAGE;
     }
     const char *path = argv[optind];
     struct ga_diag diag;
     struct animals_puzzle puzzle;
     ga_diag_clear(&diag);
     if (!animals_puzzle_load(&puzzle, path, &diag)) {
-        cli_print_diag(&diag);
-        return CLI_USAGE;
+        ga_tool_print_diag(&diag);
+        return GA_EXIT_USAGE;
     }
     printf("puzzle: %s (%s)\n", puzzle.name[0] ? puzzle.name : "unnamed", path);
     struct animals_stats st;
     if (animals_solve(&puzzle, 0, solve_animals_board, &ctx, &st) != 0) {
-        cli_error("solve animals: %s: the puzzle read is not valid (a bug in the reader)", path);
-        return CLI_FAILED;
+        ga_tool_error("solve animals: %s: the puzzle read is not valid (a bug in the reader)", path);
+        return GA_EXIT_FAILED;
     }
     solve_animals_report(&st);
-    return CLI_OK;
+    return GA_EXIT_OK;
 }
+
+const struct ga_tool animals_tool_solve = {"solve", "every solution of a puzzle file and its difficulty",
+                                          solve_animals_usage, solve_animals};

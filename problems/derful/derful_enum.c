@@ -357,7 +357,7 @@ int derful_enum_count(int n, int suits, struct derful_census *out,
                       derful_enum_game_fn on_game, derful_enum_progress_fn progress, void *ctx)
 {
     if (!out || n < 2 || n > DERFUL_ENUM_NMAX || suits < 1 || suits > DERFUL_ENUM_MAX_SUITS)
-        return -1;
+        return GA_ERANGE;
     derful_enum_clear(out, n, suits);
 
     struct derful_enum_search *s = calloc(1, sizeof *s);
@@ -370,7 +370,7 @@ int derful_enum_count(int n, int suits, struct derful_census *out,
         free(s);
         free(rows);
         free(sorted_key);
-        return -2;
+        return GA_ENOMEM;
     }
     s->n = n;
     s->rows = rows;

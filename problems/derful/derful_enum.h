@@ -2,6 +2,8 @@
 #ifndef GA_DERFUL_ENUM_H
 #define GA_DERFUL_ENUM_H
 
+#include "gaexp/status.h"
+
 #define DERFUL_ENUM_MAX_SUM 128
 
 /*
@@ -36,8 +38,8 @@ typedef void (*derful_enum_progress_fn)(void *ctx, double fraction);
 /*
  * Enumerates every winning game for n in 2..4 and suits in 1..4, filling
  * *out (which must not be NULL).  on_game and progress may be NULL; both
- * receive ctx.  Returns 0; -1 for n or suits out of range or a NULL out;
- * -2 if memory ran out (then *out is zeroed apart from n and suits, though
+ * receive ctx.  Returns GA_OK; GA_ERANGE for n or suits out of range or a
+ * NULL out; GA_ENOMEM if memory ran out (then *out is zeroed apart from n and suits, though
  * on_game may already have seen some games).
  */
 int derful_enum_count(int n, int suits, struct derful_census *out,

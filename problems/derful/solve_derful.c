@@ -4,10 +4,11 @@
 #include <getopt.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
+#include "gaexp/tool.h"
+#include "problems/registry.h"
 #include "problems/derful/derful_enum.h"
 
-const char cli_solve_derful_usage[] =
+static const char solve_derful_usage[] =
     "  gaexp solve derful --n N [--suits K] [--list]\n"
     "      Enumerates every winning n x n 31-derful game (all rows and columns on one\n"
     "      sum S) up to row permutation, column permutation and transposition, and\n"
@@ -41,7 +42,7 @@ static void solve_derful_progress(void *vctx, double fraction)
         fprintf(stderr, "\r\033[Kenumerating: %.0f%%", 100 * fraction);
 }
 
-int cli_solve_derful(int argc, char **argv)
+static int solve_derful(int argc, char **argv)
 {
     static const struct option longopts[] = {
         {"n", required_argument, NULL, 'n'}, {"suits", required_argument, NULL, 's'},
@@ -53,36 +54,36 @@ int cli_solve_derful(int argc, char **argv)
     optind = 1;
     opterr = 0;
     for (int c; (c = getopt_long(argc, argv, "h", longopts, NULL)) != -1;) {
-        if (c == 'n' && !cli_parse_long("--n", optarg, 2, 4, &n))
-            return CLI_USAGE;
-        if (c == 's' && !cli_parse_long("--suits", optarg, 1, 4, &suits))
-            return CLI_USAGE;
+        if (c == 'n' && !ga_tool_parse_long("--n", optarg, 2, 4, &n))
+            return GA_EXIT_USAGE;
+        if (c == 's' && !ga_tool_parse_long("--suits", optarg, 1, 4, &suits))
+            return GA_EXIT_USAGE;
         if (c == 'l')
             ctx.list = true;
         if (c == 'h') {
-            cli_solve_help(stdout);
-            return CLI_OK;
+            fputs(solve_derful_usage, stdout);
+            return GA_EXIT_OK;
         }
         if (c == '?' || c == ':') {
-            cli_error("solve derful: unknown or incomplete option '%s'", argv[optind - 1]);
-            return CLI_USAGE;
+            ga_tool_error("solve derful: unknown or incomplete option '%s'", argv[optind - 1]);
+            return GA_EXIT_USAGE;
         }
     }
     if (n == 0 || optind != argc) {
-        cli_error("solve derful: expected --n N with N in [2, 4] and no other arguments");
-        return CLI_USAGE;
+        ga_tool_error("solve derful: expected --n N with N in [2, 4] and no other arguments");
+        return GA_EXIT_USAGE;
     }
     if (suits == 0)
         suits = n - 1;
     struct derful_census census;
-    double start = cli_now();
+    double start = ga_tool_now();
     int status = derful_enum_count((int)n, (int)suits, &census, solve_derful_game,
                                    solve_derful_progress, &ctx);
     if (status != 0) {
-        cli_error("solve derful: %s", status == -2 ? "out of memory" : "n or suits out of range");
-        return status == -2 ? CLI_FAILED : CLI_USAGE;
+        ga_tool_error("solve derful: %s", status == GA_ENOMEM ? "out of memory" : "n or suits out of range");
+        return status == GA_ENOMEM ? GA_EXIT_FAILED : GA_EXIT_USAGE;
     }
-    double seconds = cli_now() - start;
+    double seconds = ga_tool_now() - start;
     if (ctx.progress)
         fputs("\r\033[K", stderr);
     printf("31-derful %lldx%lld, %lld suit%s: winning games up to row/column permutation and "
@@ -98,6 +99,9 @@ int cli_solve_derful(int argc, char **argv)
     printf("\ncard multisets: %llu, at most %llu game%s per multiset\n", census.multisets,
            census.max_games_per_multiset, census.max_games_per_multiset == 1 ? "" : "s");
     printf("time: %.2f s\n", seconds);
-    return CLI_OK;
+    return GA_EXIT_OK;
 }
 
+
+static const struct ga_tool solve_derful_tool = {"solve", "the exact 31-derful enumerator: every winning n x n game", solve_derful_usage, solve_derful};
+const struct ga_tool *const ga_tools_derful[] = {&solve_derful_tool, NULL};

@@ -4,8 +4,9 @@
 #include <getopt.h>
 #include <string.h>
 
-#include "cli/cli.h"
+#include "gaexp/tool.h"
 #include "problems/fortythieves/fortythieves_deal.h"
+#include "problems/registry.h"
 
 static const char deal_usage[] =
     "Usage: gaexp deal --seed K [--count N]\n"
@@ -20,7 +21,7 @@ static const char deal_usage[] =
     "  --count N    number of deals, N in [1, 10000000]\n"
     "  -h, --help   show this help\n";
 
-int cli_deal(int argc, char **argv)
+static int deal_main(int argc, char **argv)
 {
     static const struct option longopts[] = {
         {"seed", required_argument, NULL, 's'},
@@ -32,26 +33,26 @@ int cli_deal(int argc, char **argv)
     optind = 1;
     opterr = 0;
     for (int c; (c = getopt_long(argc, argv, "h", longopts, NULL)) != -1;) {
-        if (c == 's' && !cli_parse_long("--seed", optarg, 0, 0x7fffffffffffffffLL, &seed))
-            return CLI_USAGE;
-        if (c == 'n' && !cli_parse_long("--count", optarg, 1, 10000000, &count))
-            return CLI_USAGE;
+        if (c == 's' && !ga_tool_parse_long("--seed", optarg, 0, 0x7fffffffffffffffLL, &seed))
+            return GA_EXIT_USAGE;
+        if (c == 'n' && !ga_tool_parse_long("--count", optarg, 1, 10000000, &count))
+            return GA_EXIT_USAGE;
         if (c == 'h') {
             fputs(deal_usage, stdout);
-            return CLI_OK;
+            return GA_EXIT_OK;
         }
         if (c == '?' || c == ':') {
-            cli_error("deal: unknown or incomplete option '%s'", argv[optind - 1]);
-            return CLI_USAGE;
+            ga_tool_error("deal: unknown or incomplete option '%s'", argv[optind - 1]);
+            return GA_EXIT_USAGE;
         }
     }
     if (seed < 0 || optind != argc) {
-        cli_error("deal: expected --seed K [--count N] and no other arguments");
-        return CLI_USAGE;
+        ga_tool_error("deal: expected --seed K [--count N] and no other arguments");
+        return GA_EXIT_USAGE;
     }
     if (count - 1 > 0x7fffffffffffffffLL - seed) {
-        cli_error("deal: seed %lld plus %lld deals passes the largest seed", seed, count);
-        return CLI_USAGE;
+        ga_tool_error("deal: seed %lld plus %lld deals passes the largest seed", seed, count);
+        return GA_EXIT_USAGE;
     }
     printf("# gaexp deal --seed %lld --count %lld: Forty Thieves deals, columns left to right, "
            "bottom card first\n",
@@ -60,16 +61,20 @@ int cli_deal(int argc, char **argv)
         struct ft_position p;
         int status = ft_deal((uint64_t)k, &p);
         if (status != FT_OK) {
-            cli_error("deal: seed %lld: %s", k, ft_strerror(status));
-            return status == FT_EINVAL ? CLI_USAGE : CLI_FAILED;
+            ga_tool_error("deal: seed %lld: %s", k, ga_strerror(status));
+            return status == FT_EINVAL ? GA_EXIT_USAGE : GA_EXIT_FAILED;
         }
         putchar('\n');
         if (ft_position_write(stdout, &p) != FT_OK)
             break;
     }
     if (fflush(stdout) != 0 || ferror(stdout)) {
-        cli_error("deal: cannot write the deals to standard output");
-        return CLI_FAILED;
+        ga_tool_error("deal: cannot write the deals to standard output");
+        return GA_EXIT_FAILED;
     }
-    return CLI_OK;
+    return GA_EXIT_OK;
 }
+
+static const struct ga_tool deal_tool = {"deal", "seeded Forty Thieves deals in the deal-file format", deal_usage,
+                                         deal_main};
+const struct ga_tool *const ga_tools_fortythieves[] = {&fortythieves_tool_solve, &deal_tool, NULL};

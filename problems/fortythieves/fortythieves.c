@@ -162,7 +162,7 @@ static bool ft_ga_position(struct fortythieves *f, struct ga_cfg *cfg, config_se
     if (!ga_cfg_file(cfg, group, "deals", "", &path) || !ga_cfg_string(cfg, group, "position", "", &name))
         return false;
     int status;
-    struct ft_deal_file *deals = ft_deal_file_alloc(path, cfg->diag, &status);
+    struct ft_deal_file *deals = ft_deal_file_alloc(path, ga_cfg_diag(cfg), &status);
     if (!deals)
         return false; /* the deal file reported its own errors, with its lines */
     const struct ft_position *p = name[0] ? ft_deal_file_find(deals, name)
@@ -185,7 +185,7 @@ static bool ft_ga_solve(struct fortythieves *f, struct ga_cfg *cfg, config_setti
     int status = solver ? ft_optimal(solver, &f->tableau, NULL, &best) : FT_ENOMEM;
     ft_solver_free(solver);
     if (status != FT_OK) {
-        ga_cfg_error_at(cfg, group, "reference", "cannot solve the position: %s", ft_strerror(status));
+        ga_cfg_error_at(cfg, group, "reference", "cannot solve the position: %s", ga_strerror(status));
         return false;
     }
     f->reference = best.proven ? best.moved : best.bound;
@@ -266,4 +266,5 @@ const struct ga_problem ga_problem_fortythieves = {
     .evaluate = ft_ga_evaluate,
     .valid = ft_ga_valid,
     .print = ft_ga_print,
+    .tools = ga_tools_fortythieves,
 };

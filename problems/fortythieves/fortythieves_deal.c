@@ -9,18 +9,6 @@
 
 #include "gaexp/rng.h"
 
-const char *ft_strerror(int status)
-{
-    switch (status) {
-#define FT_STATUS_TEXT(name, value, text) \
-    case name:                            \
-        return text;
-        FT_STATUS_LIST(FT_STATUS_TEXT)
-#undef FT_STATUS_TEXT
-    }
-    return "unknown status";
-}
-
 /* ---- cards ----------------------------------------------------------- */
 
 static const char ft_suit_letters[FT_SUITS + 1] = "CDHS";

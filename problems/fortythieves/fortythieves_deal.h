@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "gaexp/diag.h"
+#include "gaexp/status.h"
 
 #define FT_RANKS 13
 #define FT_SUITS 4
@@ -21,20 +22,16 @@
 #define FT_DEAL_CARDS (FT_DEAL_COLUMNS * FT_DEAL_ROWS)
 #define FT_NAME_MAX 64            /* a position name, NUL included */
 
-/* Status codes of the Forty Thieves modules: one list makes the enum and
- * ft_strerror.  Functions return FT_OK (0) or a negative code. */
-#define FT_STATUS_LIST(X)                                          \
-    X(FT_OK, 0, "success")                                         \
-    X(FT_EINVAL, -1, "invalid argument (not a valid position)")   \
-    X(FT_ENOMEM, -2, "out of memory")                              \
-    X(FT_EINPUT, -3, "bad input (see the diagnostics)")            \
-    X(FT_EIO, -4, "write error")
+/* Status codes of the Forty Thieves modules: the library's one table
+ * (gaexp/status.h, texts by ga_strerror).  Functions return FT_OK (0) or a
+ * negative code. */
 enum ft_status {
-#define FT_STATUS_ENUM(name, value, text) name = value,
-    FT_STATUS_LIST(FT_STATUS_ENUM)
-#undef FT_STATUS_ENUM
+    FT_OK = GA_OK,
+    FT_EINVAL = GA_EINVAL, /* not a valid position */
+    FT_ENOMEM = GA_ENOMEM,
+    FT_EINPUT = GA_EINPUT, /* bad input: see the diagnostics */
+    FT_EIO = GA_EIO,
 };
-const char *ft_strerror(int status);
 
 /*
  * A card is a small integer: suit * 16 + rank, with rank 1..13 (Ace low,

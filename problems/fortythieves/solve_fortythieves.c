@@ -5,10 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/cli.h"
+#include "gaexp/tool.h"
+#include "problems/registry.h"
 #include "problems/fortythieves/fortythieves_solve.h"
 
-const char cli_solve_fortythieves_usage[] =
+static const char solve_fortythieves_usage[] =
     "  gaexp solve fortythieves FILE [--method M] [--moves] [--position NAME]\n"
     "                               [--node-limit N] [--summary]\n"
     "      Forty Thieves AutoStart: for each position of the deal FILE (as\n"
@@ -61,32 +62,32 @@ static int ft_cli_parse(int argc, char **argv, struct ft_cli_options *o)
             while (i < 4 && strcmp(optarg, names[i]) != 0)
                 i++;
             if (i == 4) {
-                cli_error("--method: expected greedy, heuristic, optimal or all, got '%s'", optarg);
-                return CLI_USAGE;
+                ga_tool_error("--method: expected greedy, heuristic, optimal or all, got '%s'", optarg);
+                return GA_EXIT_USAGE;
             }
             o->methods = sets[i];
         }
-        if (c == 'l' && !cli_parse_long("--node-limit", optarg, 0, 0x7fffffffffffffffLL, &limit))
-            return CLI_USAGE;
+        if (c == 'l' && !ga_tool_parse_long("--node-limit", optarg, 0, 0x7fffffffffffffffLL, &limit))
+            return GA_EXIT_USAGE;
         o->moves |= c == 'v';
         o->summary |= c == 's';
         o->help |= c == 'h';
         if (c == 'p')
             o->position = optarg;
         if (c == '?' || c == ':') {
-            cli_error("solve fortythieves: unknown or incomplete option '%s'", argv[optind - 1]);
-            return CLI_USAGE;
+            ga_tool_error("solve fortythieves: unknown or incomplete option '%s'", argv[optind - 1]);
+            return GA_EXIT_USAGE;
         }
     }
     if (o->help)
-        return CLI_OK;
+        return GA_EXIT_OK;
     if (optind != argc - 1) {
-        cli_error("solve fortythieves: expected one deal FILE (see 'gaexp solve --help')");
-        return CLI_USAGE;
+        ga_tool_error("solve fortythieves: expected one deal FILE (see 'gaexp solve --help')");
+        return GA_EXIT_USAGE;
     }
     o->file = argv[optind];
     o->node_limit = (unsigned long long)limit;
-    return CLI_OK;
+    return GA_EXIT_OK;
 }
 
 /* One method's moves on a line, replayed as a check; false if one is not legal. */
@@ -116,9 +117,9 @@ static int ft_cli_run(const struct ft_cli_options *o, const struct ft_tableau *t
     if ((o->methods & FT_CLI_HEURISTIC) && (r->heuristic = ft_heuristic(t, moves[1])) < 0)
         return r->heuristic;
     if (o->methods & FT_CLI_OPTIMAL) {
-        double start = cli_now();
+        double start = ga_tool_now();
         int status = ft_optimal(solver, t, moves[2], &r->optimum);
-        r->seconds = cli_now() - start;
+        r->seconds = ga_tool_now() - start;
         return status;
     }
     return FT_OK;
@@ -218,23 +219,23 @@ static int ft_cli_select(const struct ft_cli_options *o, const struct ft_deal_fi
     *first = f->positions;
     *count = f->count;
     if (!o->position)
-        return CLI_OK;
+        return GA_EXIT_OK;
     *first = ft_deal_file_find(f, o->position);
     *count = 1;
     if (*first)
-        return CLI_OK;
+        return GA_EXIT_OK;
     const char **names = malloc(f->count * sizeof *names);
     if (!names)
-        return CLI_FAILED;
+        return GA_EXIT_FAILED;
     for (size_t i = 0; i < f->count; i++)
         names[i] = f->positions[i].name;
     const char *hint = ga_diag_closest(o->position, names, f->count);
     if (hint)
-        cli_error("%s: no position named '%s' (did you mean '%s'?)", o->file, o->position, hint);
+        ga_tool_error("%s: no position named '%s' (did you mean '%s'?)", o->file, o->position, hint);
     else
-        cli_error("%s: no position named '%s'", o->file, o->position);
+        ga_tool_error("%s: no position named '%s'", o->file, o->position);
     free(names);
-    return CLI_USAGE;
+    return GA_EXIT_USAGE;
 }
 
 /* Solves and prints every selected position. */
@@ -243,34 +244,34 @@ static int ft_cli_solve_all(const struct ft_cli_options *o, const struct ft_posi
 {
     struct ft_cli_result *results = calloc(count, sizeof *results);
     if (!results) {
-        cli_error("solve fortythieves: out of memory");
-        return CLI_FAILED;
+        ga_tool_error("solve fortythieves: out of memory");
+        return GA_EXIT_FAILED;
     }
-    int status = CLI_OK;
+    int status = GA_EXIT_OK;
     ft_cli_print_header(o);
-    for (size_t i = 0; i < count && status == CLI_OK; i++) {
+    for (size_t i = 0; i < count && status == GA_EXIT_OK; i++) {
         int ft = ft_cli_run(o, &first[i].tableau, solver, moves, &results[i]);
         if (ft != FT_OK) {
-            cli_error("solve fortythieves: %s: %s", first[i].name, ft_strerror(ft));
-            status = CLI_FAILED;
+            ga_tool_error("solve fortythieves: %s: %s", first[i].name, ga_strerror(ft));
+            status = GA_EXIT_FAILED;
         } else if (!ft_cli_print_row(o, &first[i], moves, &results[i])) {
-            cli_error("solve fortythieves: %s: a move list does not replay (a bug)", first[i].name);
-            status = CLI_FAILED;
+            ga_tool_error("solve fortythieves: %s: a move list does not replay (a bug)", first[i].name);
+            status = GA_EXIT_FAILED;
         }
     }
-    if (status == CLI_OK && o->summary)
+    if (status == GA_EXIT_OK && o->summary)
         ft_cli_print_summary(o, results, count);
     free(results);
     return status;
 }
 
-int cli_solve_fortythieves(int argc, char **argv)
+static int solve_fortythieves(int argc, char **argv)
 {
     struct ft_cli_options o;
     int status = ft_cli_parse(argc, argv, &o);
-    if (status != CLI_OK || o.help) {
+    if (status != GA_EXIT_OK || o.help) {
         if (o.help)
-            cli_solve_help(stdout);
+            fputs(solve_fortythieves_usage, stdout);
         return status;
     }
 
@@ -279,8 +280,8 @@ int cli_solve_fortythieves(int argc, char **argv)
     int ft;
     struct ft_deal_file *f = ft_deal_file_alloc(o.file, &diag, &ft);
     if (!f) {
-        cli_print_diag(&diag);
-        return ft == FT_ENOMEM ? CLI_FAILED : CLI_USAGE;
+        ga_tool_print_diag(&diag);
+        return ft == FT_ENOMEM ? GA_EXIT_FAILED : GA_EXIT_USAGE;
     }
     const struct ft_position *first;
     size_t count;
@@ -290,15 +291,15 @@ int cli_solve_fortythieves(int argc, char **argv)
     struct ft_moves *moves[3] = {NULL, NULL, NULL};
     for (int i = 0; i < 3 && o.moves; i++)
         moves[i] = ft_moves_alloc();
-    if (status == CLI_OK && (!solver || (o.moves && (!moves[0] || !moves[1] || !moves[2])))) {
-        cli_error("solve fortythieves: out of memory");
-        status = CLI_FAILED;
+    if (status == GA_EXIT_OK && (!solver || (o.moves && (!moves[0] || !moves[1] || !moves[2])))) {
+        ga_tool_error("solve fortythieves: out of memory");
+        status = GA_EXIT_FAILED;
     }
-    if (status == CLI_OK)
+    if (status == GA_EXIT_OK)
         status = ft_cli_solve_all(&o, first, count, solver, moves);
-    if (status == CLI_OK && (fflush(stdout) != 0 || ferror(stdout))) {
-        cli_error("solve fortythieves: cannot write to standard output");
-        status = CLI_FAILED;
+    if (status == GA_EXIT_OK && (fflush(stdout) != 0 || ferror(stdout))) {
+        ga_tool_error("solve fortythieves: cannot write to standard output");
+        status = GA_EXIT_FAILED;
     }
     for (int i = 0; i < 3; i++)
         ft_moves_free(moves[i]);
@@ -306,3 +307,5 @@ int cli_solve_fortythieves(int argc, char **argv)
     ft_deal_file_free(f);
     return status;
 }
+
+const struct ga_tool fortythieves_tool_solve = {"solve", "AutoStart baselines (greedy, heuristic, optimum) on a deal file", solve_fortythieves_usage, solve_fortythieves};

@@ -6,11 +6,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
-#include "cli/output.h"
+#include "gaexp/tool.h"
+#include "problems/registry.h"
 #include "problems/t24/t24_solve.h"
 
-const char cli_solve_t24_usage[] =
+static const char solve_t24_usage[] =
     "  gaexp solve t24 CARD... [--target T] [--ops LIST] [--all]\n"
     "      Says whether the cards (2 to 8 values in [1, 99]) make the target (default\n"
     "      24; an integer in [-1000000, 1000000]) using each card exactly once, and\n"
@@ -36,21 +36,21 @@ static bool t24_parse_values(const char *text, long long *low, long long *high)
     const char *dots = strstr(text, "..");
     char first[32];
     if (!dots || (size_t)(dots - text) >= sizeof first) {
-        cli_error("--values: expected LOW..HIGH like 1..10, got '%s'", text);
+        ga_tool_error("--values: expected LOW..HIGH like 1..10, got '%s'", text);
         return false;
     }
     snprintf(first, sizeof first, "%.*s", (int)(dots - text), text);
-    if (!cli_parse_long("--values", first, T24_CARD_MIN, T24_CARD_MAX, low) ||
-        !cli_parse_long("--values", dots + 2, T24_CARD_MIN, T24_CARD_MAX, high))
+    if (!ga_tool_parse_long("--values", first, T24_CARD_MIN, T24_CARD_MAX, low) ||
+        !ga_tool_parse_long("--values", dots + 2, T24_CARD_MIN, T24_CARD_MAX, high))
         return false;
     if (*low > *high) {
-        cli_error("--values: LOW must not exceed HIGH, got '%s'", text);
+        ga_tool_error("--values: LOW must not exceed HIGH, got '%s'", text);
         return false;
     }
     return true;
 }
 
-/* Reads the options; CLI_OK to go on, otherwise the exit status. */
+/* Reads the options; GA_EXIT_OK to go on, otherwise the exit status. */
 static int t24_read_options(int argc, char **argv, struct t24_options *o)
 {
     static const struct option longopts[] = {
@@ -70,13 +70,13 @@ static int t24_read_options(int argc, char **argv, struct t24_options *o)
     for (int c; (c = getopt_long(argc, argv, "h", longopts, NULL)) != -1;) {
         switch (c) {
         case 't':
-            if (!cli_parse_long("--target", optarg, -T24_TARGET_LIMIT, T24_TARGET_LIMIT, &target))
-                return CLI_USAGE;
+            if (!ga_tool_parse_long("--target", optarg, -T24_TARGET_LIMIT, T24_TARGET_LIMIT, &target))
+                return GA_EXIT_USAGE;
             break;
         case 'o':
             if (!t24_ops_parse(optarg, &o->hand, why, sizeof why)) {
-                cli_error("--ops: %s", why);
-                return CLI_USAGE;
+                ga_tool_error("--ops: %s", why);
+                return GA_EXIT_USAGE;
             }
             break;
         case 'a':
@@ -87,37 +87,37 @@ static int t24_read_options(int argc, char **argv, struct t24_options *o)
             break;
         case 'v':
             if (!t24_parse_values(optarg, &o->low, &o->high))
-                return CLI_USAGE;
+                return GA_EXIT_USAGE;
             break;
         case 'k':
-            if (!cli_parse_long("--cards", optarg, 2, T24_MAX_CARDS, &o->cards))
-                return CLI_USAGE;
+            if (!ga_tool_parse_long("--cards", optarg, 2, T24_MAX_CARDS, &o->cards))
+                return GA_EXIT_USAGE;
             break;
         case 'f':
             o->csv = optarg;
             break;
         case 'h':
-            cli_solve_help(stdout);
+            fputs(solve_t24_usage, stdout);
             return -1;
         default:
-            cli_error("solve t24: unknown or incomplete option '%s'", argv[optind - 1]);
-            return CLI_USAGE;
+            ga_tool_error("solve t24: unknown or incomplete option '%s'", argv[optind - 1]);
+            return GA_EXIT_USAGE;
         }
     }
     o->hand.target = (long)target;
-    return CLI_OK;
+    return GA_EXIT_OK;
 }
 
 static bool t24_read_cards(int argc, char **argv, struct t24_hand *h)
 {
     if (argc < 2 || argc > T24_MAX_CARDS) {
-        cli_error("solve t24: expected 2 to %d cards, got %d", T24_MAX_CARDS, argc);
+        ga_tool_error("solve t24: expected 2 to %d cards, got %d", T24_MAX_CARDS, argc);
         return false;
     }
     h->ncards = (unsigned)argc;
     for (int i = 0; i < argc; i++) {
         long long v;
-        if (!cli_parse_long("card", argv[i], T24_CARD_MIN, T24_CARD_MAX, &v))
+        if (!ga_tool_parse_long("card", argv[i], T24_CARD_MIN, T24_CARD_MAX, &v))
             return false;
         h->card[i] = (int)v;
     }
@@ -135,11 +135,11 @@ static void t24_print_found(void *ctx, const char *canonical, const ga_gene *exp
 static int t24_report_failure(enum t24_solve_status status)
 {
     if (status == T24_TOO_LARGE)
-        cli_error("solve t24: more than %u intermediate values; too many cards for these operators",
+        ga_tool_error("solve t24: more than %u intermediate values; too many cards for these operators",
                   T24_SOLVE_MAX_VALUES);
     else
-        cli_error("solve t24: out of memory");
-    return CLI_FAILED;
+        ga_tool_error("solve t24: out of memory");
+    return GA_EXIT_FAILED;
 }
 
 static void t24_print_hand(const struct t24_hand *h, FILE *out, const char *sep)
@@ -152,8 +152,8 @@ static int t24_solve_hand(const struct t24_options *o)
 {
     const struct t24_hand *h = &o->hand;
     if (o->all && h->ncards > T24_ALL_MAX_CARDS) {
-        cli_error("solve t24: --all walks every expression; at most %d cards", T24_ALL_MAX_CARDS);
-        return CLI_USAGE;
+        ga_tool_error("solve t24: --all walks every expression; at most %d cards", T24_ALL_MAX_CARDS);
+        return GA_EXIT_USAGE;
     }
     char ops[64];
     t24_ops_format(h, ops, sizeof ops);
@@ -166,7 +166,7 @@ static int t24_solve_hand(const struct t24_options *o)
         if (status < 0)
             return t24_report_failure((enum t24_solve_status)status);
         printf(count ? "%ld distinct solution%s\n" : "no solution\n", count, count == 1 ? "" : "s");
-        return CLI_OK;
+        return GA_EXIT_OK;
     }
     ga_gene solution[2 * T24_MAX_CARDS];
     enum t24_solve_status status = t24_solve(h, solution);
@@ -174,12 +174,12 @@ static int t24_solve_hand(const struct t24_options *o)
         return t24_report_failure(status);
     if (status == T24_UNSOLVABLE) {
         printf("no solution\n");
-        return CLI_OK;
+        return GA_EXIT_OK;
     }
     char text[256];
     t24_format(h, solution, false, text, sizeof text);
     printf("%s = %ld\n", text, h->target);
-    return CLI_OK;
+    return GA_EXIT_OK;
 }
 
 struct t24_census_ctx {
@@ -219,19 +219,14 @@ static bool t24_census_hand(void *vctx, const struct t24_hand *h, const ga_gene 
     }
     if (ctx->progress && ctx->hands % 64 == 0)
         fprintf(stderr, "\r\033[Kcensus: %ld hands, %ld solvable, %.0f s", ctx->hands, ctx->solvable,
-                cli_now() - ctx->started);
+                ga_tool_now() - ctx->started);
     return true;
 }
 
-/* The CSV's folder and file name, for the write-then-rename of output.h. */
-static bool t24_open_csv(const char *path, struct output_file *f)
+/* The CSV, written under a temporary name and renamed when complete. */
+static bool t24_open_csv(const char *path, struct ga_tool_file *f)
 {
-    char dir[1024];
-    const char *slash = strrchr(path, '/');
-    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
-    if (slash == path)
-        snprintf(dir, sizeof dir, "/");
-    if (!output_open(f, dir, slash ? slash + 1 : path))
+    if (!ga_tool_file_open(f, path))
         return false;
     fprintf(f->fp, "hand,solvable,solution\n");
     return true;
@@ -239,11 +234,11 @@ static bool t24_open_csv(const char *path, struct output_file *f)
 
 static int t24_solve_census(const struct t24_options *o)
 {
-    struct t24_census_ctx ctx = {.progress = isatty(STDERR_FILENO), .started = cli_now()};
-    struct output_file csv;
+    struct t24_census_ctx ctx = {.progress = isatty(STDERR_FILENO), .started = ga_tool_now()};
+    struct ga_tool_file csv;
     if (o->csv) {
         if (!t24_open_csv(o->csv, &csv))
-            return CLI_FAILED;
+            return GA_EXIT_FAILED;
         ctx.csv = csv.fp;
     }
     enum t24_solve_status status =
@@ -252,13 +247,13 @@ static int t24_solve_census(const struct t24_options *o)
         fputs("\r\033[K", stderr);
     if (status < 0 || ctx.failed) {
         if (o->csv)
-            output_abandon(&csv);
+            ga_tool_file_abandon(&csv);
         free(ctx.unsolvable);
         return t24_report_failure(ctx.failed ? T24_NO_MEMORY : status);
     }
-    if (o->csv && !output_commit(&csv)) {
+    if (o->csv && !ga_tool_file_commit(&csv)) {
         free(ctx.unsolvable);
-        return CLI_FAILED;
+        return GA_EXIT_FAILED;
     }
     char ops[64];
     t24_ops_format(&o->hand, ops, sizeof ops);
@@ -272,29 +267,32 @@ static int t24_solve_census(const struct t24_options *o)
         t24_print_hand(&ctx.unsolvable[i], stdout, " ");
         putchar('\n');
     }
-    printf("time: %.2f s\n", cli_now() - ctx.started);
+    printf("time: %.2f s\n", ga_tool_now() - ctx.started);
     free(ctx.unsolvable);
-    return CLI_OK;
+    return GA_EXIT_OK;
 }
 
-int cli_solve_t24(int argc, char **argv)
+static int solve_t24(int argc, char **argv)
 {
     struct t24_options o;
     int status = t24_read_options(argc, argv, &o);
-    if (status != CLI_OK)
-        return status < 0 ? CLI_OK : status;
+    if (status != GA_EXIT_OK)
+        return status < 0 ? GA_EXIT_OK : status;
     if (o.census) {
         if (optind != argc || o.all) {
-            cli_error("solve t24 --census takes no cards and no --all");
-            return CLI_USAGE;
+            ga_tool_error("solve t24 --census takes no cards and no --all");
+            return GA_EXIT_USAGE;
         }
         return t24_solve_census(&o);
     }
     if (o.csv) {
-        cli_error("solve t24: --csv goes with --census");
-        return CLI_USAGE;
+        ga_tool_error("solve t24: --csv goes with --census");
+        return GA_EXIT_USAGE;
     }
     if (!t24_read_cards(argc - optind, argv + optind, &o.hand))
-        return CLI_USAGE;
+        return GA_EXIT_USAGE;
     return t24_solve_hand(&o);
 }
+
+static const struct ga_tool solve_t24_tool = {"solve", "one hand exhaustively, or the census of every hand", solve_t24_usage, solve_t24};
+const struct ga_tool *const ga_tools_t24[] = {&solve_t24_tool, NULL};

@@ -636,4 +636,5 @@ const struct ga_problem ga_problem_t24 = {
     .valid = t24_valid,
     .print = t24_print,
     .release = t24_release,
+    .tools = ga_tools_t24,
 };

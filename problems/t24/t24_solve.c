@@ -201,14 +201,14 @@ static uint64_t t24_text_hash(const char *s)
     return x;
 }
 
-/* 1 when text is new (and now remembered), 0 when seen, -1 out of memory. */
+/* 1 when text is new (and now remembered), 0 when seen, GA_ENOMEM. */
 static int t24_seen_add(struct t24_seen *seen, const char *text)
 {
     if (2 * (seen->count + 1) > seen->slots) {
         size_t slots = seen->slots ? 2 * seen->slots : 64;
         char **t = calloc(slots, sizeof *t);
         if (!t)
-            return -1;
+            return GA_ENOMEM;
         for (size_t i = 0; i < seen->slots; i++)
             if (seen->text[i]) {
                 size_t h = t24_text_hash(seen->text[i]) & (slots - 1);
@@ -225,7 +225,7 @@ static int t24_seen_add(struct t24_seen *seen, const char *text)
         if (strcmp(seen->text[h], text) == 0)
             return 0;
     if (!(seen->text[h] = strdup(text)))
-        return -1;
+        return GA_ENOMEM;
     seen->count++;
     return 1;
 }

@@ -2,14 +2,15 @@
 #ifndef GA_PROBLEMS_T24_SOLVE_H
 #define GA_PROBLEMS_T24_SOLVE_H
 
+#include "gaexp/status.h"
 #include "problems/t24/t24.h"
 
 /* Results of the solvers. */
 enum t24_solve_status {
     T24_SOLVED = 1,
     T24_UNSOLVABLE = 0,
-    T24_NO_MEMORY = -1,
-    T24_TOO_LARGE = -2, /* more intermediate values than T24_SOLVE_MAX_VALUES */
+    T24_NO_MEMORY = GA_ENOMEM,
+    T24_TOO_LARGE = GA_ETOOBIG, /* more intermediate values than T24_SOLVE_MAX_VALUES */
 };
 
 /* The subset search keeps every distinct value of every proper subset of

@@ -7,7 +7,7 @@
 
 #include <gsl/gsl_errno.h>
 
-#include "gaexp/cfg.h"
+#include "ga/cfg_private.h"
 #include "gaexp/experiment.h"
 #include "gaexp/rng.h"
 #include "operators/registry.h"

@@ -94,7 +94,7 @@ static bool fuzz_ck_affordable(const uint8_t *payload, size_t len)
     struct ga_cfg *cfg = ga_cfg_alloc(&diag);
     bool ok = true;
     if (cfg && ga_cfg_load_string(cfg, "fuzz.cfg", text)) {
-        struct ga_experiment *e = ga_experiment_alloc(cfg, cli_catalog(), 0);
+        struct ga_experiment *e = cli_experiment_alloc(cfg, 0);
         if (e)
             ok = e->params.population * e->params.islands <=
                  FUZZ_CK_MAX_GENES / ga_problem_genome(e->problem, e->state).len;

@@ -6,7 +6,7 @@
 
 #include <gsl/gsl_errno.h>
 
-#include "gaexp/cfg.h"
+#include "ga/cfg_private.h"
 #include "gaexp/experiment.h"
 #include "operators/registry.h"
 #include "problems/registry.h"

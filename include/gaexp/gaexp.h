@@ -1,0 +1,19 @@
+/* gaexp/gaexp.h — the whole public API of libgaexp: include this one header. */
+#ifndef GAEXP_H
+#define GAEXP_H
+
+#include "gaexp/export.h"
+#include "gaexp/status.h"
+#include "gaexp/genome.h"
+#include "gaexp/op.h"
+#include "gaexp/tool.h"
+#include "gaexp/problem.h"
+#include "gaexp/rng.h"
+#include "gaexp/diag.h"
+#include "gaexp/cfg.h"
+#include "gaexp/stats.h"
+#include "gaexp/run.h"
+#include "gaexp/experiment.h"
+#include "gaexp/registry.h"
+
+#endif

@@ -1,0 +1,67 @@
+/* gaexp/registry.h — the problems and operators a program may choose from, and plug-ins that add to them. */
+#ifndef GAEXP_REGISTRY_H
+#define GAEXP_REGISTRY_H
+
+#include <stddef.h>
+#include "gaexp/experiment.h"
+#include "gaexp/export.h"
+#include "gaexp/op.h"
+#include "gaexp/problem.h"
+
+GAEXP_API_BEGIN
+
+/* The plug-in ABI: raised whenever a public struct or the entry point
+ * changes, so that gaexp refuses a plug-in built against other headers. */
+#define GAEXP_PLUGIN_ABI 1u
+
+/* A registry owns copies of nothing: it points at const tables that must
+ * outlive it (a plug-in's tables live until the registry that loaded it is
+ * freed).  It is owned by its caller; the library keeps none. */
+struct ga_registry;
+
+struct ga_registry *ga_registry_alloc(void);
+/* Frees the registry and closes the plug-ins it loaded; NULL is a no-op. */
+void ga_registry_free(struct ga_registry *reg);
+
+/* Add one table.  GA_OK, GA_ECLASH when the registry already holds a
+ * problem (or generic operator of that family) of the same name, or
+ * GA_ENOMEM.  The name of the clash is what the caller passed. */
+int ga_registry_add_problem(struct ga_registry *reg, const struct ga_problem *p);
+int ga_registry_add_crossover(struct ga_registry *reg, const struct ga_crossover *op);
+int ga_registry_add_mutation(struct ga_registry *reg, const struct ga_mutation *op);
+/* Adds every problem and operator of a catalogue (stops at the first failure). */
+int ga_registry_add_catalog(struct ga_registry *reg, const struct ga_catalog *cat);
+
+/* The registry as a catalogue for ga_experiment_alloc; valid until the next
+ * add or the free. */
+const struct ga_catalog *ga_registry_catalog(const struct ga_registry *reg);
+
+/* gaexp's built-in problems and generic operators (const tables). */
+const struct ga_catalog *ga_builtins(void);
+
+/* Loads the plug-in at 'path' (a shared object) and lets it register its
+ * problems and operators.  GA_OK; GA_ENOENT (unreadable file),
+ * GA_ENOTPLUGIN (not a shared object), GA_ENOENTRY (no entry point),
+ * GA_EABI (built for another ABI), GA_ECLASH (a name already registered)
+ * or GA_ENOMEM.  On failure 'detail' (size bytes) says more: the loader's
+ * message, the plug-in's ABI number or the clashing name; the registry is
+ * then as before. */
+int ga_registry_load(struct ga_registry *reg, const char *path, char *detail, size_t size);
+
+/* A plug-in defines its entry point with GAEXP_PLUGIN(fn), fn being
+ * 'int fn(struct ga_registry *reg)' that calls ga_registry_add_* and
+ * returns GA_OK or the first failure.  The macro also records the ABI the
+ * plug-in was built for (gaexp_plugin_abi), which the loader checks first. */
+#define GAEXP_PLUGIN(fn)                                                        \
+    __attribute__((visibility("default"))) const unsigned gaexp_plugin_abi =    \
+        GAEXP_PLUGIN_ABI;                                                       \
+    int gaexp_plugin_register(struct ga_registry *reg, unsigned abi);           \
+    __attribute__((visibility("default"))) int gaexp_plugin_register(           \
+        struct ga_registry *reg, unsigned abi)                                  \
+    {                                                                           \
+        return abi == GAEXP_PLUGIN_ABI ? fn(reg) : GA_EABI;                     \
+    }
+
+GAEXP_API_END
+
+#endif

@@ -1,0 +1,28 @@
+/* tests/plugin_bad.c — plug-ins gaexp must refuse, one per -D: no entry point, another ABI, a clashing name. */
+#include "gaexp/gaexp.h"
+
+static const struct ga_problem plugin_bad_problem = {.name = "derful", .summary = "clashes with the built-in"};
+
+#if defined PLUGIN_BAD_NOENTRY
+/* A shared object with no gaexp_plugin_register. */
+int plugin_bad_unused(void);
+int plugin_bad_unused(void)
+{
+    return plugin_bad_problem.name[0];
+}
+#elif defined PLUGIN_BAD_ABI
+/* What a plug-in built against another gaexp's headers records. */
+__attribute__((visibility("default"))) const unsigned gaexp_plugin_abi = GAEXP_PLUGIN_ABI + 98;
+int gaexp_plugin_register(struct ga_registry *reg, unsigned abi);
+__attribute__((visibility("default"))) int gaexp_plugin_register(struct ga_registry *reg, unsigned abi)
+{
+    (void)abi;
+    return ga_registry_add_problem(reg, &plugin_bad_problem);
+}
+#else
+static int plugin_bad_register(struct ga_registry *reg)
+{
+    return ga_registry_add_problem(reg, &plugin_bad_problem);
+}
+GAEXP_PLUGIN(plugin_bad_register)
+#endif
