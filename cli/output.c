@@ -149,7 +149,7 @@ void output_abandon(struct output_file *f)
 
 /* $GNUPLOT when set (empty: none), else the gnuplot found at configure
  * time, else the one on PATH, else NULL. */
-static const char *output_gnuplot(void)
+const char *output_gnuplot(void)
 {
     const char *chosen = getenv("GNUPLOT");
     if (chosen)
@@ -230,8 +230,13 @@ bool output_script(const char *dir, const char *name, const char *text)
     return output_commit(&script);
 }
 
+bool output_plot_script(const char *dir)
+{
+    return output_script(dir, "fitness.gp", output_fitness_script);
+}
+
 void output_plot(const char *dir, bool quiet)
 {
-    if (output_script(dir, "fitness.gp", output_fitness_script))
+    if (output_plot_script(dir))
         output_draw(dir, "fitness.gp", "fitness.png", quiet);
 }
