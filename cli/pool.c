@@ -141,6 +141,10 @@ static int pool_drive(struct pool *p)
     int status = CLI_OK;
     pthread_mutex_lock(&p->lock);
     while (status == CLI_OK && p->first < p->jobs->count) {
+        if (pool_interrupted) { /* checked first: a writer that never waits still stops */
+            status = CLI_INTERRUPTED;
+            break;
+        }
         if (p->opened < p->jobs->count && p->opened - p->first < p->window) {
             pthread_mutex_unlock(&p->lock);
             bool ok = pool_open(p, p->opened);
@@ -159,10 +163,6 @@ static int pool_drive(struct pool *p)
             pthread_mutex_lock(&p->lock);
             p->first++;
             continue;
-        }
-        if (pool_interrupted) {
-            status = CLI_INTERRUPTED;
-            break;
         }
         struct timespec until;
         clock_gettime(CLOCK_REALTIME, &until);
