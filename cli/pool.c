@@ -44,10 +44,14 @@ struct pool_job {
     struct ga_pack *records; /* e->replicates of them */
     unsigned handed, back;   /* replicates handed out, and returned */
     bool failed;             /* a replicate could not run */
+    bool written;            /* its folder is written (status) */
+    int status;
 };
 
 /* Jobs [first, opened) are open, in slot[i % window]; workers take the
- * replicates of job 'hand' (the first with some not handed out). */
+ * replicates of job 'hand' (the first with some not handed out), and the
+ * worker that brings a job's last replicate back writes its folder, so
+ * that writing (six fsyncs a folder) overlaps the other workers' runs. */
 struct pool {
     const struct cli_mpi_jobs *jobs;
     struct pool_job *slot;
@@ -79,6 +83,28 @@ static bool pool_replicate(const struct ga_experiment *e, unsigned r, struct ga_
     return run && !record->oom;
 }
 
+/* Frees the records of job j (a job written or given up). */
+static void pool_free_records(struct pool_job *j)
+{
+    for (unsigned r = 0; j->records && r < j->e->replicates; r++)
+        ga_pack_free(&j->records[r]);
+    free(j->records);
+    j->records = NULL;
+}
+
+/* Writes job j's folder from its records (the writer of a run on one
+ * thread) and frees them. */
+static int pool_write(struct pool_job *j)
+{
+    int status = CLI_FAILED;
+    if (j->failed)
+        cli_error("%s: a replicate could not run (out of memory)", j->e->out_dir);
+    else
+        status = cli_run_write(j->cfg, j->e, j->records);
+    pool_free_records(j);
+    return status;
+}
+
 static void *pool_worker(void *arg)
 {
     struct pool *p = arg;
@@ -96,7 +122,13 @@ static void *pool_worker(void *arg)
         bool ok = pool_replicate(j->e, r, &j->records[r - 1]);
         pthread_mutex_lock(&p->lock);
         j->failed |= !ok;
-        j->back++;
+        if (++j->back < j->e->replicates)
+            continue;
+        pthread_mutex_unlock(&p->lock); /* the last replicate: no one else touches j */
+        int status = pool_write(j);
+        pthread_mutex_lock(&p->lock);
+        j->status = status;
+        j->written = true;
         pthread_cond_signal(&p->done);
     }
     pthread_mutex_unlock(&p->lock);
@@ -115,27 +147,12 @@ static bool pool_open(struct pool *p, size_t i)
         return true;
     cli_error("out of memory");
     p->jobs->close(p->jobs->ctx, i, j->cfg, j->e, CLI_FAILED);
+    j->e = NULL;
     return false;
 }
 
-/* Writes job i's folder from its records and closes it. */
-static int pool_write(struct pool *p, size_t i)
-{
-    struct pool_job *j = &p->slot[i % p->window];
-    int status = CLI_FAILED;
-    if (j->failed)
-        cli_error("%s: a replicate could not run (out of memory)", j->e->out_dir);
-    else
-        status = cli_run_write(j->cfg, j->e, j->records);
-    for (unsigned r = 0; r < j->e->replicates; r++)
-        ga_pack_free(&j->records[r]);
-    free(j->records);
-    p->jobs->close(p->jobs->ctx, i, j->cfg, j->e, status);
-    return status;
-}
-
-/* The writer: opens jobs ahead of the workers, writes each when all its
- * replicates are back; returns with p->stop set and the lock held. */
+/* Opens jobs ahead of the workers and closes each, in order, once a worker
+ * has written it; returns with p->stop set and the lock held. */
 static int pool_drive(struct pool *p)
 {
     int status = CLI_OK;
@@ -157,10 +174,11 @@ static int pool_drive(struct pool *p)
             continue;
         }
         struct pool_job *j = &p->slot[p->first % p->window];
-        if (j->back == j->e->replicates) {
+        if (j->written) {
             pthread_mutex_unlock(&p->lock);
-            status = pool_write(p, p->first);
+            p->jobs->close(p->jobs->ctx, p->first, j->cfg, j->e, j->status);
             pthread_mutex_lock(&p->lock);
+            status = j->status;
             p->first++;
             continue;
         }
@@ -176,19 +194,22 @@ static int pool_drive(struct pool *p)
     return status;
 }
 
-/* After a stop: every open job closed unwritten, and listed when interrupted. */
-static void pool_abandon(struct pool *p, int status)
+/* After a stop, the workers gone: the jobs written are closed as such,
+ * the others unwritten (listed when interrupted); the status, failed when
+ * a folder could not be written. */
+static int pool_abandon(struct pool *p, int status)
 {
     for (size_t i = p->first; i < p->opened; i++) {
         struct pool_job *j = &p->slot[i % p->window];
-        if (status == CLI_INTERRUPTED && j->handed > 0)
+        if (j->written && j->status != CLI_OK)
+            status = CLI_FAILED;
+        if (status == CLI_INTERRUPTED && !j->written && j->handed > 0)
             fprintf(stderr, "gaexp: %s is not written (%u of %u replicates had returned)\n", j->e->out_dir,
                     j->back, j->e->replicates);
-        for (unsigned r = 0; r < j->e->replicates; r++)
-            ga_pack_free(&j->records[r]);
-        free(j->records);
-        p->jobs->close(p->jobs->ctx, i, j->cfg, j->e, status);
+        pool_free_records(j);
+        p->jobs->close(p->jobs->ctx, i, j->cfg, j->e, j->written ? j->status : status);
     }
+    return status;
 }
 
 int cli_pool_run(const struct cli_mpi_jobs *jobs, unsigned workers)
@@ -221,13 +242,9 @@ int cli_pool_run(const struct cli_mpi_jobs *jobs, unsigned workers)
         pthread_cond_broadcast(&p.work);
     }
     pthread_mutex_unlock(&p.lock);
-    for (unsigned t = 0; t < started; t++) /* the runs under way end first */
+    for (unsigned t = 0; t < started; t++) /* the runs under way end, and the points they finish are written */
         pthread_join(threads[t], NULL);
-    while (status == CLI_INTERRUPTED && p.first < p.opened && /* and the points they finished are kept */
-           p.slot[p.first % p.window].back == p.slot[p.first % p.window].e->replicates)
-        if (pool_write(&p, p.first++) != CLI_OK)
-            status = CLI_FAILED;
-    pool_abandon(&p, status);
+    status = pool_abandon(&p, status);
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
     pthread_cond_destroy(&p.done);
