@@ -485,7 +485,7 @@ bool output_publish(const char *dir, struct output_file *const *files, size_t n,
 
 /* $GNUPLOT when set (empty: none), else the gnuplot found at configure
  * time, else the one on PATH, else NULL. */
-static const char *output_gnuplot(void)
+const char *output_gnuplot(void)
 {
     const char *chosen = getenv("GNUPLOT");
     if (chosen)
@@ -577,8 +577,13 @@ bool output_open_script(const char *dir, struct output_file *f)
     return true;
 }
 
+bool output_plot_script(const char *dir)
+{
+    return output_script(dir, "fitness.gp", output_fitness_script);
+}
+
 void output_plot(const char *dir, bool quiet)
 {
-    if (output_script(dir, "fitness.gp", output_fitness_script))
+    if (output_plot_script(dir))
         output_draw(dir, "fitness.gp", "fitness.png", quiet);
 }

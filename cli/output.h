@@ -79,6 +79,11 @@ bool output_open_script(const char *dir, struct output_file *f);
 /* Writes fitness.gp and, when gnuplot is installed, runs it to draw
  * fitness.png.  Prints a notice when gnuplot is missing. */
 void output_plot(const char *dir, bool quiet);
+/* Writes fitness.gp only (a sweep draws its points' figures together). */
+bool output_plot_script(const char *dir);
+/* The gnuplot to run: $GNUPLOT when set (empty: none), else the one found
+ * at configure time, else the one on PATH; NULL when there is none. */
+const char *output_gnuplot(void);
 
 /* Writes a gnuplot script 'name' with 'text' into dir; false (message printed) on error. */
 bool output_script(const char *dir, const char *name, const char *text);

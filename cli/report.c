@@ -6,9 +6,11 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/output.h"
+#include "cli/pool.h"
 #include "cli/sweep.h"
 #include "ga/compare.h"
 
@@ -499,6 +501,33 @@ bool sweep_finish(const char *root, bool quiet)
 
 /* ---- commands ----------------------------------------------------------------------- */
 
+/* 'gaexp plot ROOT': the figure of every point that has its fitness.gp
+ * (output.plot true or "end"), in one gnuplot per core. */
+static bool report_draw_points(const char *root, const struct report *r)
+{
+    char **dirs = calloc(r->count, sizeof *dirs), path[1200];
+    size_t n = 0;
+    bool ok = dirs != NULL, written = true;
+    for (size_t i = 0; ok && written && i < r->count; i++) {
+        snprintf(path, sizeof path, "%s/%s/fitness.gp", root, r->point[i].dir);
+        if (access(path, F_OK) != 0)
+            continue;
+        path[strlen(path) - strlen("/fitness.gp")] = '\0';
+        if ((written = output_plot_script(path))) /* false: said */
+            ok = (dirs[n++] = strdup(path)) != NULL;
+    }
+    if (!ok)
+        cli_error("out of memory");
+    ok = ok && written;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    if (ok)
+        cli_pool_draw(dirs, n, "fitness.gp", "fitness.png", cores > 0 ? (unsigned)cores : 1, false);
+    for (size_t i = 0; i < n; i++)
+        free(dirs[i]);
+    free(dirs);
+    return ok;
+}
+
 static int report_command(int argc, char **argv, const char *usage, bool plot)
 {
     if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
@@ -528,7 +557,7 @@ static int report_command(int argc, char **argv, const char *usage, bool plot)
     struct report r;
     bool ok = report_load(dir, &r) && report_compute(&r);
     if (ok && plot)
-        ok = report_figures(dir, &r, false);
+        ok = report_draw_points(dir, &r) && report_figures(dir, &r, false);
     else if (ok)
         report_print(&r, stdout);
     report_free(&r);
@@ -552,6 +581,8 @@ int cli_plot(int argc, char **argv)
     static const char usage[] =
         "Usage: gaexp plot DIR\n"
         "Redraws the figures of a run folder (fitness.png) or a sweep folder\n"
-        "(curves.png, heatmap.png), rewriting their gnuplot scripts.\n";
+        "(curves.png, heatmap.png or success.png, and each point's fitness.png,\n"
+        "also those output.plot = \"end\" left undrawn), rewriting their gnuplot\n"
+        "scripts.\n";
     return report_command(argc, argv, usage, true);
 }

@@ -15,6 +15,7 @@
 #include "cli/curves.h"
 #include "cli/mpi.h"
 #include "cli/output.h"
+#include "cli/pool.h"
 #include "ga/pack.h"
 #include "gaexp/rng.h"
 #include "ga/cfg_private.h"
@@ -40,6 +41,9 @@ static const char run_usage[] =
     "  --set PATH=VAL   override a setting, e.g. --set ga.mutation.rate=0.02 (repeatable)\n"
     "  --out DIR        output folder (default: output.dir, else results/<file name>)\n"
     "  --jobs N         threads (ga.threads); results are identical for every N\n"
+    "  --parallel HOW   with replicates: 'runs' side by side (one thread each, no\n"
+    "                   checkpoints), 'threads' inside each run, or 'auto' (default;\n"
+    "                   the rule of 'gaexp sweep --help')\n"
     "  --force          overwrite the files of an existing output folder\n"
     "  --quiet          no progress line and no summary on the terminal\n"
     "  -h, --help       show this help\n"
@@ -50,6 +54,7 @@ struct run_options {
     const char *file;
     const char *out;
     bool force, quiet;
+    enum cli_pool_mode parallel;
 };
 
 /* Applies the command line to the configuration, in order. */
@@ -59,7 +64,7 @@ static int run_parse(int argc, char **argv, struct ga_cfg *cfg, struct run_optio
         {"seed", required_argument, NULL, 's'}, {"set", required_argument, NULL, 'S'},
         {"out", required_argument, NULL, 'o'},  {"jobs", required_argument, NULL, 'j'},
         {"force", no_argument, NULL, 'f'},      {"quiet", no_argument, NULL, 'q'},
-        {"replicates", required_argument, NULL, 'r'},
+        {"replicates", required_argument, NULL, 'r'}, {"parallel", required_argument, NULL, 'P'},
         {"help", no_argument, NULL, 'h'},       {NULL, 0, NULL, 0},
     };
     char *sets[256];
@@ -89,6 +94,10 @@ static int run_parse(int argc, char **argv, struct ga_cfg *cfg, struct run_optio
             break;
         case 'r':
             if (!cli_parse_long("--replicates", optarg, 1, 100000, &replicates))
+                return CLI_USAGE;
+            break;
+        case 'P':
+            if (!cli_pool_parse(optarg, &o->parallel))
                 return CLI_USAGE;
             break;
         case 'f':
@@ -817,7 +826,10 @@ int cli_run(int argc, char **argv)
     if (status == CLI_OK)
         status = output_prepare_dir(e->out_dir, o.force);
     if (status == CLI_OK)
-        status = cli_run_experiment(cfg, e, run, o.quiet);
+        status = !e->params.link && cli_pool_chosen(o.parallel, e->params.threads, e->replicates,
+                                                    e->params.population * e->params.islands)
+                     ? cli_pool_run_experiment(cfg, e, o.quiet)
+                     : cli_run_experiment(cfg, e, run, o.quiet);
     cli_print_diag(&diag);
     ga_run_free(run);
     ga_experiment_free(e);

@@ -14,6 +14,7 @@
 #include "cli/cli.h"
 #include "cli/mpi.h"
 #include "cli/output.h"
+#include "cli/pool.h"
 #include "cli/sweep.h"
 #include "ga/cfg_private.h"
 #include "gaexp/run.h"
@@ -49,7 +50,12 @@ static const char sweep_usage[] =
     "  --seed N         base seed (ga.seed)\n"
     "  --set PATH=VAL   override a setting of every point (repeatable)\n"
     "  --out DIR        output folder (default: output.dir, else results/<file name>)\n"
-    "  --jobs N         threads per run (ga.threads)\n"
+    "  --jobs N         threads: runs side by side, or threads inside each run\n"
+    "                   (ga.threads); the results do not depend on it\n"
+    "  --parallel HOW   how --jobs is spent: 'runs' side by side (one thread\n"
+    "                   each), 'threads' inside each run, or 'auto' (default):\n"
+    "                   runs when every run has at most 20000 individuals\n"
+    "                   (population x islands) and there are at least N runs\n"
     "  --force          overwrite an existing output folder\n"
     "  --quiet          no progress line\n"
     "  -h, --help       show this help\n";
@@ -78,6 +84,8 @@ struct sweep {
     struct sweep_axis axis[SWEEP_MAX_AXES];
     size_t axes, points;
     config_t ranges; /* the values of ranges, made into settings */
+    unsigned char *plot; /* point p's figure: 0 none, 1 drawn, 2 only its script (plot = "end") */
+    size_t runs, largest; /* runs in all, and the most individuals of one */
 };
 
 /* Reads 'from', 'to', 'step' of a range axis. */
@@ -291,6 +299,7 @@ struct sweep_options {
     long long seed, jobs, replicates;
     bool force, quiet;
     bool resume; /* going on with ROOT (gaexp resume): finished points are kept */
+    enum cli_pool_mode parallel;
 };
 
 /* A point's configuration: the base file, the --set options, the point's
@@ -343,7 +352,8 @@ static int sweep_parse(int argc, char **argv, struct sweep_options *o)
         {"out", required_argument, NULL, 'o'},        {"jobs", required_argument, NULL, 'j'},
         {"replicates", required_argument, NULL, 'r'}, {"force", no_argument, NULL, 'f'},
         {"quiet", no_argument, NULL, 'q'},            {"help", no_argument, NULL, 'h'},
-        {"resume", no_argument, NULL, 'R'},           {NULL, 0, NULL, 0},
+        {"resume", no_argument, NULL, 'R'},           {"parallel", required_argument, NULL, 'P'},
+        {NULL, 0, NULL, 0},
     };
     *o = (struct sweep_options){.seed = -1};
     optind = 1;
@@ -375,6 +385,9 @@ static int sweep_parse(int argc, char **argv, struct sweep_options *o)
         case 'q':
             o->quiet = true;
             break;
+        case 'P':
+            ok = cli_pool_parse(optarg, &o->parallel);
+            break;
         case 'R': /* internal: set by gaexp resume */
             o->resume = o->force = true;
             break;
@@ -403,6 +416,15 @@ static void sweep_point_dir(const char *root, size_t p, char *dir, size_t size)
     snprintf(dir, size, "%s/p%03zu", root, p + 1);
 }
 
+/* What the runs of point p need: its figure, its runs, its individuals. */
+static void sweep_note_point(struct sweep *w, size_t p, const struct ga_experiment *e)
+{
+    size_t individuals = e->params.population * e->params.islands;
+    w->plot[p] = !e->plot ? 0 : e->plot_end ? 2 : 1;
+    w->runs += e->replicates;
+    w->largest = individuals > w->largest ? individuals : w->largest;
+}
+
 /* Every point's experiment, checked before anything runs.  The base
  * configuration's output.dir (or --out) names the sweep folder. */
 static bool sweep_check_points(struct sweep *w, const struct sweep_options *o, const char *root,
@@ -419,7 +441,8 @@ static bool sweep_check_points(struct sweep *w, const struct sweep_options *o, c
             ok = false;
             if (diag->count > before) /* say which point, once */
                 ga_diag_add(diag, o->file, 0, "sweep", "point %zu of %zu refused", p + 1, w->points);
-        }
+        } else
+            sweep_note_point(w, p, e);
         ga_experiment_free(e);
         ga_cfg_free(c);
     }
@@ -580,6 +603,8 @@ static bool sweep_point_open(struct sweep *w, const struct sweep_options *o, siz
 {
     *cfg = sweep_point_cfg(w, o, p, dir, diag);
     *e = *cfg ? cli_experiment_alloc(*cfg, 1) : NULL;
+    if (*e)
+        (*e)->plot = false; /* the figures of all points are drawn together (sweep_draw_points) */
     if (*e && output_prepare_dir(dir, true) == CLI_OK)
         return true;
     ga_experiment_free(*e);
@@ -697,7 +722,7 @@ static int sweep_run_spread(struct sweep *w, const struct sweep_options *o, cons
     }
     const struct cli_mpi_jobs jobs = {count, &s, sweep_spread_open, sweep_spread_close};
     if (status == CLI_OK)
-        status = cli_mpi_run(&jobs);
+        status = cli_mpi_workers() > 0 ? cli_mpi_run(&jobs) : cli_pool_run(&jobs, (unsigned)o->jobs);
     if (status == CLI_INTERRUPTED)
         fprintf(stderr, "gaexp: the sweep stopped with %zu of %zu points done; 'gaexp resume %s' goes on "
                         "with the whole sweep\n",
@@ -738,6 +763,31 @@ static bool sweep_write_resume(const struct sweep_options *o, const char *root)
         fprintf(args.fp, "--jobs\n%lld\n", o->jobs);
     struct output_file *const both[] = {&copy, &args};
     return output_commit_all(both, 2);
+}
+
+/* Every point's fitness.gp, and its fitness.png in --jobs gnuplots side by
+ * side (one gnuplot per point would cost more than small runs), unless
+ * output.plot = "end" leaves it to 'gaexp plot'. */
+static bool sweep_draw_points(const struct sweep *w, const struct sweep_options *o, const char *root)
+{
+    char **dirs = calloc(w->points, sizeof *dirs), dir[1100];
+    size_t n = 0;
+    bool ok = dirs != NULL, written = true;
+    for (size_t p = 0; ok && written && p < w->points; p++) {
+        sweep_point_dir(root, p, dir, sizeof dir);
+        written = !w->plot[p] || output_plot_script(dir); /* false: said */
+        if (written && w->plot[p] == 1)
+            ok = (dirs[n++] = strdup(dir)) != NULL;
+    }
+    if (!ok)
+        cli_error("out of memory");
+    ok = ok && written;
+    if (ok)
+        cli_pool_draw(dirs, n, "fitness.gp", "fitness.png", o->jobs > 1 ? (unsigned)o->jobs : 1, o->quiet);
+    for (size_t i = 0; i < n; i++)
+        free(dirs[i]);
+    free(dirs);
+    return ok;
 }
 
 int cli_resume_sweep(const char *root, long long jobs, bool quiet)
@@ -800,11 +850,14 @@ int cli_sweep(int argc, char **argv)
     bool ok = ga_cfg_load(w.base, o.file) && sweep_read(&w);
     if (ok)
         sweep_root(w.base, &o, root, sizeof root);
+    if (ok && !(w.plot = calloc(w.points, sizeof *w.plot)))
+        ok = (ga_diag_add(&diag, o.file, 0, "sweep", "out of memory"), false);
     ok = ok && sweep_check_points(&w, &o, root, &diag);
     if (!ok) {
         cli_print_diag(&diag);
         config_destroy(&w.ranges);
         ga_cfg_free(w.base);
+        free(w.plot);
         return CLI_USAGE;
     }
     char first[1100];
@@ -821,11 +874,12 @@ int cli_sweep(int argc, char **argv)
     struct sweep_live live = {.on = !o.quiet && isatty(STDERR_FILENO), .points = w.points,
                               .started = cli_now()};
     if (status == CLI_OK)
-        status = cli_mpi_workers() > 0 ? sweep_run_spread(&w, &o, root, &live)
-                                       : sweep_run_here(&w, &o, root, &live);
+        status = cli_mpi_workers() > 0 || cli_pool_chosen(o.parallel, o.jobs, w.runs, w.largest)
+                     ? sweep_run_spread(&w, &o, root, &live)
+                     : sweep_run_here(&w, &o, root, &live);
     if (status == CLI_OK) {
         sweep_progress(live.on, w.points, w.points, live.runs, live.started);
-        status = sweep_finish(root, o.quiet) ? CLI_OK : CLI_FAILED;
+        status = sweep_draw_points(&w, &o, root) && sweep_finish(root, o.quiet) ? CLI_OK : CLI_FAILED;
         if (status == CLI_OK && !o.quiet)
             printf("sweep: %zu points x %lu runs in %.1f s: %s/\n", w.points, live.runs / w.points,
                    cli_now() - live.started, root);
@@ -833,5 +887,6 @@ int cli_sweep(int argc, char **argv)
     output_unlock(lock);
     config_destroy(&w.ranges);
     ga_cfg_free(w.base);
+    free(w.plot);
     return status;
 }

@@ -328,6 +328,20 @@ static void experiment_default_dir(const char *file, char *buf, size_t size)
     snprintf(buf, size, "results/%.*s", (int)len, base);
 }
 
+/* output.plot: true, false, or "end": a sweep then draws only its own
+ * figures and leaves its points' to 'gaexp plot' (a run draws its figure). */
+static bool experiment_plot(struct ga_experiment *e, struct ga_cfg *cfg, config_setting_t *out)
+{
+    config_setting_t *s = ga_cfg_lookup(cfg, out, "plot");
+    const char *text = s ? config_setting_get_string(s) : NULL;
+    if (!text)
+        return ga_cfg_bool(cfg, out, "plot", true, &e->plot);
+    if (strcmp(text, "end") == 0)
+        return e->plot = e->plot_end = true;
+    ga_cfg_error(cfg, s, "expected true, false or \"end\", got \"%s\"", text);
+    return false;
+}
+
 static bool experiment_output(struct ga_experiment *e, struct ga_cfg *cfg)
 {
     config_setting_t *out = ga_cfg_group(cfg, ga_cfg_root(cfg), "output");
@@ -336,7 +350,7 @@ static bool experiment_output(struct ga_experiment *e, struct ga_cfg *cfg)
     char dir[512];
     experiment_default_dir(cfg->file, dir, sizeof dir);
     bool ok = ga_cfg_string(cfg, out, "dir", dir, &e->out_dir);
-    ok &= ga_cfg_bool(cfg, out, "plot", true, &e->plot);
+    ok &= experiment_plot(e, cfg, out);
     ok &= ga_cfg_bool(cfg, out, "diversity", true, &e->params.diversity);
     ok &= ga_cfg_double(cfg, out, "checkpoint", 60, 0, 1e9, &e->checkpoint_seconds);
     if (ok && !e->out_dir[0]) {

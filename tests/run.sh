@@ -59,5 +59,20 @@ if [ "$status" -eq 0 ]; then
   cd - >/dev/null
   rm -rf "$with_mpi"
 fi
+# A real scheduler: the README's Slurm batch script on a one-node Slurm
+# cluster on localhost (tests/slurm.sh, also 'make check-slurm'); skipped
+# (77) when Slurm cannot be installed or the daemons cannot get root.
+if [ "$status" -eq 0 ]; then
+  s=0
+  GAEXP=$PWD/gaexp srcdir=. sh tests/slurm.sh >tests/slurm.out 2>&1 || s=$?
+  p=$(sed -n 's/^slurm: \([0-9]*\) passed, [0-9]* failed$/\1/p' tests/slurm.out)
+  f=$(sed -n 's/^slurm: [0-9]* passed, \([0-9]*\) failed$/\1/p' tests/slurm.out)
+  passed=$((passed + ${p:-0})) failed=$((failed + ${f:-0}))
+  case $s in
+    0) ;;
+    77) grep "^slurm: skipped" tests/slurm.out ;;
+    *) status=$s; [ -n "$f" ] || failed=$((failed + 1)); tail -30 tests/slurm.out ;;
+  esac
+fi
 echo "tests: $passed passed, $failed failed"
 exit "$status"

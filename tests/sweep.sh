@@ -69,4 +69,50 @@ check "its values go together" grep -q 'name = "checkcontain"' "$out/linked/p002
 check "and the profile script is written" [ -s "$out/linked/success.gp" ]
 check "a linked value of the wrong size" bad "expected a list of 2 values, one for each of ga.crossover.name+ga.mutation.name" \
   '{ set = ["ga.crossover.name", "ga.mutation.name"]; values = (("lineswap")); }'
+
+# --jobs N: whole runs side by side (the rule, or --parallel runs), or threads
+# inside each run; the same files every way, and every point's figure drawn.
+for way in "2 runs" "3 runs" "2 threads" "3 auto"; do
+  set -- $way
+  check "--jobs $1 --parallel $2" sweep "$data/rates.cfg" --out "$out/b" --jobs "$1" --parallel "$2" --force
+  check "is byte-identical (--jobs $1, $2)" same
+done
+if command -v gnuplot >/dev/null 2>&1; then
+  check "every point's fitness.png is drawn" sh -c 'for f in "$0"/b/p0*/fitness.png; do head -c 4 "$f" | grep -q PNG || exit 1; done' "$out"
+  check "by one gnuplot per job" [ "$(ls "$out"/b/p0*/fitness.png | wc -l)" -eq 12 ]
+fi
+check "--parallel takes auto, runs or threads" sh -c '"$0" sweep "$1" --out "$2/never" --jobs 2 --parallel cores 2>&1 |
+  grep -q "expected auto, runs or threads"; [ ! -e "$2/never" ]' "$GAEXP" "$data/rates.cfg" "$out"
+check "output.plot = \"end\"" sweep "$data/rates.cfg" --out "$out/end" --jobs 2 --set output.plot=end
+check "leaves the points' figures undrawn" sh -c '! ls "$0"/end/p0*/fitness.png 2>/dev/null' "$out"
+check "with their scripts" [ "$(ls "$out"/end/p0*/fitness.gp | wc -l)" -eq 12 ]
+if command -v gnuplot >/dev/null 2>&1; then
+  check "gaexp plot draws them" "$GAEXP" plot "$out/end"
+  check "all 12" [ "$(ls "$out"/end/p0*/fitness.png | wc -l)" -eq 12 ]
+fi
+# SIGTERM during runs side by side: the runs under way end, no point is
+# half written, and resume finishes the sweep as an uninterrupted one.
+long="--set ga.stop.generations=800 --set ga.population=1000 --set ga.stop.fitness=-1 --set output.plot=false"
+# shellcheck disable=SC2086  # $long is a list of options
+sweep "$data/rates.cfg" --out "$out/whole" --jobs 2 $long
+# shellcheck disable=SC2086
+"$GAEXP" sweep "$data/rates.cfg" --out "$out/cut" --jobs 2 --parallel runs --quiet $long 2>"$out/cut.stderr" &
+pid=$!
+i=0 # the runs have started (the pool opens p001 once it takes SIGTERM), then some time
+while [ ! -d "$out/cut/p001" ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
+sleep 0.3
+kill -TERM "$pid"
+wait "$pid"
+status=$?
+check "an interrupted sweep of runs side by side exits with 130" [ "$status" -eq 130 ]
+check "and says how far it went" grep -q "the sweep stopped with [0-9]* of 12 points done" "$out/cut.stderr"
+check "resume finishes it" "$GAEXP" resume "$out/cut" --quiet --jobs 2
+check "as the uninterrupted sweep" diff -r -x times.csv -x config.cfg -x sweep.args "$out/whole" "$out/cut"
+# gaexp run --replicates R --jobs N: the replicates side by side, the same folder.
+one() { "$GAEXP" run "$srcdir/configs/derful3.cfg" --replicates 6 --seed 4 --quiet --set output.plot=false "$@"; }
+check "run --replicates 6 --jobs 1" one --out "$out/run1"
+check "run --replicates 6 --jobs 2 (runs side by side)" one --out "$out/run2" --jobs 2 --parallel runs
+check "writes the same folder" diff -r -x times.csv -x config.cfg "$out/run1" "$out/run2"
+check "and says so" sh -c '"$0" run "$1" --replicates 4 --jobs 2 --out "$2/run3" --set output.plot=false | grep -q "4 replicates, 2 side by side"' \
+  "$GAEXP" "$srcdir/configs/derful3.cfg" "$out"
 test_summary "sweep"

@@ -28,6 +28,7 @@ struct ga_experiment {
     unsigned replicates; /* independent runs, ga.replicates */
     const char *out_dir; /* lives as long as the cfg */
     bool plot;
+    bool plot_end; /* output.plot = "end": a sweep leaves its points' figures to 'gaexp plot' */
     double checkpoint_seconds; /* output.checkpoint: between checkpoints, 0 = every generation */
 };
 

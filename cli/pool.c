@@ -1,0 +1,387 @@
+/* cli/pool.c — whole runs side by side on N threads of one process, and a sweep's figures in N gnuplots. */
+#include "config.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "cli/output.h"
+#include "cli/pool.h"
+#include "ga/experiment.h"
+#include "ga/pack.h"
+#include "ga/run.h"
+
+bool cli_pool_parse(const char *text, enum cli_pool_mode *mode)
+{
+    static const char *const names[] = {"auto", "runs", "threads"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(text, names[i]) == 0) {
+            *mode = (enum cli_pool_mode)i;
+            return true;
+        }
+    cli_error("--parallel: expected auto, runs or threads, got '%s'", text);
+    return false;
+}
+
+bool cli_pool_chosen(enum cli_pool_mode mode, long long jobs, size_t runs, size_t individuals)
+{
+    if (jobs <= 1 || mode == CLI_POOL_THREADS)
+        return false;
+    return mode == CLI_POOL_RUNS || (individuals <= CLI_POOL_SMALL && runs >= (size_t)jobs);
+}
+
+/* An open job: its experiment and the records of its replicates. */
+struct pool_job {
+    struct ga_cfg *cfg;
+    struct ga_experiment *e;
+    struct ga_pack *records; /* e->replicates of them */
+    unsigned handed, back;   /* replicates handed out, and returned */
+    bool failed;             /* a replicate could not run */
+    bool written;            /* its folder is written (status) */
+    int status;
+};
+
+/* Jobs [first, opened) are open, in slot[i % window]; workers take the
+ * replicates of job 'hand' (the first with some not handed out), and the
+ * worker that brings a job's last replicate back writes its folder, so
+ * that writing (six fsyncs a folder) overlaps the other workers' runs. */
+struct pool {
+    const struct cli_mpi_jobs *jobs;
+    struct pool_job *slot;
+    size_t window, first, opened, hand;
+    bool stop;
+    pthread_mutex_t lock;
+    pthread_cond_t work, done;
+};
+
+static volatile sig_atomic_t pool_interrupted;
+
+static void pool_on_signal(int sig)
+{
+    (void)sig;
+    pool_interrupted = 1;
+}
+
+/* One replicate on one thread, into its record; false when it could not run. */
+static bool pool_replicate(const struct ga_experiment *e, unsigned r, struct ga_pack *record)
+{
+    struct ga_params params = e->params;
+    params.threads = 1;
+    struct ga_diag diag;
+    ga_diag_clear(&diag);
+    struct ga_run *run = ga_run_alloc(e->problem, e->state, &params, &diag);
+    if (run)
+        cli_run_replicate(e, run, r, record);
+    ga_run_free(run);
+    return run && !record->oom;
+}
+
+/* Frees the records of job j (a job written or given up). */
+static void pool_free_records(struct pool_job *j)
+{
+    for (unsigned r = 0; j->records && r < j->e->replicates; r++)
+        ga_pack_free(&j->records[r]);
+    free(j->records);
+    j->records = NULL;
+}
+
+/* Writes job j's folder from its records (the writer of a run on one
+ * thread) and frees them. */
+static int pool_write(struct pool_job *j)
+{
+    int status = CLI_FAILED;
+    if (j->failed)
+        cli_error("%s: a replicate could not run (out of memory)", j->e->out_dir);
+    else
+        status = cli_run_write(j->cfg, j->e, j->records);
+    pool_free_records(j);
+    return status;
+}
+
+static void *pool_worker(void *arg)
+{
+    struct pool *p = arg;
+    pthread_mutex_lock(&p->lock);
+    for (;;) {
+        while (!p->stop && p->hand == p->opened && p->hand < p->jobs->count)
+            pthread_cond_wait(&p->work, &p->lock);
+        if (p->stop || p->hand == p->jobs->count)
+            break;
+        struct pool_job *j = &p->slot[p->hand % p->window];
+        unsigned r = ++j->handed;
+        if (j->handed == j->e->replicates)
+            p->hand++;
+        pthread_mutex_unlock(&p->lock);
+        bool ok = pool_replicate(j->e, r, &j->records[r - 1]);
+        pthread_mutex_lock(&p->lock);
+        j->failed |= !ok;
+        if (++j->back < j->e->replicates)
+            continue;
+        pthread_mutex_unlock(&p->lock); /* the last replicate: no one else touches j */
+        int status = pool_write(j);
+        pthread_mutex_lock(&p->lock);
+        j->status = status;
+        j->written = true;
+        pthread_cond_signal(&p->done);
+    }
+    pthread_mutex_unlock(&p->lock);
+    return NULL;
+}
+
+/* Opens job i into its slot (outside the lock: workers look only at
+ * opened slots); false after a message. */
+static bool pool_open(struct pool *p, size_t i)
+{
+    struct pool_job *j = &p->slot[i % p->window];
+    *j = (struct pool_job){0};
+    if (!p->jobs->open(p->jobs->ctx, i, &j->cfg, &j->e))
+        return false;
+    if ((j->records = calloc(j->e->replicates, sizeof *j->records)))
+        return true;
+    cli_error("out of memory");
+    p->jobs->close(p->jobs->ctx, i, j->cfg, j->e, CLI_FAILED);
+    j->e = NULL;
+    return false;
+}
+
+/* Opens jobs ahead of the workers and closes each, in order, once a worker
+ * has written it; returns with p->stop set and the lock held. */
+static int pool_drive(struct pool *p)
+{
+    int status = CLI_OK;
+    pthread_mutex_lock(&p->lock);
+    while (status == CLI_OK && p->first < p->jobs->count) {
+        if (pool_interrupted) { /* checked first: a writer that never waits still stops */
+            status = CLI_INTERRUPTED;
+            break;
+        }
+        if (p->opened < p->jobs->count && p->opened - p->first < p->window) {
+            pthread_mutex_unlock(&p->lock);
+            bool ok = pool_open(p, p->opened);
+            pthread_mutex_lock(&p->lock);
+            if (!ok)
+                status = CLI_FAILED;
+            else
+                p->opened++;
+            pthread_cond_broadcast(&p->work);
+            continue;
+        }
+        struct pool_job *j = &p->slot[p->first % p->window];
+        if (j->written) {
+            pthread_mutex_unlock(&p->lock);
+            p->jobs->close(p->jobs->ctx, p->first, j->cfg, j->e, j->status);
+            pthread_mutex_lock(&p->lock);
+            status = j->status;
+            p->first++;
+            continue;
+        }
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += 100000000; /* a signal is seen within 0.1 s */
+        until.tv_sec += until.tv_nsec / 1000000000;
+        until.tv_nsec %= 1000000000;
+        pthread_cond_timedwait(&p->done, &p->lock, &until);
+    }
+    p->stop = true;
+    pthread_cond_broadcast(&p->work);
+    return status;
+}
+
+/* After a stop, the workers gone: the jobs written are closed as such,
+ * the others unwritten (listed when interrupted); the status, failed when
+ * a folder could not be written. */
+static int pool_abandon(struct pool *p, int status)
+{
+    for (size_t i = p->first; i < p->opened; i++) {
+        struct pool_job *j = &p->slot[i % p->window];
+        if (j->written && j->status != CLI_OK)
+            status = CLI_FAILED;
+        if (status == CLI_INTERRUPTED && !j->written && j->handed > 0)
+            fprintf(stderr, "gaexp: %s is not written (%u of %u replicates had returned)\n", j->e->out_dir,
+                    j->back, j->e->replicates);
+        pool_free_records(j);
+        p->jobs->close(p->jobs->ctx, i, j->cfg, j->e, j->written ? j->status : status);
+    }
+    return status;
+}
+
+int cli_pool_run(const struct cli_mpi_jobs *jobs, unsigned workers)
+{
+    struct pool p = {.jobs = jobs, .window = 4 * (size_t)workers + 2};
+    pthread_t *threads = malloc(workers * sizeof *threads);
+    if (!threads || !(p.slot = calloc(p.window, sizeof *p.slot))) {
+        free(threads);
+        cli_error("out of memory");
+        return CLI_FAILED;
+    }
+    pthread_mutex_init(&p.lock, NULL);
+    pthread_cond_init(&p.work, NULL);
+    pthread_cond_init(&p.done, NULL);
+    struct sigaction on_signal = {.sa_handler = pool_on_signal}, old_int, old_term;
+    sigemptyset(&on_signal.sa_mask);
+    pool_interrupted = 0;
+    sigaction(SIGINT, &on_signal, &old_int);
+    sigaction(SIGTERM, &on_signal, &old_term);
+    unsigned started = 0;
+    while (started < workers && pthread_create(&threads[started], NULL, pool_worker, &p) == 0)
+        started++;
+    int status = CLI_FAILED;
+    if (started == workers)
+        status = pool_drive(&p);
+    else {
+        cli_error("cannot start %u threads: %s", workers, strerror(errno));
+        pthread_mutex_lock(&p.lock);
+        p.stop = true;
+        pthread_cond_broadcast(&p.work);
+    }
+    pthread_mutex_unlock(&p.lock);
+    for (unsigned t = 0; t < started; t++) /* the runs under way end, and the points they finish are written */
+        pthread_join(threads[t], NULL);
+    status = pool_abandon(&p, status);
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
+    pthread_cond_destroy(&p.done);
+    pthread_cond_destroy(&p.work);
+    pthread_mutex_destroy(&p.lock);
+    free(p.slot);
+    free(threads);
+    return status;
+}
+
+/* ---- the replicates of one run ----------------------------------------- */
+
+struct pool_one {
+    struct ga_cfg *cfg;
+    struct ga_experiment *e;
+};
+
+static bool pool_one_open(void *ctx, size_t i, struct ga_cfg **cfg, struct ga_experiment **e)
+{
+    struct pool_one *one = ctx;
+    (void)i;
+    *cfg = one->cfg, *e = one->e;
+    return true;
+}
+
+static void pool_one_close(void *ctx, size_t i, struct ga_cfg *cfg, struct ga_experiment *e, int status)
+{
+    (void)ctx, (void)i, (void)cfg, (void)e, (void)status; /* the caller owns them */
+}
+
+/* Copies the folder's best.txt to stdout, as a run's report shows its best. */
+static void pool_print_best(const char *dir)
+{
+    char path[1100], line[4096];
+    snprintf(path, sizeof path, "%s/best.txt", dir);
+    FILE *f = fopen(path, "r");
+    while (f && fgets(line, sizeof line, f))
+        fputs(line, stdout);
+    if (f)
+        fclose(f);
+}
+
+int cli_pool_run_experiment(struct ga_cfg *cfg, struct ga_experiment *e, bool quiet)
+{
+    struct pool_one one = {cfg, e};
+    const struct cli_mpi_jobs jobs = {1, &one, pool_one_open, pool_one_close};
+    double started = cli_now();
+    int status = cli_pool_run(&jobs, e->params.threads);
+    if (status == CLI_INTERRUPTED)
+        fprintf(stderr, "gaexp: interrupted; replicates side by side keep no checkpoint: run it again "
+                        "(with --parallel threads a run can be resumed)\n");
+    if (status != CLI_OK || quiet)
+        return status;
+    printf("%s: %u replicates, %u side by side, %.3f s\n", e->problem->name, e->replicates,
+           e->params.threads, cli_now() - started);
+    pool_print_best(e->out_dir);
+    printf("output: %s/\n", e->out_dir);
+    return status;
+}
+
+/* ---- figures ------------------------------------------------------------ */
+
+/* Feeds one gnuplot the folders dirs[k], dirs[k + step], ...: each drawn
+ * from a fresh session in its own folder. */
+static bool pool_draw_feed(FILE *in, const char *cwd, char *const *dirs, size_t n, size_t k, size_t step,
+                           const char *script)
+{
+    for (size_t i = k; i < n; i += step) {
+        fputs("reset session\ncd '", in);
+        if (dirs[i][0] != '/')
+            fprintf(in, "%s/", cwd);
+        for (const char *c = dirs[i]; *c; c++) /* '' is a quote inside '...' */
+            fputs(*c == '\'' ? "''" : (char[]){*c, '\0'}, in);
+        fprintf(in, "'\nload '%s'\nset output\n", script);
+    }
+    return fflush(in) == 0;
+}
+
+/* One gnuplot reading its commands from a pipe; its pid, or -1. */
+static pid_t pool_gnuplot(const char *gnuplot, FILE **in)
+{
+    int fds[2];
+    if (pipe(fds) != 0)
+        return -1;
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(fds[1]);
+        if (dup2(fds[0], STDIN_FILENO) >= 0)
+            execlp(gnuplot, "gnuplot", "-", (char *)NULL);
+        _exit(127);
+    }
+    close(fds[0]);
+    if (pid < 0 || !(*in = fdopen(fds[1], "w"))) {
+        close(fds[1]);
+        return pid < 0 ? -1 : pid;
+    }
+    return pid;
+}
+
+void cli_pool_draw(char *const *dirs, size_t n, const char *script, const char *figure,
+                   unsigned procs, bool quiet)
+{
+    const char *gnuplot = output_gnuplot();
+    if (n == 0)
+        return;
+    if (!gnuplot) {
+        if (!quiet)
+            fprintf(stderr, "gaexp: notice: gnuplot is not installed: %s not drawn "
+                            "(the CSV files and %s are complete)\n", figure, script);
+        return;
+    }
+    char cwd[4096];
+    if (!getcwd(cwd, sizeof cwd)) {
+        cli_error("cannot draw %s: %s", figure, strerror(errno));
+        return;
+    }
+    procs = procs < 1 ? 1 : (size_t)procs > n ? (unsigned)n : procs;
+    pid_t pids[64];
+    procs = procs > 64 ? 64 : procs;
+    fflush(NULL);
+    struct sigaction ignore = {.sa_handler = SIG_IGN}, old_pipe; /* a gnuplot that died is said below */
+    sigemptyset(&ignore.sa_mask);
+    sigaction(SIGPIPE, &ignore, &old_pipe);
+    bool ok = true;
+    for (unsigned k = 0; k < procs; k++) {
+        FILE *in = NULL;
+        pids[k] = pool_gnuplot(gnuplot, &in);
+        ok &= in && pool_draw_feed(in, cwd, dirs, n, k, procs, script);
+        if (in)
+            ok &= fclose(in) == 0;
+    }
+    for (unsigned k = 0; k < procs; k++) {
+        int status = 0;
+        ok &= pids[k] > 0 && waitpid(pids[k], &status, 0) == pids[k] && WIFEXITED(status) &&
+              WEXITSTATUS(status) == 0;
+    }
+    sigaction(SIGPIPE, &old_pipe, NULL);
+    if (!ok)
+        cli_error("gnuplot failed to draw every %s (%zu folders, first %s)", figure, n, dirs[0]);
+}

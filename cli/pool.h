@@ -1,0 +1,47 @@
+/* cli/pool.h — whole runs side by side on N threads of one process, and a sweep's figures in N gnuplots. */
+#ifndef GA_CLI_POOL_H
+#define GA_CLI_POOL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "cli/mpi.h"
+
+/* How --jobs N is spent: threads inside each run, or N runs side by side. */
+enum cli_pool_mode { CLI_POOL_AUTO, CLI_POOL_RUNS, CLI_POOL_THREADS };
+
+/* Whole runs at or below this many individuals (population times islands)
+ * go side by side: on two cores two threads inside a run of 1,000 gain
+ * 1.16x, two runs side by side nearly 2x, while at 100,000 threads inside
+ * a run gain 1.8x without a second population in memory (bench/RESULTS.md). */
+#define CLI_POOL_SMALL 20000
+
+/* Parses --parallel's argument (auto, runs, threads); false after a message. */
+bool cli_pool_parse(const char *text, enum cli_pool_mode *mode);
+
+/* The rule: runs side by side when jobs > 1 and either 'mode' says runs,
+ * or it says auto, every run has at most CLI_POOL_SMALL individuals and
+ * there are at least 'jobs' runs to share. */
+bool cli_pool_chosen(enum cli_pool_mode mode, long long jobs, size_t runs, size_t individuals);
+
+/* Runs every job's replicates on 'workers' threads, each run on one
+ * thread (the results do not depend on it), and writes each job's folder,
+ * in job order, on this thread with cli_run_write: the folders of a run on
+ * one thread, byte for byte (times.csv aside).  The jobs and the statuses
+ * are those of cli_mpi_run: on SIGINT or SIGTERM the runs under way end,
+ * the jobs not written are listed and closed unwritten, CLI_INTERRUPTED. */
+int cli_pool_run(const struct cli_mpi_jobs *jobs, unsigned workers);
+
+/* 'gaexp run' with replicates side by side on e->params.threads threads:
+ * the folder cli_run_experiment writes (times.csv aside), without
+ * checkpoints; a short report unless quiet.  A CLI_ status. */
+int cli_pool_run_experiment(struct ga_cfg *cfg, struct ga_experiment *e, bool quiet);
+
+/* Draws dir/script into dir/figure for each of the n folders, in 'procs'
+ * gnuplot processes side by side, each drawing its share of the folders
+ * one after the other (starting gnuplot costs as much as drawing).  A
+ * notice when gnuplot is missing, unless quiet. */
+void cli_pool_draw(char *const *dirs, size_t n, const char *script, const char *figure,
+                   unsigned procs, bool quiet);
+
+#endif
