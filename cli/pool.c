@@ -14,9 +14,9 @@
 #include "cli/cli.h"
 #include "cli/output.h"
 #include "cli/pool.h"
-#include "ga/experiment.h"
+#include "gaexp/experiment.h"
 #include "ga/pack.h"
-#include "ga/run.h"
+#include "gaexp/run.h"
 
 bool cli_pool_parse(const char *text, enum cli_pool_mode *mode)
 {
