@@ -12,18 +12,33 @@
 #include "cli/sweep.h"
 #include "ga/compare.h"
 
+#include <gsl/gsl_rng.h>
+#include <stdint.h>
+
 #define REPORT_MAX_AXES 8
 #define REPORT_TEXT 128
+
+/* One replicate, a row of summary.csv. */
+struct report_run {
+    unsigned long long replicate, seed, found, evaluations;
+    bool solved;
+    double best;
+};
 
 /* One point: its swept values and the outcome of each replicate. */
 struct report_point {
     char dir[32];
     char value[REPORT_MAX_AXES][REPORT_TEXT];
     size_t replicates, solved;
+    struct report_run *run;
     double *evaluations; /* per replicate: evaluations to a solution, INFINITY when unsolved */
+    double *spent;       /* per replicate: evaluations until success or the end */
+    bool *solved_flag;
     double *final_best;  /* per replicate: best fitness at the end */
     struct ga_interval success;
     double evals_mean, evals_median; /* over the solved replicates; NAN when none */
+    double ert;                      /* expected running time; INFINITY when none solved */
+    struct ga_interval ert_ci;       /* its bootstrap 95% interval */
     double best_mean, best_half;     /* final best fitness: mean and 95% half-width */
     struct ga_ranksum against_best;  /* the compared measure against the best point's */
 };
@@ -32,17 +47,29 @@ struct report {
     size_t axes, count;
     char axis[REPORT_MAX_AXES][REPORT_TEXT];
     struct report_point *point;
-    size_t best;        /* index of the best point */
+    size_t *order;       /* points ranked, best first */
+    size_t best;         /* index of the best point (order[0]) */
     bool by_evaluations; /* compared measure: evaluations to a solution (else final best) */
+    bool tested;         /* the ranking checked significance (not past REPORT_MAX_TESTED points) */
+    bool bad_input;      /* a file was refused: exit status 2 */
+    bool run_folder;     /* DIR is one run's folder, not a sweep */
 };
+
+/* Pairwise tests grow as the square of the points; past this many the
+ * ranking is by ERT alone, and says so. */
+#define REPORT_MAX_TESTED 300
+/* Resamples of the ERT's bootstrap interval, drawn from a fixed seed so that
+ * sweep.csv is the same on every rerun. */
+#define REPORT_RESAMPLES 2000
 
 static void report_free(struct report *r)
 {
     for (size_t i = 0; i < r->count; i++) {
+        free(r->point[i].run);
         free(r->point[i].evaluations);
-        free(r->point[i].final_best);
     }
     free(r->point);
+    free(r->order);
 }
 
 /* A swept path without its group: "ga.mutation.rate" -> "mutation.rate". */
@@ -78,47 +105,128 @@ static FILE *report_open(const char *dir, const char *sub, const char *name, boo
     return f;
 }
 
-/* A point's replicates from its summary.csv:
- * replicate,seed,solved,best,generation_found,evaluations. */
-static bool report_read_point(const char *root, struct report_point *p)
+/* Where a field comes from, for its message: file:line: column. */
+struct report_at {
+    const char *file;
+    size_t line;
+};
+
+/* A whole number in [min, max] written in decimal digits only. */
+static bool report_uint(struct report_at at, const char *column, const char *text,
+                        unsigned long long min, unsigned long long max, unsigned long long *out)
 {
-    FILE *f = report_open(root, p->dir, "summary.csv", true);
-    if (!f)
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (text[0] < '0' || text[0] > '9' || errno || *end || v < min || v > max) {
+        cli_error("%s:%zu: %s: expected an integer in [%llu, %llu], got '%s'", at.file, at.line,
+                  column, min, max, text);
         return false;
-    char line[1024], *field[8];
+    }
+    *out = v;
+    return true;
+}
+
+/* A finite number >= 0 (fitness: lower is better, 0 is solved). */
+static bool report_fitness(struct report_at at, const char *column, const char *text, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (end == text || *end || !isfinite(v) || v < 0) {
+        cli_error("%s:%zu: %s: expected a finite number >= 0, got '%s'", at.file, at.line, column, text);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+static const char report_summary_header[] = "replicate,seed,solved,best,generation_found,evaluations";
+
+/* One row of summary.csv, checked field by field. */
+static bool report_row(struct report_at at, char *line, struct report_run *run)
+{
+    char *field[8];
+    size_t n = report_split(line, field, 8);
+    if (n != 6) {
+        cli_error("%s:%zu: expected 6 fields (%s), got %zu", at.file, at.line, report_summary_header, n);
+        return false;
+    }
+    unsigned long long solved;
+    return report_uint(at, "replicate", field[0], 1, 1000000000ULL, &run->replicate) &&
+           report_uint(at, "seed", field[1], 0, UINT64_MAX, &run->seed) &&
+           report_uint(at, "solved", field[2], 0, 1, &solved) && (run->solved = solved, true) &&
+           report_fitness(at, "best", field[3], &run->best) &&
+           report_uint(at, "generation_found", field[4], 0, UINT64_MAX, &run->found) &&
+           report_uint(at, "evaluations", field[5], 0, UINT64_MAX, &run->evaluations);
+}
+
+/* A point's replicates from its summary.csv; bad content sets r->bad_input. */
+static bool report_read_point(const char *root, struct report_point *p, struct report *r)
+{
+    char path[2200];
+    snprintf(path, sizeof path, "%s/%s/summary.csv", root, p->dir);
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        cli_error("cannot read %s: %s", path, strerror(errno));
+        return false;
+    }
+    char line[1024];
+    struct report_at at = {path, 1};
     size_t cap = 0;
-    bool ok = fgets(line, sizeof line, f) != NULL;
+    bool ok = true;
+    if (!fgets(line, sizeof line, f)) {
+        cli_error("%s: empty; expected the header '%s' and a row per replicate", path, report_summary_header);
+        ok = false;
+    } else if (line[strcspn(line, "\r\n")] = '\0', strcmp(line, report_summary_header) != 0) {
+        cli_error("%s:1: expected the header '%s'", path, report_summary_header);
+        ok = false;
+    }
     while (ok && fgets(line, sizeof line, f)) {
-        if (report_split(line, field, 8) < 6) {
-            cli_error("%s/%s/summary.csv: malformed row", root, p->dir);
-            ok = false;
-            break;
-        }
+        at.line++;
         if (p->replicates == cap) {
             cap = cap ? 2 * cap : 16;
-            double *e = realloc(p->evaluations, cap * sizeof *e);
-            if (e)
-                p->evaluations = e;
-            double *b = realloc(p->final_best, cap * sizeof *b);
-            if (b)
-                p->final_best = b;
-            if (!e || !b) {
+            struct report_run *grown = realloc(p->run, cap * sizeof *grown);
+            if (!grown) {
                 cli_error("out of memory");
-                ok = false;
-                break;
+                fclose(f);
+                return false;
             }
+            p->run = grown;
         }
-        bool solved = strcmp(field[2], "1") == 0;
-        p->solved += solved;
-        p->evaluations[p->replicates] = solved ? strtod(field[5], NULL) : INFINITY;
-        p->final_best[p->replicates++] = strtod(field[3], NULL);
+        ok = report_row(at, line, &p->run[p->replicates]);
+        p->replicates += ok;
     }
     fclose(f);
     if (ok && p->replicates == 0) {
-        cli_error("%s/%s/summary.csv: no replicate finished", root, p->dir);
+        cli_error("%s: no replicate finished (a header and no rows)", path);
         ok = false;
     }
+    r->bad_input |= !ok;
     return ok;
+}
+
+/* The per-replicate arrays the statistics take, in one block. */
+static bool report_arrays(struct report_point *p)
+{
+    size_t n = p->replicates;
+    double *block = malloc(n * (3 * sizeof(double) + sizeof(bool)));
+    if (!block)
+        return false;
+    p->evaluations = block;
+    p->spent = block + n;
+    p->final_best = block + 2 * n;
+    p->solved_flag = (bool *)(block + 3 * n);
+    p->solved = 0;
+    for (size_t j = 0; j < n; j++) {
+        const struct report_run *run = &p->run[j];
+        p->solved += run->solved;
+        p->solved_flag[j] = run->solved;
+        p->spent[j] = (double)run->evaluations;
+        p->evaluations[j] = run->solved ? (double)run->evaluations : INFINITY;
+        p->final_best[j] = run->best;
+    }
+    return true;
 }
 
 /* The points of a sweep folder (index.csv), or a run folder as one point. */
@@ -133,17 +241,21 @@ static bool report_load(const char *root, struct report *r)
         if (!r->point)
             return false;
         r->count = 1;
+        r->run_folder = true;
         snprintf(r->point[0].dir, sizeof r->point[0].dir, ".");
-        return report_read_point(root, &r->point[0]);
+        return report_read_point(root, &r->point[0], r);
     }
     bool ok = fgets(line, sizeof line, index) != NULL;
     size_t n = ok ? report_split(line, field, 2 + REPORT_MAX_AXES) : 0;
     r->axes = n >= 2 ? n - 2 : 0;
     for (size_t i = 0; i < r->axes; i++)
         snprintf(r->axis[i], REPORT_TEXT, "%s", field[2 + i]);
+    size_t lineno = 1;
     while (ok && fgets(line, sizeof line, index)) {
+        lineno++;
         if (report_split(line, field, 2 + REPORT_MAX_AXES) != 2 + r->axes) {
-            cli_error("%s/index.csv: malformed row", root);
+            cli_error("%s/index.csv:%zu: expected %zu fields", root, lineno, 2 + r->axes);
+            r->bad_input = true;
             ok = false;
             break;
         }
@@ -161,32 +273,85 @@ static bool report_load(const char *root, struct report *r)
         snprintf(p->dir, sizeof p->dir, "%s", field[1]);
         for (size_t i = 0; i < r->axes; i++)
             snprintf(p->value[i], REPORT_TEXT, "%s", field[2 + i]);
-        ok = report_read_point(root, p);
+        ok = report_read_point(root, p, r);
     }
     fclose(index);
     if (ok && r->count == 0) {
         cli_error("%s/index.csv: no points", root);
+        r->bad_input = true;
         ok = false;
     }
     return ok;
 }
 
-/* Better: higher success rate, then fewer evaluations to a solution, then a
- * lower final best fitness. */
-static bool report_better(const struct report_point *a, const struct report_point *b)
+/* The order before significance: lower ERT, then a higher success rate,
+ * then a lower mean final best fitness (what decides among points that
+ * never solve). */
+static bool report_before(const struct report_point *a, const struct report_point *b)
 {
+    if (a->ert != b->ert)
+        return a->ert < b->ert;
     double ra = (double)a->solved / (double)a->replicates, rb = (double)b->solved / (double)b->replicates;
     if (ra != rb)
         return ra > rb;
-    if (a->solved && b->solved && a->evals_mean != b->evals_mean)
-        return a->evals_mean < b->evals_mean;
     return a->best_mean < b->best_mean;
+}
+
+/* The compared measure of a point: evaluations to a solution (unsolved
+ * counting worse than any) or, when nothing solves, final best fitness. */
+static const double *report_measure(const struct report *r, const struct report_point *p)
+{
+    return r->by_evaluations ? p->evaluations : p->final_best;
+}
+
+/* The ranking (ga_compare_rank): the order of report_before as keys,
+ * significance by the two-sided rank-sum test at 5% on the measure. */
+static bool report_rank(struct report *r)
+{
+    size_t n = r->count;
+    double *key = malloc(n * sizeof *key);
+    size_t *pre = malloc(n * sizeof *pre);
+    r->tested = n <= REPORT_MAX_TESTED;
+    bool *better = calloc(r->tested ? n * n : 1, sizeof *better);
+    r->order = malloc(n * sizeof *r->order);
+    bool ok = key && pre && better && r->order;
+    for (size_t i = 0; ok && i < n; i++) { /* insertion sort: stable */
+        size_t j = i;
+        for (; j > 0 && report_before(&r->point[i], &r->point[pre[j - 1]]); j--)
+            pre[j] = pre[j - 1];
+        pre[j] = i;
+    }
+    for (size_t k = 0; ok && k < n; k++)
+        key[pre[k]] = (double)k;
+    for (size_t i = 0; ok && r->tested && i < n; i++)
+        for (size_t j = i + 1; ok && j < n; j++) {
+            struct ga_ranksum t;
+            const struct report_point *a = &r->point[i], *b = &r->point[j];
+            ok = ga_compare_ranksum(report_measure(r, a), a->replicates, report_measure(r, b),
+                                    b->replicates, &t);
+            better[i * n + j] = ok && t.p_value < 0.05 && t.a12 < 0.5;
+            better[j * n + i] = ok && t.p_value < 0.05 && t.a12 > 0.5;
+        }
+    ok = ok && ga_compare_rank(key, better, n, r->order);
+    free(key);
+    free(pre);
+    free(better);
+    return ok;
 }
 
 static bool report_compute(struct report *r)
 {
+    gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+    if (!rng)
+        return false;
+    bool any_solved = false;
     for (size_t i = 0; i < r->count; i++) {
         struct report_point *p = &r->point[i];
+        if (!report_arrays(p)) {
+            gsl_rng_free(rng);
+            return false;
+        }
+        any_solved |= p->solved > 0;
         p->success = ga_compare_wilson(p->solved, p->replicates, 0.95);
         double solved_evals[p->solved ? p->solved : 1];
         size_t k = 0;
@@ -195,23 +360,28 @@ static bool report_compute(struct report *r)
                 solved_evals[k++] = p->evaluations[j];
         double half;
         ga_compare_mean_ci(solved_evals, k, 0.95, &p->evals_mean, &half);
-        if (!ga_compare_median(solved_evals, k, &p->evals_median))
+        if (!ga_compare_median(solved_evals, k, &p->evals_median)) {
+            gsl_rng_free(rng);
             return false;
+        }
         ga_compare_mean_ci(p->final_best, p->replicates, 0.95, &p->best_mean, &p->best_half);
+        p->ert = ga_compare_ert(p->spent, p->solved_flag, p->replicates);
+        gsl_rng_set(rng, 1); /* each point its own fixed draws, whatever the order */
+        p->ert_ci = ga_compare_ert_bootstrap(p->spent, p->solved_flag, p->replicates, REPORT_RESAMPLES,
+                                             0.95, rng);
     }
-    r->best = 0;
-    for (size_t i = 1; i < r->count; i++)
-        if (report_better(&r->point[i], &r->point[r->best]))
-            r->best = i;
+    gsl_rng_free(rng);
     /* Evaluations to a solution (unsolved = worse than any) say both how
-     * often and how fast; when the best point never solves, final fitness. */
+     * often and how fast; when no point solves, final fitness. */
+    r->by_evaluations = any_solved;
+    if (!report_rank(r))
+        return false;
+    r->best = r->order[0];
     const struct report_point *best = &r->point[r->best];
-    r->by_evaluations = best->solved > 0;
     for (size_t i = 0; i < r->count; i++) {
         struct report_point *p = &r->point[i];
-        const double *x = r->by_evaluations ? p->evaluations : p->final_best;
-        const double *y = r->by_evaluations ? best->evaluations : best->final_best;
-        if (!ga_compare_ranksum(x, p->replicates, y, best->replicates, &p->against_best))
+        if (!ga_compare_ranksum(report_measure(r, p), p->replicates, report_measure(r, best),
+                                best->replicates, &p->against_best))
             return false;
     }
     return true;
@@ -222,36 +392,33 @@ static bool report_write_csv(const char *root, const struct report *r)
     struct output_file f;
     if (!output_open(&f, root, "sweep.csv"))
         return false;
+    size_t *rank = malloc(r->count * sizeof *rank);
+    if (!rank) {
+        output_abandon(&f);
+        return false;
+    }
+    for (size_t k = 0; k < r->count; k++)
+        rank[r->order[k]] = k + 1;
     fprintf(f.fp, "point,dir");
     for (size_t i = 0; i < r->axes; i++)
         fprintf(f.fp, ",%s", r->axis[i]);
     fprintf(f.fp, ",replicates,solved,success_rate,success_low,success_high,evaluations_mean,"
-                  "evaluations_median,final_best_mean,final_best_ci95,compared,p_value,a12\n");
+                  "evaluations_median,ert,ert_low,ert_high,final_best_mean,final_best_ci95,compared,"
+                  "p_value,a12,rank\n");
     for (size_t i = 0; i < r->count; i++) {
         const struct report_point *p = &r->point[i];
         fprintf(f.fp, "%zu,%s", i + 1, p->dir);
         for (size_t a = 0; a < r->axes; a++)
             fprintf(f.fp, ",%s", p->value[a]);
-        fprintf(f.fp, ",%zu,%zu,%.6f,%.6f,%.6f,%.10g,%.10g,%.10g,%.10g,%s,%.6g,%.6f\n", p->replicates,
-                p->solved, (double)p->solved / (double)p->replicates, p->success.low, p->success.high,
-                p->evals_mean, p->evals_median, p->best_mean, p->best_half,
+        fprintf(f.fp, ",%zu,%zu,%.6f,%.6f,%.6f,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%s,%.6g,%.6f,%zu\n",
+                p->replicates, p->solved, (double)p->solved / (double)p->replicates, p->success.low,
+                p->success.high, p->evals_mean, p->evals_median, p->ert, p->ert_ci.low, p->ert_ci.high,
+                p->best_mean, p->best_half,
                 r->by_evaluations ? "evaluations_to_solution" : "final_best", p->against_best.p_value,
-                p->against_best.a12);
+                p->against_best.a12, rank[i]);
     }
+    free(rank);
     return output_commit(&f);
-}
-
-/* Points ranked best first (stable: ties keep point order). */
-static void report_rank(const struct report *r, size_t *order)
-{
-    for (size_t i = 0; i < r->count; i++)
-        order[i] = i;
-    for (size_t i = 1; i < r->count; i++) /* insertion sort: stable, small n */
-        for (size_t j = i; j > 0 && report_better(&r->point[order[j]], &r->point[order[j - 1]]); j--) {
-            size_t t = order[j];
-            order[j] = order[j - 1];
-            order[j - 1] = t;
-        }
 }
 
 /* Columns as wide as their widest entry (at most 40). */
@@ -273,36 +440,80 @@ static void report_number(FILE *out, int width, const char *fmt, double v)
         fprintf(out, fmt, width, v);
 }
 
+/* "12,345 [10,000, 15,000]": an ERT and its interval, '-' when infinite. */
+static void report_ert_text(const struct report_point *p, char *buf, size_t size)
+{
+    if (isinf(p->ert)) {
+        snprintf(buf, size, "-");
+        return;
+    }
+    char high[32];
+    if (isinf(p->ert_ci.high))
+        snprintf(high, sizeof high, "inf");
+    else
+        snprintf(high, sizeof high, "%.0f", p->ert_ci.high);
+    snprintf(buf, size, "%.0f [%.0f, %s]", p->ert, p->ert_ci.low, high);
+}
+
+static const char report_rule[] =
+    "Ranked by ERT (expected running time: the evaluations of all runs, solved or not, per\n"
+    "solved run; its 95%% bootstrap interval in brackets), then success rate, then final best\n"
+    "fitness, except that a point never stands above one significantly better than it\n"
+    "(two-sided Mann-Whitney rank-sum test, p < 0.05, on %s).\n";
+
 static void report_print(const struct report *r, FILE *out)
 {
-    size_t *order = malloc(r->count * sizeof *order);
-    if (!order)
-        return;
-    report_rank(r, order);
     fprintf(out, "%-4s %-5s", "rank", "point");
     for (size_t a = 0; a < r->axes; a++)
         fprintf(out, " %*.*s", report_width(r, a), report_width(r, a), report_short(r->axis[a]));
-    fprintf(out, " %9s %15s %10s %10s %12s %9s %6s\n", "solved", "success 95% CI", "evals mean",
+    fprintf(out, " %9s %15s %27s %10s %12s %9s %6s\n", "solved", "success 95% CI", "ERT [95% CI]",
             "evals med", "final best", "p vs best", "A12");
     for (size_t k = 0; k < r->count; k++) {
-        const struct report_point *p = &r->point[order[k]];
-        char solved[32], ci[32];
+        const struct report_point *p = &r->point[r->order[k]];
+        char solved[32], ci[32], ert[64];
         snprintf(solved, sizeof solved, "%zu/%zu", p->solved, p->replicates);
         snprintf(ci, sizeof ci, "%3.0f%% [%3.0f,%3.0f]", 100.0 * (double)p->solved / (double)p->replicates,
                  100 * p->success.low, 100 * p->success.high);
+        report_ert_text(p, ert, sizeof ert);
         fprintf(out, "%-4zu %-5s", k + 1, p->dir);
         for (size_t a = 0; a < r->axes; a++)
             fprintf(out, " %*.*s", report_width(r, a), report_width(r, a), p->value[a]);
-        fprintf(out, " %9s %15s", solved, ci);
-        report_number(out, 10, " %*.0f", p->evals_mean);
+        fprintf(out, " %9s %15s %27s", solved, ci, ert);
         report_number(out, 10, " %*.0f", p->evals_median);
         fprintf(out, " %12.6g %9.3g %6.2f\n", p->best_mean, p->against_best.p_value, p->against_best.a12);
     }
-    fprintf(out, "\nRanked by success rate, then mean evaluations to a solution, then final best fitness.\n"
-                 "p vs best: two-sided Mann-Whitney rank-sum test of %s against the best point;\n"
-                 "A12: Vargha-Delaney effect size (0.5 = no difference, above 0.5 = worse than the best).\n",
-            r->by_evaluations ? "evaluations to a solution (unsolved = worst)" : "final best fitness");
-    free(order);
+    const char *measure = r->by_evaluations ? "evaluations to a solution, unsolved runs worst"
+                                            : "final best fitness, as no point solves";
+    fputc('\n', out);
+    fprintf(out, report_rule, measure);
+    if (!r->tested)
+        fprintf(out, "With more than %d points the significance check is skipped: ERT alone ranks.\n",
+                REPORT_MAX_TESTED);
+    fprintf(out, "p vs best, A12: that test against the point ranked first, and the Vargha-Delaney\n"
+                 "effect size (0.5 = no difference, above 0.5 = worse than the first).\n");
+}
+
+/* A run folder: its replicates one per line, then what they add up to. */
+static void report_print_run(const struct report *r, FILE *out)
+{
+    const struct report_point *p = &r->point[0];
+    fprintf(out, "%9s %20s %6s %12s %10s %12s\n", "replicate", "seed", "solved", "best", "found in",
+            "evaluations");
+    for (size_t j = 0; j < p->replicates; j++) {
+        const struct report_run *run = &p->run[j];
+        fprintf(out, "%9llu %20llu %6s %12.6g %10llu %12llu\n", run->replicate, run->seed,
+                run->solved ? "yes" : "no", run->best, run->found, run->evaluations);
+    }
+    char ert[64];
+    report_ert_text(p, ert, sizeof ert);
+    fprintf(out, "\nsolved %zu/%zu (%.0f%%, 95%% Wilson interval [%.0f%%, %.0f%%])\n", p->solved,
+            p->replicates, 100.0 * (double)p->solved / (double)p->replicates, 100 * p->success.low,
+            100 * p->success.high);
+    fprintf(out, "ERT %s evaluations (all runs' evaluations per solved run, 95%% bootstrap interval)\n", ert);
+    if (p->solved)
+        fprintf(out, "evaluations to a solution: mean %.0f, median %.0f (over the %zu solved)\n",
+                p->evals_mean, p->evals_median, p->solved);
+    fprintf(out, "final best fitness: mean %.6g, 95%% interval +- %.3g\n", p->best_mean, p->best_half);
 }
 
 /* ---- figures ----------------------------------------------------------------- */
@@ -529,21 +740,27 @@ static int report_command(int argc, char **argv, const char *usage, bool plot)
     bool ok = report_load(dir, &r) && report_compute(&r);
     if (ok && plot)
         ok = report_figures(dir, &r, false);
+    else if (ok && r.run_folder)
+        report_print_run(&r, stdout);
     else if (ok)
         report_print(&r, stdout);
     report_free(&r);
-    return ok ? CLI_OK : CLI_FAILED;
+    return ok ? CLI_OK : r.bad_input ? CLI_USAGE : CLI_FAILED;
 }
 
 int cli_report(int argc, char **argv)
 {
     static const char usage[] =
         "Usage: gaexp report DIR\n"
-        "Prints the points of a sweep folder ranked by success rate, then mean\n"
-        "evaluations to a solution, then final best fitness, with the success rate's\n"
-        "95% Wilson interval, evaluations (mean, median, over solved replicates), and\n"
-        "a rank-sum test and effect size against the best point.  For a run folder:\n"
-        "its replicates summed up the same way.\n";
+        "Prints the points of a sweep folder ranked by ERT (expected running time:\n"
+        "the evaluations of all runs per solved run, with a 95% bootstrap interval),\n"
+        "then success rate, then final best fitness, except that no point stands above\n"
+        "one significantly better than it (Mann-Whitney rank-sum test, p < 0.05, on\n"
+        "evaluations to a solution with unsolved runs worst).  Also the success rate's\n"
+        "95% Wilson interval, the median evaluations to a solution, and the test and\n"
+        "A12 effect size against the first point.  For a run folder: its replicates\n"
+        "one per line, then their success rate, ERT and final fitness.\n"
+        "A summary.csv with a value out of range is refused (exit status 2).\n";
     return report_command(argc, argv, usage, false);
 }
 
