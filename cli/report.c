@@ -8,11 +8,13 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/figures.h"
 #include "cli/output.h"
 #include "cli/sweep.h"
 #include "ga/compare.h"
 
 #include <gsl/gsl_rng.h>
+#include <gsl/gsl_statistics_double.h>
 #include <stdint.h>
 
 #define REPORT_MAX_AXES 8
@@ -518,64 +520,422 @@ static void report_print_run(const struct report *r, FILE *out)
 
 /* ---- figures ----------------------------------------------------------------- */
 
-/* "path=value path=value": a point's title in the figures. */
-static void report_title(const struct report *r, const struct report_point *p, char *buf, size_t size)
+/* What the figures of a sweep share. */
+struct report_fig {
+    struct figures_setup setup;
+    bool by_evaluations;     /* x axis: evaluations, else generations */
+    size_t shown;            /* points drawn as curves: the first 'shown' of the ranking */
+    char (*label)[160];      /* per point: what varies */
+    char (*tic)[160];        /* per point: the values alone */
+    char names[200];         /* the names of what varies, for an axis under the tics */
+    char note[200];          /* says when not every point is drawn */
+    struct figures_traces *traces; /* per point */
+    double x_low, x_high;    /* evaluations over every run */
+    double y_high;           /* the highest best fitness at any run's start */
+};
+
+static void report_fig_free(struct report_fig *f, size_t count)
 {
-    size_t used = 0;
-    buf[0] = '\0';
-    for (size_t a = 0; a < r->axes && used < size; a++) {
-        used += (size_t)snprintf(buf + used, size - used, "%s%s=%s", a ? " " : "",
-                                 report_short(r->axis[a]), p->value[a]);
-    }
-    if (!r->axes)
-        snprintf(buf, size, "run");
+    for (size_t i = 0; f->traces && i < count; i++)
+        figures_traces_free(&f->traces[i]);
+    free(f->traces);
+    free(f->label);
+    free(f->tic);
 }
 
-/* curves.gp: the mean best fitness of every point per generation, with the
- * 95% band when few points share the figure. */
-static bool report_curves_script(const char *root, const struct report *r)
+/* Whether a swept path changes what a generation costs: the population or the scheme. */
+static bool report_costs_vary(const struct report *r)
 {
-    size_t size = 4096 + r->count * 512;
-    char *text = malloc(size);
-    if (!text)
-        return false;
-    size_t n = (size_t)snprintf(text, size,
-        "# curves.gp — written by gaexp: best fitness per generation of every sweep point,\n"
-        "# mean over the replicates (curves.csv of each point folder).  Restyle freely.\n"
-        "set terminal pngcairo size 1100,620 enhanced font 'Sans,10'\n"
-        "set output 'curves.png'\n"
-        "set datafile separator ','\n"
-        "set title 'Best fitness per generation, mean over replicates%s'\n"
-        "set xlabel 'generation'\n"
-        "set ylabel 'best fitness + 1 (log scale)'\n"
-        "set logscale y\n"
-        "set grid\n"
-        "set key outside right font ',8'\n"
-        "set style fill transparent solid 0.15 noborder\n"
-        "plot \\\n",
-        r->count <= 6 ? " (bands: 95% confidence)" : "");
-    for (size_t i = 0; i < r->count && n < size; i++) {
-        const struct report_point *p = &r->point[i];
-        char title[512];
-        report_title(r, p, title, sizeof title);
-        if (r->count <= 6)
-            n += (size_t)snprintf(text + n, size - n,
-                                  "  '%s/curves.csv' skip 1 using 1:(($4 > 0 ? $4 : 0)+1):($5+1) "
-                                  "with filledcurves lc %zu notitle, \\\n",
-                                  p->dir, i % 8 + 1);
-        n += (size_t)snprintf(text + n, size - n,
-                              "  '%s/curves.csv' skip 1 using 1:($3+1) with lines lw 2 lc %zu dt %zu "
-                              "title '%s'%s\n",
-                              p->dir, i % 8 + 1, i / 8 % 5 + 1, title, i + 1 < r->count ? ", \\" : "");
+    for (size_t a = 0; a < r->axes; a++)
+        if (strstr(r->axis[a], "ga.population") || strstr(r->axis[a], "ga.evaluate_all") ||
+            strstr(r->axis[a], "ga.islands"))
+            return true;
+    return false;
+}
+
+/* Legends: each point's values, leaving out linked components that never change. */
+static void report_fig_labels(const struct report *r, struct report_fig *f)
+{
+    bool same[64];
+    size_t k = 0;
+    for (size_t a = 0; a < r->axes; a++) {
+        const char *path = r->axis[a];
+        for (size_t c = 0; *path; c++) {
+            size_t plen = strcspn(path, "+");
+            if (k < 64) {
+                same[k] = true;
+                for (size_t i = 1; i < r->count; i++) { /* component c of every point's value */
+                    const char *v0 = r->point[0].value[a], *vi = r->point[i].value[a];
+                    for (size_t s = 0; s < c; s++) {
+                        v0 += strcspn(v0, " ") + (v0[strcspn(v0, " ")] == ' ');
+                        vi += strcspn(vi, " ") + (vi[strcspn(vi, " ")] == ' ');
+                    }
+                    size_t l0 = strcspn(v0, " "), li = strcspn(vi, " ");
+                    same[k] &= l0 == li && strncmp(v0, vi, l0) == 0;
+                }
+            }
+            k++;
+            path += plen + (path[plen] == '+');
+        }
     }
-    bool ok = output_script(root, "curves.gp", text);
-    free(text);
+    const char *axis[REPORT_MAX_AXES], *value[REPORT_MAX_AXES];
+    for (size_t a = 0; a < r->axes; a++)
+        axis[a] = r->axis[a];
+    for (size_t i = 0; i < r->count; i++) {
+        for (size_t a = 0; a < r->axes; a++)
+            value[a] = r->point[i].value[a];
+        figures_label(axis, value, r->axes, k <= 64 && r->count > 1 ? same : NULL, f->label[i],
+                      sizeof f->label[i]);
+        figures_values(axis, value, r->axes, k <= 64 && r->count > 1 ? same : NULL, f->tic[i],
+                       sizeof f->tic[i]);
+    }
+    const char *none[REPORT_MAX_AXES] = {""};
+    for (size_t a = 0; a < r->axes; a++)
+        none[a] = "";
+    figures_label(axis, none, r->axes, k <= 64 && r->count > 1 ? same : NULL, f->names, sizeof f->names);
+    if (r->run_folder)
+        snprintf(f->label[0], sizeof f->label[0], "this run");
+}
+
+static bool report_fig_prepare(const char *root, const struct report *r, struct report_fig *f)
+{
+    *f = (struct report_fig){.x_low = INFINITY, .x_high = 0, .y_high = 0};
+    f->label = calloc(r->count, sizeof *f->label);
+    f->tic = calloc(r->count, sizeof *f->tic);
+    f->traces = calloc(r->count, sizeof *f->traces);
+    if (!f->label || !f->tic || !f->traces) {
+        cli_error("out of memory");
+        return false;
+    }
+    const char *swept[REPORT_MAX_AXES];
+    for (size_t a = 0; a < r->axes; a++)
+        swept[a] = r->axis[a];
+    char path[2200];
+    snprintf(path, sizeof path, "%s/%s/config.cfg", root, r->point[0].dir);
+    figures_setup_read(path, swept, r->axes, &f->setup);
+    f->by_evaluations = strcmp(f->setup.xaxis, "evaluations") == 0 ||
+                        (strcmp(f->setup.xaxis, "auto") == 0 && report_costs_vary(r));
+    f->shown = r->count < FIGURES_MAX_CURVES ? r->count : FIGURES_MAX_CURVES;
+    if (f->shown < r->count)
+        snprintf(f->note, sizeof f->note, "the %zu best of %zu points by the ranking of gaexp report", f->shown,
+                 r->count);
+    report_fig_labels(r, f);
+    for (size_t i = 0; i < r->count; i++) {
+        struct figures_traces *t = &f->traces[i];
+        snprintf(path, sizeof path, "%s/%s/generations.csv", root, r->point[i].dir);
+        if (!figures_traces_read(path, t))
+            return false;
+        for (size_t j = 0; j < t->replicates; j++) {
+            f->x_low = fmin(f->x_low, t->evaluations[t->start[j]]);
+            f->x_high = fmax(f->x_high, t->evaluations[t->start[j + 1] - 1]);
+            f->y_high = fmax(f->y_high, t->best[t->start[j]]);
+        }
+    }
+    return true;
+}
+
+/* The x axis over evaluations: logarithmic when it spans two decades or more. */
+static bool report_fig_logx(const struct report_fig *f)
+{
+    return f->x_low > 0 && f->x_high / f->x_low >= 100;
+}
+
+/* An x axis of evaluations over the runs' span. */
+static void report_fig_evaluations_axis(FILE *out, const struct report_fig *f, const char *label)
+{
+    fprintf(out, "set xlabel '%s'\n", label);
+    if (report_fig_logx(f))
+        fprintf(out, "set logscale x\nset xrange [%.10g:%.10g]\n", f->x_low, f->x_high * 1.1);
+    else
+        fprintf(out, "set xrange [%.10g:%.10g]\n", f->x_low, f->x_high);
+}
+
+/* The y axis of best fitness: log(fitness + 1), ticks labelled with the
+ * fitness itself, from a little below 0 (curves at 0 stay in sight) to the
+ * highest start. */
+static void report_fig_fitness_axis(FILE *out, double high, const char *label)
+{
+    fprintf(out, "set ylabel '%s (log scale of fitness + 1)'\nset logscale y\n", label);
+    fprintf(out, "set yrange [0.85:%.6g]\nset ytics (", (high + 1) * 1.15);
+    static const double steps[] = {1, 2, 5};
+    fprintf(out, "'0' 1");
+    for (double decade = 1; decade <= high * 10; decade *= 10)
+        for (size_t s = 0; s < 3; s++)
+            if (steps[s] * decade <= high * 1.15)
+                fprintf(out, ", '%.0f' %.0f", steps[s] * decade, steps[s] * decade + 1);
+    fprintf(out, ")\n");
+}
+
+/* The grid of budgets over which runs are compared: 100 points, log-spaced when the axis is. */
+static double report_fig_budget(const struct report_fig *f, size_t k, size_t n)
+{
+    double q = (double)k / (double)(n - 1);
+    if (report_fig_logx(f))
+        return exp(log(f->x_low) + q * (log(f->x_high) - log(f->x_low)));
+    return f->x_low + q * (f->x_high - f->x_low);
+}
+
+static int report_fig_cmp(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* budget.dat: per point (one gnuplot index each), at each budget t the best
+ * fitness after t evaluations over the replicates: mean with its 95% t
+ * interval, median and quartiles.  Budgets before a replicate's first
+ * generation was evaluated are left out. */
+static bool report_fig_budget_data(const char *root, const struct report *r, const struct report_fig *f)
+{
+    struct output_file out;
+    if (!output_open(&out, root, "budget.dat"))
+        return false;
+    fprintf(out.fp, "# best fitness after t evaluations over the replicates, one block per point\n"
+                    "# evaluations mean mean_low mean_high median q1 q3\n");
+    for (size_t i = 0; i < r->count; i++) {
+        const struct figures_traces *t = &f->traces[i];
+        double v[t->replicates ? t->replicates : 1];
+        fprintf(out.fp, "%s# point %s: %s\n", i ? "\n\n" : "", r->point[i].dir, f->label[i]);
+        for (size_t k = 0; k < 100; k++) {
+            double budget = report_fig_budget(f, k, 100), mean, half, median, q1, q3;
+            size_t n = 0;
+            for (size_t j = 0; j < t->replicates; j++)
+                v[n] = figures_traces_at(t, j, budget), n += !isnan(v[n]);
+            if (n < t->replicates)
+                continue;
+            ga_compare_mean_ci(v, n, 0.95, &mean, &half);
+            qsort(v, n, sizeof *v, report_fig_cmp);
+            median = gsl_stats_median_from_sorted_data(v, 1, n);
+            q1 = gsl_stats_quantile_from_sorted_data(v, 1, n, 0.25);
+            q3 = gsl_stats_quantile_from_sorted_data(v, 1, n, 0.75);
+            fprintf(out.fp, "%.10g %.10g %.10g %.10g %.10g %.10g %.10g\n", budget, mean, mean - half,
+                    mean + half, median, q1, q3);
+        }
+    }
+    return output_commit(&out);
+}
+
+/* The title: what was measured, on which problem, with which budget. */
+static void report_fig_title(FILE *out, const struct report_fig *f, const char *what)
+{
+    char title[800];
+    snprintf(title, sizeof title, "%s%s%s%s\n%s; %lu replicate%s a point%s%s", what, f->note[0] ? " (" : "",
+             f->note, f->note[0] ? ")" : "", f->setup.problem, f->setup.replicates,
+             f->setup.replicates == 1 ? "" : "s", f->setup.budget[0] ? "; " : "", f->setup.budget);
+    fprintf(out, "set title ");
+    figures_quoted(out, title);
+    fprintf(out, "\n");
+}
+
+/* A script's text built in memory, then written whole. */
+struct report_script {
+    char *text;
+    size_t size;
+    FILE *out;
+};
+
+static bool report_script_open(struct report_script *s)
+{
+    *s = (struct report_script){0};
+    s->out = open_memstream(&s->text, &s->size);
+    if (!s->out)
+        cli_error("out of memory");
+    return s->out != NULL;
+}
+
+/* Writes the script and draws it. */
+static bool report_script_draw(struct report_script *s, const char *root, const struct report_fig *f,
+                               const char *name, bool quiet)
+{
+    bool ok = fclose(s->out) == 0;
+    char script[64], figure[64];
+    snprintf(script, sizeof script, "%s.gp", name);
+    figures_file(&f->setup, name, figure, sizeof figure);
+    ok = ok && output_script(root, script, s->text);
+    free(s->text);
+    if (ok)
+        output_draw(root, script, figure, quiet);
     return ok;
 }
 
-/* heatmap.gp and heatmap.dat: success rate (or mean final best fitness when
+static void report_script_head(FILE *out, const struct report_fig *f, const char *name, const char *about)
+{
+    fprintf(out, "# %s.gp — written by gaexp: %s.\n"
+                 "# gaexp plot rewrites this script; the look is in style.gp, which it never rewrites.\n",
+            name, about);
+    figures_opening(out, &f->setup, name, 1100, 650);
+    fprintf(out, "set key outside right top\n");
+}
+
+/* curves: mean best fitness with its 95% band, against evaluations
+ * (budget.dat) or generations (each point's curves.csv). */
+static bool report_curves(const char *root, const struct report *r, const struct report_fig *f, bool quiet)
+{
+    struct report_script s;
+    if (!report_script_open(&s))
+        return false;
+    report_script_head(s.out, f, "curves", "mean best fitness per point with its 95% confidence band");
+    report_fig_title(s.out, f, "Best fitness so far, mean over the replicates with its 95% interval");
+    report_fig_fitness_axis(s.out, f->y_high, "best fitness");
+    if (f->by_evaluations) {
+        report_fig_evaluations_axis(s.out, f, "evaluations");
+    } else {
+        fprintf(s.out, "set xlabel 'generation'\nset datafile separator ','\n");
+    }
+    fprintf(s.out, "plot \\\n");
+    for (size_t k = 0; k < f->shown; k++) {
+        size_t i = r->order[k];
+        if (f->by_evaluations)
+            fprintf(s.out, "  'budget.dat' index %zu using 1:($3 > 0 ? $3 + 1 : 1):($4 + 1) with filledcurves "
+                           "lt %zu notitle, \\\n  '' index %zu using 1:($2 + 1) with lines lt %zu title ",
+                    i, k + 1, i, k + 1);
+        else
+            fprintf(s.out, "  '%s/curves.csv' skip 1 using 1:($4 > 0 ? $4 + 1 : 1):($5 + 1) with filledcurves "
+                           "lt %zu notitle, \\\n  '' skip 1 using 1:($3 + 1) with lines lt %zu title ",
+                    r->point[i].dir, k + 1, k + 1);
+        figures_quoted(s.out, f->label[i]);
+        fprintf(s.out, "%s\n", k + 1 < f->shown ? ", \\" : "");
+    }
+    return report_script_draw(&s, root, f, "curves", quiet);
+}
+
+/* fixed-budget: the median best fitness after t evaluations and its quartiles. */
+static bool report_fixed_budget(const char *root, const struct report *r, const struct report_fig *f)
+{
+    struct report_script s;
+    if (!report_script_open(&s))
+        return false;
+    report_script_head(s.out, f, "fixed-budget", "best fitness after t evaluations, median and quartiles");
+    report_fig_title(s.out, f, "Fixed budget: best fitness after t evaluations, median and quartiles");
+    report_fig_fitness_axis(s.out, f->y_high, "best fitness");
+    report_fig_evaluations_axis(s.out, f, "evaluations (budget t)");
+    fprintf(s.out, "plot \\\n");
+    for (size_t k = 0; k < f->shown; k++) {
+        size_t i = r->order[k];
+        fprintf(s.out, "  'budget.dat' index %zu using 1:($6 + 1):($7 + 1) with filledcurves lt %zu notitle, \\\n"
+                       "  '' index %zu using 1:($5 + 1) with lines lt %zu title ",
+                i, k + 1, i, k + 1);
+        figures_quoted(s.out, f->label[i]);
+        fprintf(s.out, "%s\n", k + 1 < f->shown ? ", \\" : "");
+    }
+    return report_script_draw(&s, root, f, "fixed-budget", true);
+}
+
+/* ecdf.dat and ecdf: the share of runs that reached the target within t
+ * evaluations; an unsolved run is censored at its budget (the curve stays
+ * flat to the last evaluation of the point's runs, below 1). */
+static bool report_ecdf(const char *root, const struct report *r, const struct report_fig *f)
+{
+    struct output_file out;
+    if (!output_open(&out, root, "ecdf.dat"))
+        return false;
+    fprintf(out.fp, "# evaluations share_of_runs_solved, one block per point\n");
+    for (size_t i = 0; i < r->count; i++) {
+        const struct report_point *p = &r->point[i];
+        double solved[p->solved ? p->solved : 1], last = 0;
+        size_t n = 0;
+        for (size_t j = 0; j < p->replicates; j++) {
+            last = fmax(last, p->spent[j]);
+            if (p->solved_flag[j])
+                solved[n++] = p->spent[j];
+        }
+        qsort(solved, n, sizeof *solved, report_fig_cmp);
+        fprintf(out.fp, "%s# point %s: %s\n%.10g 0\n", i ? "\n\n" : "", p->dir, f->label[i], f->x_low);
+        for (size_t k = 0; k < n; k++)
+            fprintf(out.fp, "%.10g %.10g\n", solved[k], (double)(k + 1) / (double)p->replicates);
+        fprintf(out.fp, "%.10g %.10g\n", fmax(last, f->x_low), (double)n / (double)p->replicates);
+    }
+    if (!output_commit(&out))
+        return false;
+    struct report_script s;
+    if (!report_script_open(&s))
+        return false;
+    report_script_head(s.out, f, "ecdf", "share of runs solved within t evaluations (fixed target)");
+    report_fig_title(s.out, f, "Fixed target: share of runs solved within t evaluations (unsolved runs censored at their budget)");
+    report_fig_evaluations_axis(s.out, f, "evaluations");
+    fprintf(s.out, "set ylabel 'share of runs solved'\nset yrange [0:1.02]\n");
+    fprintf(s.out, "plot \\\n");
+    for (size_t k = 0; k < f->shown; k++) {
+        size_t i = r->order[k];
+        fprintf(s.out, "  'ecdf.dat' index %zu using 1:2 with steps lt %zu title ", i, k + 1);
+        figures_quoted(s.out, f->label[i]);
+        fprintf(s.out, "%s\n", k + 1 < f->shown ? ", \\" : "");
+    }
+    return report_script_draw(&s, root, f, "ecdf", true);
+}
+
+/* runs.dat and boxes: per point, box plots of the final best fitness and of
+ * the evaluations to a solution (solved runs only; how many under each box). */
+static bool report_boxes(const char *root, const struct report *r, const struct report_fig *f)
+{
+    struct output_file out;
+    if (!output_open(&out, root, "runs.dat"))
+        return false;
+    fprintf(out.fp, "# final_best evaluations_to_solution (-1: unsolved), one block per point\n");
+    for (size_t i = 0; i < r->count; i++) {
+        const struct report_point *p = &r->point[i];
+        fprintf(out.fp, "%s# point %s: %s\n", i ? "\n\n" : "", p->dir, f->label[i]);
+        for (size_t j = 0; j < p->replicates; j++)
+            fprintf(out.fp, "%.10g %.10g\n", p->final_best[j], p->solved_flag[j] ? p->spent[j] : -1.0);
+    }
+    if (!output_commit(&out))
+        return false;
+    struct report_script s;
+    if (!report_script_open(&s))
+        return false;
+    fprintf(s.out, "# boxes.gp — written by gaexp: per point, box plots of the final best fitness and of\n"
+                   "# the evaluations to a solution (runs.dat).\n"
+                   "# gaexp plot rewrites this script; the look is in style.gp, which it never rewrites.\n");
+    figures_opening(s.out, &f->setup, "boxes", r->count > 12 ? 1300 : 1000, 1000);
+    char tics[16384];
+    size_t used = 0;
+    for (size_t i = 0; i < r->count && used < sizeof tics; i++) {
+        char tic[200];
+        snprintf(tic, sizeof tic, "%s (%zu/%zu)", f->tic[i], r->point[i].solved, r->point[i].replicates);
+        FILE *m = fmemopen(tics + used, sizeof tics - used, "w");
+        if (!m)
+            break;
+        fprintf(m, "%s", i ? ", " : "");
+        figures_quoted(m, tic);
+        fprintf(m, " %zu", i + 1);
+        used += (size_t)ftell(m);
+        fclose(m);
+    }
+    char title[600];
+    snprintf(title, sizeof title, "%s; %lu replicate%s a point%s%s", f->setup.problem, f->setup.replicates,
+             f->setup.replicates == 1 ? "" : "s", f->setup.budget[0] ? "; " : "", f->setup.budget);
+    fprintf(s.out, "set multiplot layout 2,1 title ");
+    figures_quoted(s.out, title);
+    fprintf(s.out, "\nset style data boxplot\nset style boxplot outliers pointtype 7\n"
+                   "set style fill solid 0.3 border\nunset key\nset pointsize 0.6\n"
+                   "set xtics (%s) rotate by -30 left\nset xrange [0.3:%zu.7]\n",
+            tics, r->count);
+    fprintf(s.out, "set xlabel ");
+    figures_quoted(s.out, f->names);
+    fprintf(s.out, "\n");
+    fprintf(s.out, "set title 'Final best fitness (lower is better; under each box: runs solved)'\n"
+                   "set ylabel 'final best fitness'\nset yrange [0:*]\n"
+                   "plot for [i=0:%zu] 'runs.dat' index i using (i + 1):1 lt (i %% 12 + 1) dt 1\n"
+                   "set title 'Evaluations to a solution (solved runs only)'\n"
+                   "set ylabel 'evaluations (log scale)'\nset yrange [*:*]\nset logscale y\n",
+            r->count - 1);
+    /* gnuplot refuses a box of no value: points that never solved are left out */
+    bool first = true;
+    for (size_t i = 0; i < r->count; i++)
+        if (r->point[i].solved) {
+            fprintf(s.out, "%s'runs.dat' index %zu using (%zu):($2 < 0 ? 1/0 : $2) lt %zu dt 1", first ? "plot " : ", \\\n     ",
+                    i, i + 1, i % 12 + 1);
+            first = false;
+        }
+    if (first)
+        fprintf(s.out, "set label 'no run solved' at graph 0.5, 0.5 center\nset yrange [0:1]\nplot 1/0 notitle");
+    fprintf(s.out, "\nunset multiplot\n");
+    return report_script_draw(&s, root, f, "boxes", true);
+}
+
+/* heatmap.dat and heatmap: success rate (or mean final best fitness when
  * no point solves) over the two swept settings. */
-static bool report_heatmap(const char *root, const struct report *r)
+static bool report_heatmap(const char *root, const struct report *r, const struct report_fig *f)
 {
     size_t ny = 1; /* values of the second setting: the period of the first */
     while (ny < r->count && strcmp(r->point[ny].value[0], r->point[0].value[0]) == 0)
@@ -584,117 +944,145 @@ static bool report_heatmap(const char *root, const struct report *r)
     bool success = false;
     for (size_t i = 0; i < r->count; i++)
         success |= r->point[i].solved > 0;
-    struct output_file f;
-    if (!output_open(&f, root, "heatmap.dat"))
+    struct output_file out;
+    if (!output_open(&out, root, "heatmap.dat"))
         return false;
-    fprintf(f.fp, "# x y value label: %s over %s (x) and %s (y)\n",
+    fprintf(out.fp, "# x y value label: %s over %s (x) and %s (y)\n",
             success ? "success rate" : "mean final best fitness", r->axis[0], r->axis[1]);
     for (size_t i = 0; i < r->count; i++) {
         const struct report_point *p = &r->point[i];
         double v = success ? (double)p->solved / (double)p->replicates : p->best_mean;
-        fprintf(f.fp, "%zu %zu %.10g \"", i / ny, i % ny, v);
-        fprintf(f.fp, success ? "%.0f%%\"\n" : "%.3g\"\n", success ? 100 * v : v);
+        fprintf(out.fp, "%zu %zu %.10g \"", i / ny, i % ny, v);
+        fprintf(out.fp, success ? "%.0f%%\"\n" : "%.3g\"\n", success ? 100 * v : v);
     }
-    if (!output_commit(&f))
+    if (!output_commit(&out))
         return false;
-    char xtics[4096] = "", ytics[4096] = "";
-    size_t xu = 0, yu = 0;
-    for (size_t x = 0; x < nx && xu < sizeof xtics; x++)
-        xu += (size_t)snprintf(xtics + xu, sizeof xtics - xu, "%s\"%s\" %zu", x ? ", " : "",
-                               r->point[x * ny].value[0], x);
-    for (size_t y = 0; y < ny && yu < sizeof ytics; y++)
-        yu += (size_t)snprintf(ytics + yu, sizeof ytics - yu, "%s\"%s\" %zu", y ? ", " : "",
-                               r->point[y].value[1], y);
-    char text[12288];
-    snprintf(text, sizeof text,
-             "# heatmap.gp — written by gaexp: %s of every sweep point (heatmap.dat).\n"
-             "# Restyle freely and redraw with: gnuplot heatmap.gp\n"
-             "set terminal pngcairo size 900,620 enhanced font 'Sans,11'\n"
-             "set output 'heatmap.png'\n"
-             "set title '%s'\n"
-             "set xlabel '%s'\n"
-             "set ylabel '%s'\n"
-             "set xtics (%s)\n"
-             "set ytics (%s)\n"
-             "set xrange [-0.5:%zu.5]\n"
-             "set yrange [-0.5:%zu.5]\n"
-             "set palette defined (0 '%s', 0.5 '#fee08b', 1 '%s')\n"
-             "%s"
-             "set cblabel '%s'\n"
-             "plot 'heatmap.dat' using 1:2:3 with image notitle, \\\n"
-             "     '' using 1:2:4 with labels font ',11' notitle\n",
-             success ? "success rate" : "mean final best fitness",
+    struct report_script s;
+    if (!report_script_open(&s))
+        return false;
+    fprintf(s.out, "# heatmap.gp — written by gaexp: %s of every sweep point (heatmap.dat).\n"
+                   "# gaexp plot rewrites this script; the look is in style.gp, which it never rewrites.\n",
+            success ? "success rate" : "mean final best fitness");
+    figures_opening(s.out, &f->setup, "heatmap", 900, 650);
+    char title[600], words[2][160];
+    snprintf(title, sizeof title, "%s\n%s; %lu replicate%s a point%s%s",
              success ? "Share of replicates solved" : "Mean final best fitness (lower is better)",
-             r->axis[0], r->axis[1], xtics, ytics, nx - 1, ny - 1, success ? "#d73027" : "#1a9850",
-             success ? "#1a9850" : "#d73027", success ? "set cbrange [0:1]\n" : "",
-             success ? "solved" : "final best");
-    return output_script(root, "heatmap.gp", text);
+             f->setup.problem, f->setup.replicates, f->setup.replicates == 1 ? "" : "s",
+             f->setup.budget[0] ? "; " : "", f->setup.budget);
+    for (size_t a = 0; a < 2; a++) {
+        const char *axis[1] = {r->axis[a]}, *value[1] = {""};
+        figures_label(axis, value, 1, NULL, words[a], sizeof words[a]);
+    }
+    fprintf(s.out, "set title ");
+    figures_quoted(s.out, title);
+    fprintf(s.out, "\nset xlabel ");
+    figures_quoted(s.out, words[0]);
+    fprintf(s.out, "\nset ylabel ");
+    figures_quoted(s.out, words[1]);
+    fprintf(s.out, "\nset xtics (");
+    for (size_t x = 0; x < nx; x++) {
+        fprintf(s.out, "%s", x ? ", " : "");
+        figures_quoted(s.out, r->point[x * ny].value[0]);
+        fprintf(s.out, " %zu", x);
+    }
+    fprintf(s.out, ")\nset ytics (");
+    for (size_t y = 0; y < ny; y++) {
+        fprintf(s.out, "%s", y ? ", " : "");
+        figures_quoted(s.out, r->point[y].value[1]);
+        fprintf(s.out, " %zu", y);
+    }
+    fprintf(s.out, ")\nset xrange [-0.5:%zu.5]\nset yrange [-0.5:%zu.5]\nunset grid\n"
+                   "set palette defined (0 '%s', 0.5 '#fee08b', 1 '%s')\n%sset cblabel '%s'\n"
+                   "set style fill solid 1 noborder\nunset key\n"
+                   "plot 'heatmap.dat' using 1:2:3 with image notitle, \\\n"
+                   "     '' using 1:2:4 with labels notitle\n",
+            nx - 1, ny - 1, success ? "#d73027" : "#1a9850", success ? "#1a9850" : "#d73027",
+            success ? "set cbrange [0:1]\n" : "", success ? "share solved" : "final best");
+    return report_script_draw(&s, root, f, "heatmap", true);
 }
 
-/* success.gp and success.dat: for one swept setting, the share solved
- * with its 95% Wilson interval and the mean evaluations to a solution. */
-static bool report_profile(const char *root, const struct report *r)
+/* Whether every point's value of the one swept setting is a number. */
+static bool report_numeric(const struct report *r)
 {
-    struct output_file f;
-    if (!output_open(&f, root, "success.dat"))
+    for (size_t i = 0; i < r->count; i++) {
+        char *end;
+        strtod(r->point[i].value[0], &end);
+        if (end == r->point[i].value[0] || *end)
+            return false;
+    }
+    return true;
+}
+
+/* success.dat and success: for one swept setting, the share solved with its
+ * 95% Wilson interval and the ERT; a numeric setting on a numeric axis. */
+static bool report_profile(const char *root, const struct report *r, const struct report_fig *f)
+{
+    struct output_file out;
+    if (!output_open(&out, root, "success.dat"))
         return false;
-    fprintf(f.fp, "# index \"value\" solved_share low high evaluations_mean final_best_mean\n");
+    bool numeric = report_numeric(r), any_solved = false;
+    fprintf(out.fp, "# x \"value\" solved_share low high ert final_best_mean\n");
     for (size_t i = 0; i < r->count; i++) {
         const struct report_point *p = &r->point[i];
-        fprintf(f.fp, "%zu \"%s\" %.6f %.6f %.6f %.10g %.10g\n", i, p->value[0],
+        any_solved |= p->solved > 0;
+        fprintf(out.fp, "%s \"%s\" %.6f %.6f %.6f %.10g %.10g\n", numeric ? p->value[0] : "", p->value[0],
                 (double)p->solved / (double)p->replicates, p->success.low, p->success.high,
-                isnan(p->evals_mean) ? 0.0 : p->evals_mean, p->best_mean);
+                isinf(p->ert) ? -1.0 : p->ert, p->best_mean);
+        if (!numeric)
+            fseek(out.fp, 0, SEEK_CUR);
     }
-    if (!output_commit(&f))
+    if (!output_commit(&out))
         return false;
-    bool any_solved = false;
-    for (size_t i = 0; i < r->count; i++)
-        any_solved |= r->point[i].solved > 0;
-    char text[4096];
-    snprintf(text, sizeof text,
-             "# success.gp — written by gaexp: share of replicates solved at each value of %s\n"
-             "# (95%% Wilson interval) and mean evaluations to a solution (success.dat).\n"
-             "set terminal pngcairo size 1000,560 enhanced font 'Sans,11'\n"
-             "set output 'success.png'\n"
-             "set title 'Share of replicates solved, and evaluations to a solution'\n"
-             "set xlabel '%s'\n"
-             "set ylabel 'solved (share of replicates)'\n"
-             "set yrange [0:1.05]\n"
-             "%s"
-             "set xrange [-0.5:%zu.5]\n"
-             "set xtics rotate by -45\n"
-             "set grid\n"
-             "set key below\n"
-             "plot 'success.dat' using 1:3:4:5:xtic(2) with yerrorlines lw 2 pt 7 lc rgb '#1a9850' \\\n"
-             "       title 'solved (95%% Wilson interval)'%s\n",
-             r->axis[0], r->axis[0],
-             any_solved ? "set y2label 'mean evaluations to a solution'\nset y2range [0:*]\n"
-                          "set ytics nomirror\nset y2tics\n"
-                        : "",
-             r->count - 1,
-             /* with no point solved there are no evaluations to draw */
-             any_solved ? ", \\\n     '' using 1:($3 > 0 ? $6 : 1/0) axes x1y2 with linespoints lw 1 pt 6 "
-                          "lc rgb '#1f77b4' \\\n       title 'mean evaluations to a solution'"
-                        : "");
-    return output_script(root, "success.gp", text);
+    struct report_script s;
+    if (!report_script_open(&s))
+        return false;
+    fprintf(s.out, "# success.gp — written by gaexp: share of replicates solved at each value of %s\n"
+                   "# (95%% Wilson interval) and the ERT (success.dat).\n"
+                   "# gaexp plot rewrites this script; the look is in style.gp, which it never rewrites.\n",
+            r->axis[0]);
+    figures_opening(s.out, &f->setup, "success", 1000, 600);
+    char title[600], words[160];
+    snprintf(title, sizeof title, "Share of replicates solved, and ERT\n%s; %lu replicate%s a point%s%s",
+             f->setup.problem, f->setup.replicates, f->setup.replicates == 1 ? "" : "s",
+             f->setup.budget[0] ? "; " : "", f->setup.budget);
+    const char *axis[1] = {r->axis[0]}, *value[1] = {""};
+    figures_label(axis, value, 1, NULL, words, sizeof words);
+    fprintf(s.out, "set title ");
+    figures_quoted(s.out, title);
+    fprintf(s.out, "\nset xlabel ");
+    figures_quoted(s.out, words);
+    fprintf(s.out, "\nset ylabel 'share of replicates solved'\nset yrange [0:1.05]\n"
+                   "set key outside top center horizontal\n");
+    if (any_solved)
+        fprintf(s.out, "set y2label 'ERT (evaluations per solved run)'\nset y2range [0:*]\n"
+                       "set ytics nomirror\nset y2tics\n");
+    const char *x = numeric ? "1" : "0";
+    if (!numeric) {
+        fprintf(s.out, "set xrange [-0.5:%zu.5]\nset xtics rotate by -30 left\n", r->count - 1);
+        x = "0";
+    }
+    fprintf(s.out, "plot 'success.dat' using %s:3:4:5%s with yerrorlines lt 3 title 'share solved (95%% Wilson interval)'",
+            numeric ? "1" : "0", numeric ? "" : ":xtic(2)");
+    if (any_solved)
+        fprintf(s.out, ", \\\n     '' using %s:($6 < 0 ? 1/0 : $6) axes x1y2 with linespoints lt 1 "
+                       "title 'ERT (right axis)'",
+                x);
+    fprintf(s.out, "\n");
+    return report_script_draw(&s, root, f, "success", true);
 }
 
 static bool report_figures(const char *root, const struct report *r, bool quiet)
 {
-    if (!report_curves_script(root, r))
-        return false;
-    output_draw(root, "curves.gp", "curves.png", quiet);
-    if (r->axes == 1 && r->count >= 2) {
-        if (!report_profile(root, r))
-            return false;
-        output_draw(root, "success.gp", "success.png", true);
-    }
-    if (r->axes == 2 && r->count >= 2) {
-        if (!report_heatmap(root, r))
-            return false;
-        output_draw(root, "heatmap.gp", "heatmap.png", true);
-    }
-    return true;
+    struct report_fig f;
+    bool ok = figures_style(root) && report_fig_prepare(root, r, &f) && report_fig_budget_data(root, r, &f) &&
+              report_curves(root, r, &f, quiet) && report_fixed_budget(root, r, &f) &&
+              report_ecdf(root, r, &f) && report_boxes(root, r, &f);
+    if (ok && r->axes == 1 && r->count >= 2)
+        ok = report_profile(root, r, &f);
+    if (ok && r->axes == 2 && r->count >= 2)
+        ok = report_heatmap(root, r, &f);
+    report_fig_free(&f, r->count);
+    return ok;
 }
 
 bool sweep_finish(const char *root, bool quiet)
