@@ -352,3 +352,63 @@ double figures_traces_at(const struct figures_traces *t, size_t r, double evalua
     }
     return t->best[lo];
 }
+
+/* ---- a run folder's figure ------------------------------------------------------------ */
+
+static const char figures_fitness_body[] =
+    "set datafile separator ','\n"
+    "stats 'curves.csv' skip 1 using 2 nooutput\n"
+    "replicates = int(STATS_max)\n"
+    "stats 'curves.csv' skip 1 using 1 nooutput\n"
+    "set xrange [0:(STATS_max > 0 ? STATS_max : 1)]  # a run solved in generation 0 has one point\n"
+    "stats 'curves.csv' skip 1 using (($5 > $6 ? $5 : $6)+1) nooutput\n"
+    "set yrange [0.85:STATS_max*1.15]  # from just below 0 (the curve at 0 stays in sight)\n";
+
+static const char figures_fitness_plot[] =
+    "set xlabel 'generation'\n"
+    "set ylabel 'fitness (log scale of fitness + 1)'\n"
+    "set logscale y\n"
+    "set ytics ('0' 1, '1' 2, '2' 3, '5' 6, '10' 11, '20' 21, '50' 51, '100' 101, '200' 201, '500' 501, \\\n"
+    "           '1000' 1001, '2000' 2001, '5000' 5001, '10000' 10001, '1e5' 100001, '1e6' 1000001)\n"
+    "set key top right\n"
+    "plot 'curves.csv' skip 1 using 1:(($4 > 0 ? $4 : 0)+1):($5+1) with filledcurves lt 2 \\\n"
+    "       title (replicates > 1 ? 'best: 95% confidence band' : ''), \\\n"
+    "     '' skip 1 using 1:($3+1) with lines lt 2 dt 1 \\\n"
+    "       title (replicates > 1 ? 'best (mean over replicates)' : 'best'), \\\n"
+    "     '' skip 1 using 1:($6+1) with lines lt 1 dt 1 \\\n"
+    "       title (replicates > 1 ? 'mean (mean over replicates)' : 'mean')\n";
+
+void figures_fitness(const char *dir, bool quiet)
+{
+    struct figures_setup s;
+    char path[2200];
+    snprintf(path, sizeof path, "%s/config.cfg", dir);
+    figures_setup_read(path, NULL, 0, &s);
+    char *text = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+    if (!out || !figures_style(dir)) {
+        if (out)
+            fclose(out);
+        free(text);
+        return;
+    }
+    fprintf(out, "# fitness.gp — written by gaexp: fitness per generation from curves.csv\n"
+                 "# (over the replicates: mean best with its 95%% confidence band, mean fitness).\n"
+                 "# gaexp plot rewrites this script; the look is in style.gp, which it never rewrites.\n");
+    figures_opening(out, &s, "fitness", 900, 560);
+    char title[600];
+    snprintf(title, sizeof title, "Fitness per generation (lower is better, 0 = solved)\n%s%s%s", s.problem,
+             s.budget[0] ? "; " : "", s.budget);
+    fputs(figures_fitness_body, out);
+    fprintf(out, "set title ");
+    figures_quoted(out, title);
+    fprintf(out, ".sprintf('; %%d replicate%%s', replicates, replicates > 1 ? 's' : '')\n");
+    fputs(figures_fitness_plot, out);
+    bool ok = fclose(out) == 0;
+    char figure[64];
+    figures_file(&s, "fitness", figure, sizeof figure);
+    if (ok && output_script(dir, "fitness.gp", text))
+        output_draw(dir, "fitness.gp", figure, quiet);
+    free(text);
+}

@@ -72,4 +72,8 @@ void figures_traces_free(struct figures_traces *t);
  * end); NAN before its first generation was evaluated. */
 double figures_traces_at(const struct figures_traces *t, size_t r, double evaluations);
 
+/* A run folder's figure: writes style.gp (when absent) and fitness.gp, and
+ * draws fitness.<format> from curves.csv; a notice when gnuplot is missing. */
+void figures_fitness(const char *dir, bool quiet);
+
 #endif

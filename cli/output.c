@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/figures.h"
 
 static bool output_mkdirs(const char *dir)
 {
@@ -170,36 +171,6 @@ static const char *output_gnuplot(void)
     return NULL;
 }
 
-static const char output_fitness_script[] =
-    "# fitness.gp — written by gaexp: fitness per generation from curves.csv\n"
-    "# (over the replicates: mean best with its 95% confidence band, mean fitness).\n"
-    "# Restyle freely and redraw with: gnuplot fitness.gp\n"
-    "set terminal pngcairo size 900,560 enhanced font 'Sans,11'\n"
-    "set output 'fitness.png'\n"
-    "set datafile separator ','\n"
-    "stats 'curves.csv' skip 1 using 2 nooutput\n"
-    "replicates = int(STATS_max)\n"
-    "stats 'curves.csv' skip 1 using 1 nooutput\n"
-    "set xrange [0:(STATS_max > 0 ? STATS_max : 1)]  # a run solved in generation 0 has one point\n"
-    "stats 'curves.csv' skip 1 using (($4 > 0 ? $4 : 0)+1) nooutput\n"
-    "low = STATS_min\n"
-    "stats 'curves.csv' skip 1 using (($5 > $6 ? $5 : $6)+1) nooutput\n"
-    "set yrange [low/1.2:STATS_max*1.2]  # never empty, even when every value is the same\n"
-    "set title sprintf('Fitness per generation (lower is better, 0 = solved), %d replicate%s', \\\n"
-    "                  replicates, replicates > 1 ? 's' : '')\n"
-    "set xlabel 'generation'\n"
-    "set ylabel 'fitness + 1 (log scale)'\n"
-    "set logscale y\n"
-    "set grid\n"
-    "set key top right\n"
-    "set style fill transparent solid 0.25 noborder\n"
-    "plot 'curves.csv' skip 1 using 1:(($4 > 0 ? $4 : 0)+1):($5+1) with filledcurves lc rgb '#d62728' \\\n"
-    "       title (replicates > 1 ? 'best: 95% confidence band' : ''), \\\n"
-    "     '' skip 1 using 1:($3+1) with lines lw 2 lc rgb '#d62728' \\\n"
-    "       title (replicates > 1 ? 'best (mean over replicates)' : 'best'), \\\n"
-    "     '' skip 1 using 1:($6+1) with lines lw 2 lc rgb '#1f77b4' \\\n"
-    "       title (replicates > 1 ? 'mean (mean over replicates)' : 'mean')\n";
-
 void output_draw(const char *dir, const char *script, const char *figure, bool quiet)
 {
     const char *gnuplot = output_gnuplot();
@@ -232,6 +203,5 @@ bool output_script(const char *dir, const char *name, const char *text)
 
 void output_plot(const char *dir, bool quiet)
 {
-    if (output_script(dir, "fitness.gp", output_fitness_script))
-        output_draw(dir, "fitness.gp", "fitness.png", quiet);
+    figures_fitness(dir, quiet); /* cli/figures.c: the figure scripts live together */
 }

@@ -928,7 +928,7 @@ static bool report_boxes(const char *root, const struct report *r, const struct 
             first = false;
         }
     if (first)
-        fprintf(s.out, "set label 'no run solved' at graph 0.5, 0.5 center\nset yrange [0:1]\nplot 1/0 notitle");
+        fprintf(s.out, "unset logscale y\nset label 'no run solved' at graph 0.5, 0.5 center\nset yrange [0:1]\nplot 1/0 notitle");
     fprintf(s.out, "\nunset multiplot\n");
     return report_script_draw(&s, root, f, "boxes", true);
 }
