@@ -24,6 +24,7 @@ static const char cli_usage[] =
     "  report DIR       print the ranked comparison of a sweep (or a run's replicates)\n"
     "  plot DIR         redraw the figures of a run or sweep folder\n"
     "  export --format iohprofiler DIR OUT   write a run or sweep for IOHanalyzer\n"
+    "  tune FILE.cfg    tune the settings its 'tune' group lists with irace\n"
     "  solve PROBLEM    run a problem's exact baseline (e.g. gaexp solve derful --n 3)\n"
     "  design PROBLEM   design a puzzle level (gaexp design animals --difficulty 30)\n"
     "  deal --seed K    write seeded Forty Thieves deals (for gaexp solve fortythieves)\n"
@@ -147,6 +148,7 @@ static const struct cli_command {
     {"report", cli_report},
     {"plot", cli_plot},
     {"export", cli_export},
+    {"tune", cli_tune},
     {"solve", cli_solve},
     {"design", cli_design},
     {"deal", cli_deal},
