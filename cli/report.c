@@ -864,6 +864,16 @@ static bool report_ecdf(const char *root, const struct report *r, const struct r
     return report_script_draw(&s, root, f, "ecdf", true);
 }
 
+/* The highest final best fitness of any run. */
+static double report_fig_highest(const struct report *r)
+{
+    double high = 0;
+    for (size_t i = 0; i < r->count; i++)
+        for (size_t j = 0; j < r->point[i].replicates; j++)
+            high = fmax(high, r->point[i].final_best[j]);
+    return high;
+}
+
 /* runs.dat and boxes: per point, box plots of the final best fitness and of
  * the evaluations to a solution (solved runs only; how many under each box). */
 static bool report_boxes(const char *root, const struct report *r, const struct report_fig *f)
@@ -914,11 +924,11 @@ static bool report_boxes(const char *root, const struct report *r, const struct 
     figures_quoted(s.out, f->names);
     fprintf(s.out, "\n");
     fprintf(s.out, "set title 'Final best fitness (lower is better; under each box: runs solved)'\n"
-                   "set ylabel 'final best fitness'\nset yrange [0:*]\n"
+                   "set ylabel 'final best fitness'\nset yrange [0:%.6g]\n"
                    "plot for [i=0:%zu] 'runs.dat' index i using (i + 1):1 lt (i %% 12 + 1) dt 1\n"
                    "set title 'Evaluations to a solution (solved runs only)'\n"
                    "set ylabel 'evaluations (log scale)'\nset yrange [*:*]\nset logscale y\n",
-            r->count - 1);
+            report_fig_highest(r) > 0 ? report_fig_highest(r) * 1.08 : 1.0, r->count - 1);
     /* gnuplot refuses a box of no value: points that never solved are left out */
     bool first = true;
     for (size_t i = 0; i < r->count; i++)
@@ -1025,11 +1035,11 @@ static bool report_profile(const char *root, const struct report *r, const struc
     for (size_t i = 0; i < r->count; i++) {
         const struct report_point *p = &r->point[i];
         any_solved |= p->solved > 0;
-        fprintf(out.fp, "%s \"%s\" %.6f %.6f %.6f %.10g %.10g\n", numeric ? p->value[0] : "", p->value[0],
+        char x[32];
+        snprintf(x, sizeof x, "%zu", i); /* a category's place when the values are words */
+        fprintf(out.fp, "%s \"%s\" %.6f %.6f %.6f %.10g %.10g\n", numeric ? p->value[0] : x, f->tic[i],
                 (double)p->solved / (double)p->replicates, p->success.low, p->success.high,
                 isinf(p->ert) ? -1.0 : p->ert, p->best_mean);
-        if (!numeric)
-            fseek(out.fp, 0, SEEK_CUR);
     }
     if (!output_commit(&out))
         return false;
@@ -1056,17 +1066,13 @@ static bool report_profile(const char *root, const struct report *r, const struc
     if (any_solved)
         fprintf(s.out, "set y2label 'ERT (evaluations per solved run)'\nset y2range [0:*]\n"
                        "set ytics nomirror\nset y2tics\n");
-    const char *x = numeric ? "1" : "0";
-    if (!numeric) {
+    if (!numeric)
         fprintf(s.out, "set xrange [-0.5:%zu.5]\nset xtics rotate by -30 left\n", r->count - 1);
-        x = "0";
-    }
-    fprintf(s.out, "plot 'success.dat' using %s:3:4:5%s with yerrorlines lt 3 title 'share solved (95%% Wilson interval)'",
-            numeric ? "1" : "0", numeric ? "" : ":xtic(2)");
+    fprintf(s.out, "plot 'success.dat' using 1:3:4:5%s with yerrorlines lt 3 dt 1 title 'share solved (95%% Wilson interval)'",
+            numeric ? "" : ":xtic(2)");
     if (any_solved)
-        fprintf(s.out, ", \\\n     '' using %s:($6 < 0 ? 1/0 : $6) axes x1y2 with linespoints lt 1 "
-                       "title 'ERT (right axis)'",
-                x);
+        fprintf(s.out, ", \\\n     '' using 1:($6 < 0 ? 1/0 : $6) axes x1y2 with linespoints lt 1 dt 1 "
+                       "title 'ERT (right axis)'");
     fprintf(s.out, "\n");
     return report_script_draw(&s, root, f, "success", true);
 }
