@@ -95,6 +95,13 @@ static void figures_path_words(const char *path, size_t len, char *buf, size_t s
     }
     if (len > 5 && strncmp(path + len - 5, ".name", 5) == 0)
         len -= 5;
+    /* the last two words say enough: "islands.migration.interval" -> "migration interval" */
+    size_t dots = 0, from = 0;
+    for (size_t i = len; i > 0 && !from; i--)
+        if (path[i - 1] == '.' && ++dots == 2)
+            from = i;
+    path += from;
+    len -= from;
     size_t n = 0;
     for (size_t i = 0; i < len && n + 1 < size; i++)
         buf[n++] = path[i] == '.' || path[i] == '_' ? ' ' : path[i];

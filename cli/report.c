@@ -763,8 +763,12 @@ static void report_script_head(FILE *out, const struct report_fig *f, const char
     fprintf(out, "# %s.gp — written by gaexp: %s.\n"
                  "# gaexp plot rewrites this script; the look is in style.gp, which it never rewrites.\n",
             name, about);
-    figures_opening(out, &f->setup, name, 1100, 650);
-    fprintf(out, "set key outside right top\n");
+    size_t longest = 0;
+    for (size_t i = 0; i < f->shown; i++)
+        longest = strlen(f->label[i]) > longest ? strlen(f->label[i]) : longest;
+    /* long legends go below, where they take height, not the plot's width */
+    figures_opening(out, &f->setup, name, 1100, longest > 32 ? 760 : 650);
+    fprintf(out, "set key %s\n", longest > 32 ? "below maxrows 4" : "outside right top");
 }
 
 /* curves: mean best fitness with its 95% band, against evaluations
@@ -1063,9 +1067,16 @@ static bool report_profile(const char *root, const struct report *r, const struc
     figures_quoted(s.out, words);
     fprintf(s.out, "\nset ylabel 'share of replicates solved'\nset yrange [0:1.05]\n"
                    "set key outside top center horizontal\n");
-    if (any_solved)
-        fprintf(s.out, "set y2label 'ERT (evaluations per solved run)'\nset y2range [0:*]\n"
-                       "set ytics nomirror\nset y2tics\n");
+    double ert_low = INFINITY, ert_high = 0;
+    for (size_t i = 0; i < r->count; i++)
+        if (isfinite(r->point[i].ert)) {
+            ert_low = fmin(ert_low, r->point[i].ert);
+            ert_high = fmax(ert_high, r->point[i].ert);
+        }
+    if (any_solved) /* ERTs two decades apart or more share a log axis */
+        fprintf(s.out, "set y2label 'ERT (evaluations per solved run%s)'\n%s\nset ytics nomirror\nset y2tics\n",
+                ert_high >= 100 * ert_low ? ", log scale" : "",
+                ert_high >= 100 * ert_low ? "set logscale y2\nset y2range [*:*]" : "set y2range [0:*]");
     if (!numeric)
         fprintf(s.out, "set xrange [-0.5:%zu.5]\nset xtics rotate by -30 left\n", r->count - 1);
     fprintf(s.out, "plot 'success.dat' using 1:3:4:5%s with yerrorlines lt 3 dt 1 title 'share solved (95%% Wilson interval)'",
