@@ -719,9 +719,9 @@ static bool report_fig_budget_data(const char *root, const struct report *r, con
 static void report_fig_title(FILE *out, const struct report_fig *f, const char *what)
 {
     char title[800];
-    snprintf(title, sizeof title, "%s%s%s%s\n%s; %lu replicate%s a point%s%s", what, f->note[0] ? " (" : "",
-             f->note, f->note[0] ? ")" : "", f->setup.problem, f->setup.replicates,
-             f->setup.replicates == 1 ? "" : "s", f->setup.budget[0] ? "; " : "", f->setup.budget);
+    snprintf(title, sizeof title, "%s\n%s; %lu replicate%s a point%s%s%s%s%s", what, f->setup.problem,
+             f->setup.replicates, f->setup.replicates == 1 ? "" : "s", f->setup.budget[0] ? "; " : "",
+             f->setup.budget, f->note[0] ? "\n(" : "", f->note, f->note[0] ? ")" : "");
     fprintf(out, "set title ");
     figures_quoted(out, title);
     fprintf(out, "\n");
