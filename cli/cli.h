@@ -22,6 +22,8 @@ int cli_design(int argc, char **argv);
 int cli_sweep(int argc, char **argv);
 int cli_report(int argc, char **argv);
 int cli_plot(int argc, char **argv);
+int cli_export(int argc, char **argv);
+int cli_tune(int argc, char **argv);
 int cli_deal(int argc, char **argv);
 
 struct ga_cfg;

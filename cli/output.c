@@ -107,7 +107,7 @@ void output_unlock(int fd)
  * commit journal may name. */
 static const char *const output_run_names[] = {
     "config.cfg", "generations.csv", "summary.csv", "times.csv", "best.txt",
-    "curves.csv", "fitness.gp",      "fitness.png", "checkpoint",
+    "curves.csv", "fitness.gp",      "fitness.png", "fitness.pdf", "fitness.svg", "checkpoint",
 };
 
 /* False (message printed) when dir/name exists as anything but a regular
@@ -368,7 +368,8 @@ static bool output_run_name(const char *name)
 static bool output_roll_forward(const char *dir, char *journal, bool quiet)
 {
     char path[OUTPUT_PATH_MAX], part[OUTPUT_PATH_MAX + 8];
-    bool draw = false, ok = strncmp(journal, "gaexp-commit 1\n", 15) == 0;
+    const char *figure = NULL; /* the figure a "draw" line names */
+    bool ok = strncmp(journal, "gaexp-commit 1\n", 15) == 0;
     for (int pass = 0; ok && pass < 2; pass++) { /* first check every line, then act */
         char *save = NULL, *copy = pass ? journal + 15 : strdup(journal + 15);
         if (!copy)
@@ -385,7 +386,7 @@ static bool output_roll_forward(const char *dir, char *journal, bool quiet)
             else if (strcmp(line, "remove") == 0)
                 ok = !pass || unlink(path) == 0 || errno == ENOENT;
             else if (strcmp(line, "draw") == 0)
-                draw = true;
+                figure = pass ? name : NULL;
             else
                 ok = false;
         }
@@ -400,7 +401,7 @@ static bool output_roll_forward(const char *dir, char *journal, bool quiet)
         cli_error("cannot sync %s: %s", dir, strerror(errno));
         return false;
     }
-    if (draw && output_draw(dir, "fitness.gp", "fitness.png", quiet) && output_join(path, sizeof path, dir, "fitness.png")) {
+    if (figure && output_draw(dir, "fitness.gp", figure, quiet) && output_join(path, sizeof path, dir, figure)) {
         int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
         ok = fd >= 0 && fsync(fd) == 0;
         if (fd >= 0)
@@ -451,7 +452,7 @@ int output_recover(const char *dir, bool quiet)
     return ok ? 1 : -1;
 }
 
-bool output_publish(const char *dir, struct output_file *const *files, size_t n, bool draw, bool quiet)
+bool output_publish(const char *dir, struct output_file *const *files, size_t n, const char *figure, bool quiet)
 {
     if (!output_sync_all(files, n))
         return false;
@@ -471,8 +472,8 @@ bool output_publish(const char *dir, struct output_file *const *files, size_t n,
         if (!published)
             fprintf(journal.fp, "remove %s\n", output_run_names[i]);
     }
-    if (draw)
-        fputs("draw fitness.png\n", journal.fp);
+    if (figure)
+        fprintf(journal.fp, "draw %s\n", figure);
     /* The rename of commit.part is the point of no return. */
     struct output_file *one = &journal;
     if (!output_commit_all(&one, 1) || !output_sync_dir(dir)) {
@@ -505,36 +506,6 @@ const char *output_gnuplot(void)
     }
     return NULL;
 }
-
-static const char output_fitness_script[] =
-    "# fitness.gp — written by gaexp: fitness per generation from curves.csv\n"
-    "# (over the replicates: mean best with its 95% confidence band, mean fitness).\n"
-    "# Restyle freely and redraw with: gnuplot fitness.gp\n"
-    "set terminal pngcairo size 900,560 enhanced font 'Sans,11'\n"
-    "set output 'fitness.png'\n"
-    "set datafile separator ','\n"
-    "stats 'curves.csv' skip 1 using 2 nooutput\n"
-    "replicates = int(STATS_max)\n"
-    "stats 'curves.csv' skip 1 using 1 nooutput\n"
-    "set xrange [0:(STATS_max > 0 ? STATS_max : 1)]  # a run solved in generation 0 has one point\n"
-    "stats 'curves.csv' skip 1 using (($4 > 0 ? $4 : 0)+1) nooutput\n"
-    "low = STATS_min\n"
-    "stats 'curves.csv' skip 1 using (($5 > $6 ? $5 : $6)+1) nooutput\n"
-    "set yrange [low/1.2:STATS_max*1.2]  # never empty, even when every value is the same\n"
-    "set title sprintf('Fitness per generation (lower is better, 0 = solved), %d replicate%s', \\\n"
-    "                  replicates, replicates > 1 ? 's' : '')\n"
-    "set xlabel 'generation'\n"
-    "set ylabel 'fitness + 1 (log scale)'\n"
-    "set logscale y\n"
-    "set grid\n"
-    "set key top right\n"
-    "set style fill transparent solid 0.25 noborder\n"
-    "plot 'curves.csv' skip 1 using 1:(($4 > 0 ? $4 : 0)+1):($5+1) with filledcurves lc rgb '#d62728' \\\n"
-    "       title (replicates > 1 ? 'best: 95% confidence band' : ''), \\\n"
-    "     '' skip 1 using 1:($3+1) with lines lw 2 lc rgb '#d62728' \\\n"
-    "       title (replicates > 1 ? 'best (mean over replicates)' : 'best'), \\\n"
-    "     '' skip 1 using 1:($6+1) with lines lw 2 lc rgb '#1f77b4' \\\n"
-    "       title (replicates > 1 ? 'mean (mean over replicates)' : 'mean')\n";
 
 bool output_draw(const char *dir, const char *script, const char *figure, bool quiet)
 {
@@ -569,21 +540,3 @@ bool output_script(const char *dir, const char *name, const char *text)
     return output_commit(&script);
 }
 
-bool output_open_script(const char *dir, struct output_file *f)
-{
-    if (!output_open(f, dir, "fitness.gp"))
-        return false;
-    fputs(output_fitness_script, f->fp);
-    return true;
-}
-
-bool output_plot_script(const char *dir)
-{
-    return output_script(dir, "fitness.gp", output_fitness_script);
-}
-
-void output_plot(const char *dir, bool quiet)
-{
-    if (output_plot_script(dir))
-        output_draw(dir, "fitness.gp", "fitness.png", quiet);
-}

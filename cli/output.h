@@ -62,10 +62,12 @@ bool output_sync_dir(const char *dir);
 
 /* The journaled commit of a run folder (doc/data-safety.md): syncs the n
  * files, writes the journal DIR/commit naming them, the other run files to
- * remove and (draw) fitness.png to draw, then rolls it forward.  False
- * (message printed) when it failed before the journal was in place (the
- * temporary files then removed) or after (the journal kept for resume). */
-bool output_publish(const char *dir, struct output_file *const *files, size_t n, bool draw, bool quiet);
+ * remove and the figure to draw from fitness.gp (NULL: none), then rolls it
+ * forward.  False (message printed) when it failed before the journal was
+ * in place (the temporary files then removed) or after (the journal kept
+ * for resume). */
+bool output_publish(const char *dir, struct output_file *const *files, size_t n, const char *figure,
+                    bool quiet);
 /* Finishes a commit that a kill interrupted: 0 when DIR holds no journal,
  * 1 when one was rolled forward, -1 on failure (message printed). */
 int output_recover(const char *dir, bool quiet);
@@ -73,22 +75,14 @@ int output_recover(const char *dir, bool quiet);
 /* Hashes the content of an input file (FNV-1a); false (message printed)
  * when it is not a regular file or cannot be read. */
 bool output_hash_file(const char *path, uint64_t *hash);
-/* Opens fitness.gp under its temporary name with the fitness script, for a commit. */
-bool output_open_script(const char *dir, struct output_file *f);
-
-/* Writes fitness.gp and, when gnuplot is installed, runs it to draw
- * fitness.png.  Prints a notice when gnuplot is missing. */
-void output_plot(const char *dir, bool quiet);
-/* Writes fitness.gp only (a sweep draws its points' figures together). */
-bool output_plot_script(const char *dir);
 /* The gnuplot to run: $GNUPLOT when set (empty: none), else the one found
  * at configure time, else the one on PATH; NULL when there is none. */
 const char *output_gnuplot(void);
 
 /* Writes a gnuplot script 'name' with 'text' into dir; false (message printed) on error. */
 bool output_script(const char *dir, const char *name, const char *text);
-/* Runs gnuplot on dir/script to draw dir/figure; a notice when gnuplot is missing. */
-/* True when the figure was drawn. */
+/* Runs gnuplot on dir/script to draw dir/figure; a notice when gnuplot is
+ * missing.  True when the figure was drawn. */
 bool output_draw(const char *dir, const char *script, const char *figure, bool quiet);
 
 #endif

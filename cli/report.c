@@ -9,23 +9,40 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/figures.h"
 #include "cli/output.h"
 #include "cli/pool.h"
 #include "cli/sweep.h"
 #include "ga/compare.h"
 
+#include <gsl/gsl_rng.h>
+#include <gsl/gsl_statistics_double.h>
+#include <stdint.h>
+
 #define REPORT_MAX_AXES 8
 #define REPORT_TEXT 128
+
+/* One replicate, a row of summary.csv. */
+struct report_run {
+    unsigned long long replicate, seed, found, evaluations;
+    bool solved;
+    double best;
+};
 
 /* One point: its swept values and the outcome of each replicate. */
 struct report_point {
     char dir[32];
     char value[REPORT_MAX_AXES][REPORT_TEXT];
     size_t replicates, solved;
+    struct report_run *run;
     double *evaluations; /* per replicate: evaluations to a solution, INFINITY when unsolved */
+    double *spent;       /* per replicate: evaluations until success or the end */
+    bool *solved_flag;
     double *final_best;  /* per replicate: best fitness at the end */
     struct ga_interval success;
     double evals_mean, evals_median; /* over the solved replicates; NAN when none */
+    double ert;                      /* expected running time; INFINITY when none solved */
+    struct ga_interval ert_ci;       /* its bootstrap 95% interval */
     double best_mean, best_half;     /* final best fitness: mean and 95% half-width */
     struct ga_ranksum against_best;  /* the compared measure against the best point's */
 };
@@ -34,17 +51,29 @@ struct report {
     size_t axes, count;
     char axis[REPORT_MAX_AXES][REPORT_TEXT];
     struct report_point *point;
-    size_t best;        /* index of the best point */
+    size_t *order;       /* points ranked, best first */
+    size_t best;         /* index of the best point (order[0]) */
     bool by_evaluations; /* compared measure: evaluations to a solution (else final best) */
+    bool tested;         /* the ranking checked significance (not past REPORT_MAX_TESTED points) */
+    bool bad_input;      /* a file was refused: exit status 2 */
+    bool run_folder;     /* DIR is one run's folder, not a sweep */
 };
+
+/* Pairwise tests grow as the square of the points; past this many the
+ * ranking is by ERT alone, and says so. */
+#define REPORT_MAX_TESTED 300
+/* Resamples of the ERT's bootstrap interval, drawn from a fixed seed so that
+ * sweep.csv is the same on every rerun. */
+#define REPORT_RESAMPLES 2000
 
 static void report_free(struct report *r)
 {
     for (size_t i = 0; i < r->count; i++) {
+        free(r->point[i].run);
         free(r->point[i].evaluations);
-        free(r->point[i].final_best);
     }
     free(r->point);
+    free(r->order);
 }
 
 /* A swept path without its group: "ga.mutation.rate" -> "mutation.rate". */
@@ -80,47 +109,128 @@ static FILE *report_open(const char *dir, const char *sub, const char *name, boo
     return f;
 }
 
-/* A point's replicates from its summary.csv:
- * replicate,seed,solved,best,generation_found,evaluations. */
-static bool report_read_point(const char *root, struct report_point *p)
+/* Where a field comes from, for its message: file:line: column. */
+struct report_at {
+    const char *file;
+    size_t line;
+};
+
+/* A whole number in [min, max] written in decimal digits only. */
+static bool report_uint(struct report_at at, const char *column, const char *text,
+                        unsigned long long min, unsigned long long max, unsigned long long *out)
 {
-    FILE *f = report_open(root, p->dir, "summary.csv", true);
-    if (!f)
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (text[0] < '0' || text[0] > '9' || errno || *end || v < min || v > max) {
+        cli_error("%s:%zu: %s: expected an integer in [%llu, %llu], got '%s'", at.file, at.line,
+                  column, min, max, text);
         return false;
-    char line[1024], *field[8];
+    }
+    *out = v;
+    return true;
+}
+
+/* A finite number >= 0 (fitness: lower is better, 0 is solved). */
+static bool report_fitness(struct report_at at, const char *column, const char *text, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (end == text || *end || !isfinite(v) || v < 0) {
+        cli_error("%s:%zu: %s: expected a finite number >= 0, got '%s'", at.file, at.line, column, text);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+static const char report_summary_header[] = "replicate,seed,solved,best,generation_found,evaluations";
+
+/* One row of summary.csv, checked field by field. */
+static bool report_row(struct report_at at, char *line, struct report_run *run)
+{
+    char *field[8];
+    size_t n = report_split(line, field, 8);
+    if (n != 6) {
+        cli_error("%s:%zu: expected 6 fields (%s), got %zu", at.file, at.line, report_summary_header, n);
+        return false;
+    }
+    unsigned long long solved;
+    return report_uint(at, "replicate", field[0], 1, 1000000000ULL, &run->replicate) &&
+           report_uint(at, "seed", field[1], 0, UINT64_MAX, &run->seed) &&
+           report_uint(at, "solved", field[2], 0, 1, &solved) && (run->solved = solved, true) &&
+           report_fitness(at, "best", field[3], &run->best) &&
+           report_uint(at, "generation_found", field[4], 0, UINT64_MAX, &run->found) &&
+           report_uint(at, "evaluations", field[5], 0, UINT64_MAX, &run->evaluations);
+}
+
+/* A point's replicates from its summary.csv; bad content sets r->bad_input. */
+static bool report_read_point(const char *root, struct report_point *p, struct report *r)
+{
+    char path[2200];
+    snprintf(path, sizeof path, "%s/%s/summary.csv", root, p->dir);
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        cli_error("cannot read %s: %s", path, strerror(errno));
+        return false;
+    }
+    char line[1024];
+    struct report_at at = {path, 1};
     size_t cap = 0;
-    bool ok = fgets(line, sizeof line, f) != NULL;
+    bool ok = true;
+    if (!fgets(line, sizeof line, f)) {
+        cli_error("%s: empty; expected the header '%s' and a row per replicate", path, report_summary_header);
+        ok = false;
+    } else if (line[strcspn(line, "\r\n")] = '\0', strcmp(line, report_summary_header) != 0) {
+        cli_error("%s:1: expected the header '%s'", path, report_summary_header);
+        ok = false;
+    }
     while (ok && fgets(line, sizeof line, f)) {
-        if (report_split(line, field, 8) < 6) {
-            cli_error("%s/%s/summary.csv: malformed row", root, p->dir);
-            ok = false;
-            break;
-        }
+        at.line++;
         if (p->replicates == cap) {
             cap = cap ? 2 * cap : 16;
-            double *e = realloc(p->evaluations, cap * sizeof *e);
-            if (e)
-                p->evaluations = e;
-            double *b = realloc(p->final_best, cap * sizeof *b);
-            if (b)
-                p->final_best = b;
-            if (!e || !b) {
+            struct report_run *grown = realloc(p->run, cap * sizeof *grown);
+            if (!grown) {
                 cli_error("out of memory");
-                ok = false;
-                break;
+                fclose(f);
+                return false;
             }
+            p->run = grown;
         }
-        bool solved = strcmp(field[2], "1") == 0;
-        p->solved += solved;
-        p->evaluations[p->replicates] = solved ? strtod(field[5], NULL) : INFINITY;
-        p->final_best[p->replicates++] = strtod(field[3], NULL);
+        ok = report_row(at, line, &p->run[p->replicates]);
+        p->replicates += ok;
     }
     fclose(f);
     if (ok && p->replicates == 0) {
-        cli_error("%s/%s/summary.csv: no replicate finished", root, p->dir);
+        cli_error("%s: no replicate finished (a header and no rows)", path);
         ok = false;
     }
+    r->bad_input |= !ok;
     return ok;
+}
+
+/* The per-replicate arrays the statistics take, in one block. */
+static bool report_arrays(struct report_point *p)
+{
+    size_t n = p->replicates;
+    double *block = malloc(n * (3 * sizeof(double) + sizeof(bool)));
+    if (!block)
+        return false;
+    p->evaluations = block;
+    p->spent = block + n;
+    p->final_best = block + 2 * n;
+    p->solved_flag = (bool *)(block + 3 * n);
+    p->solved = 0;
+    for (size_t j = 0; j < n; j++) {
+        const struct report_run *run = &p->run[j];
+        p->solved += run->solved;
+        p->solved_flag[j] = run->solved;
+        p->spent[j] = (double)run->evaluations;
+        p->evaluations[j] = run->solved ? (double)run->evaluations : INFINITY;
+        p->final_best[j] = run->best;
+    }
+    return true;
 }
 
 /* The points of a sweep folder (index.csv), or a run folder as one point. */
@@ -135,17 +245,21 @@ static bool report_load(const char *root, struct report *r)
         if (!r->point)
             return false;
         r->count = 1;
+        r->run_folder = true;
         snprintf(r->point[0].dir, sizeof r->point[0].dir, ".");
-        return report_read_point(root, &r->point[0]);
+        return report_read_point(root, &r->point[0], r);
     }
     bool ok = fgets(line, sizeof line, index) != NULL;
     size_t n = ok ? report_split(line, field, 2 + REPORT_MAX_AXES) : 0;
     r->axes = n >= 2 ? n - 2 : 0;
     for (size_t i = 0; i < r->axes; i++)
         snprintf(r->axis[i], REPORT_TEXT, "%s", field[2 + i]);
+    size_t lineno = 1;
     while (ok && fgets(line, sizeof line, index)) {
+        lineno++;
         if (report_split(line, field, 2 + REPORT_MAX_AXES) != 2 + r->axes) {
-            cli_error("%s/index.csv: malformed row", root);
+            cli_error("%s/index.csv:%zu: expected %zu fields", root, lineno, 2 + r->axes);
+            r->bad_input = true;
             ok = false;
             break;
         }
@@ -163,32 +277,85 @@ static bool report_load(const char *root, struct report *r)
         snprintf(p->dir, sizeof p->dir, "%s", field[1]);
         for (size_t i = 0; i < r->axes; i++)
             snprintf(p->value[i], REPORT_TEXT, "%s", field[2 + i]);
-        ok = report_read_point(root, p);
+        ok = report_read_point(root, p, r);
     }
     fclose(index);
     if (ok && r->count == 0) {
         cli_error("%s/index.csv: no points", root);
+        r->bad_input = true;
         ok = false;
     }
     return ok;
 }
 
-/* Better: higher success rate, then fewer evaluations to a solution, then a
- * lower final best fitness. */
-static bool report_better(const struct report_point *a, const struct report_point *b)
+/* The order before significance: lower ERT, then a higher success rate,
+ * then a lower mean final best fitness (what decides among points that
+ * never solve). */
+static bool report_before(const struct report_point *a, const struct report_point *b)
 {
+    if (a->ert != b->ert)
+        return a->ert < b->ert;
     double ra = (double)a->solved / (double)a->replicates, rb = (double)b->solved / (double)b->replicates;
     if (ra != rb)
         return ra > rb;
-    if (a->solved && b->solved && a->evals_mean != b->evals_mean)
-        return a->evals_mean < b->evals_mean;
     return a->best_mean < b->best_mean;
+}
+
+/* The compared measure of a point: evaluations to a solution (unsolved
+ * counting worse than any) or, when nothing solves, final best fitness. */
+static const double *report_measure(const struct report *r, const struct report_point *p)
+{
+    return r->by_evaluations ? p->evaluations : p->final_best;
+}
+
+/* The ranking (ga_compare_rank): the order of report_before as keys,
+ * significance by the two-sided rank-sum test at 5% on the measure. */
+static bool report_rank(struct report *r)
+{
+    size_t n = r->count;
+    double *key = malloc(n * sizeof *key);
+    size_t *pre = malloc(n * sizeof *pre);
+    r->tested = n <= REPORT_MAX_TESTED;
+    bool *better = calloc(r->tested ? n * n : 1, sizeof *better);
+    r->order = malloc(n * sizeof *r->order);
+    bool ok = key && pre && better && r->order;
+    for (size_t i = 0; ok && i < n; i++) { /* insertion sort: stable */
+        size_t j = i;
+        for (; j > 0 && report_before(&r->point[i], &r->point[pre[j - 1]]); j--)
+            pre[j] = pre[j - 1];
+        pre[j] = i;
+    }
+    for (size_t k = 0; ok && k < n; k++)
+        key[pre[k]] = (double)k;
+    for (size_t i = 0; ok && r->tested && i < n; i++)
+        for (size_t j = i + 1; ok && j < n; j++) {
+            struct ga_ranksum t;
+            const struct report_point *a = &r->point[i], *b = &r->point[j];
+            ok = ga_compare_ranksum(report_measure(r, a), a->replicates, report_measure(r, b),
+                                    b->replicates, &t);
+            better[i * n + j] = ok && t.p_value < 0.05 && t.a12 < 0.5;
+            better[j * n + i] = ok && t.p_value < 0.05 && t.a12 > 0.5;
+        }
+    ok = ok && ga_compare_rank(key, better, n, r->order);
+    free(key);
+    free(pre);
+    free(better);
+    return ok;
 }
 
 static bool report_compute(struct report *r)
 {
+    gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+    if (!rng)
+        return false;
+    bool any_solved = false;
     for (size_t i = 0; i < r->count; i++) {
         struct report_point *p = &r->point[i];
+        if (!report_arrays(p)) {
+            gsl_rng_free(rng);
+            return false;
+        }
+        any_solved |= p->solved > 0;
         p->success = ga_compare_wilson(p->solved, p->replicates, 0.95);
         double solved_evals[p->solved ? p->solved : 1];
         size_t k = 0;
@@ -197,23 +364,28 @@ static bool report_compute(struct report *r)
                 solved_evals[k++] = p->evaluations[j];
         double half;
         ga_compare_mean_ci(solved_evals, k, 0.95, &p->evals_mean, &half);
-        if (!ga_compare_median(solved_evals, k, &p->evals_median))
+        if (!ga_compare_median(solved_evals, k, &p->evals_median)) {
+            gsl_rng_free(rng);
             return false;
+        }
         ga_compare_mean_ci(p->final_best, p->replicates, 0.95, &p->best_mean, &p->best_half);
+        p->ert = ga_compare_ert(p->spent, p->solved_flag, p->replicates);
+        gsl_rng_set(rng, 1); /* each point its own fixed draws, whatever the order */
+        p->ert_ci = ga_compare_ert_bootstrap(p->spent, p->solved_flag, p->replicates, REPORT_RESAMPLES,
+                                             0.95, rng);
     }
-    r->best = 0;
-    for (size_t i = 1; i < r->count; i++)
-        if (report_better(&r->point[i], &r->point[r->best]))
-            r->best = i;
+    gsl_rng_free(rng);
     /* Evaluations to a solution (unsolved = worse than any) say both how
-     * often and how fast; when the best point never solves, final fitness. */
+     * often and how fast; when no point solves, final fitness. */
+    r->by_evaluations = any_solved;
+    if (!report_rank(r))
+        return false;
+    r->best = r->order[0];
     const struct report_point *best = &r->point[r->best];
-    r->by_evaluations = best->solved > 0;
     for (size_t i = 0; i < r->count; i++) {
         struct report_point *p = &r->point[i];
-        const double *x = r->by_evaluations ? p->evaluations : p->final_best;
-        const double *y = r->by_evaluations ? best->evaluations : best->final_best;
-        if (!ga_compare_ranksum(x, p->replicates, y, best->replicates, &p->against_best))
+        if (!ga_compare_ranksum(report_measure(r, p), p->replicates, report_measure(r, best),
+                                best->replicates, &p->against_best))
             return false;
     }
     return true;
@@ -224,36 +396,33 @@ static bool report_write_csv(const char *root, const struct report *r)
     struct output_file f;
     if (!output_open(&f, root, "sweep.csv"))
         return false;
+    size_t *rank = malloc(r->count * sizeof *rank);
+    if (!rank) {
+        output_abandon(&f);
+        return false;
+    }
+    for (size_t k = 0; k < r->count; k++)
+        rank[r->order[k]] = k + 1;
     fprintf(f.fp, "point,dir");
     for (size_t i = 0; i < r->axes; i++)
         fprintf(f.fp, ",%s", r->axis[i]);
     fprintf(f.fp, ",replicates,solved,success_rate,success_low,success_high,evaluations_mean,"
-                  "evaluations_median,final_best_mean,final_best_ci95,compared,p_value,a12\n");
+                  "evaluations_median,ert,ert_low,ert_high,final_best_mean,final_best_ci95,compared,"
+                  "p_value,a12,rank\n");
     for (size_t i = 0; i < r->count; i++) {
         const struct report_point *p = &r->point[i];
         fprintf(f.fp, "%zu,%s", i + 1, p->dir);
         for (size_t a = 0; a < r->axes; a++)
             fprintf(f.fp, ",%s", p->value[a]);
-        fprintf(f.fp, ",%zu,%zu,%.6f,%.6f,%.6f,%.10g,%.10g,%.10g,%.10g,%s,%.6g,%.6f\n", p->replicates,
-                p->solved, (double)p->solved / (double)p->replicates, p->success.low, p->success.high,
-                p->evals_mean, p->evals_median, p->best_mean, p->best_half,
+        fprintf(f.fp, ",%zu,%zu,%.6f,%.6f,%.6f,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%s,%.6g,%.6f,%zu\n",
+                p->replicates, p->solved, (double)p->solved / (double)p->replicates, p->success.low,
+                p->success.high, p->evals_mean, p->evals_median, p->ert, p->ert_ci.low, p->ert_ci.high,
+                p->best_mean, p->best_half,
                 r->by_evaluations ? "evaluations_to_solution" : "final_best", p->against_best.p_value,
-                p->against_best.a12);
+                p->against_best.a12, rank[i]);
     }
+    free(rank);
     return output_commit(&f);
-}
-
-/* Points ranked best first (stable: ties keep point order). */
-static void report_rank(const struct report *r, size_t *order)
-{
-    for (size_t i = 0; i < r->count; i++)
-        order[i] = i;
-    for (size_t i = 1; i < r->count; i++) /* insertion sort: stable, small n */
-        for (size_t j = i; j > 0 && report_better(&r->point[order[j]], &r->point[order[j - 1]]); j--) {
-            size_t t = order[j];
-            order[j] = order[j - 1];
-            order[j - 1] = t;
-        }
 }
 
 /* Columns as wide as their widest entry (at most 40). */
@@ -275,98 +444,514 @@ static void report_number(FILE *out, int width, const char *fmt, double v)
         fprintf(out, fmt, width, v);
 }
 
+/* "12,345 [10,000, 15,000]": an ERT and its interval, '-' when infinite. */
+static void report_ert_text(const struct report_point *p, char *buf, size_t size)
+{
+    if (isinf(p->ert)) {
+        snprintf(buf, size, "-");
+        return;
+    }
+    char high[32];
+    if (isinf(p->ert_ci.high))
+        snprintf(high, sizeof high, "inf");
+    else
+        snprintf(high, sizeof high, "%.0f", p->ert_ci.high);
+    snprintf(buf, size, "%.0f [%.0f, %s]", p->ert, p->ert_ci.low, high);
+}
+
+static const char report_rule[] =
+    "Ranked by ERT (expected running time: the evaluations of all runs, solved or not, per\n"
+    "solved run; its 95%% bootstrap interval in brackets), then success rate, then final best\n"
+    "fitness, except that a point never stands above one significantly better than it\n"
+    "(two-sided Mann-Whitney rank-sum test, p < 0.05, on %s).\n";
+
 static void report_print(const struct report *r, FILE *out)
 {
-    size_t *order = malloc(r->count * sizeof *order);
-    if (!order)
-        return;
-    report_rank(r, order);
     fprintf(out, "%-4s %-5s", "rank", "point");
     for (size_t a = 0; a < r->axes; a++)
         fprintf(out, " %*.*s", report_width(r, a), report_width(r, a), report_short(r->axis[a]));
-    fprintf(out, " %9s %15s %10s %10s %12s %9s %6s\n", "solved", "success 95% CI", "evals mean",
+    fprintf(out, " %9s %15s %27s %10s %12s %9s %6s\n", "solved", "success 95% CI", "ERT [95% CI]",
             "evals med", "final best", "p vs best", "A12");
     for (size_t k = 0; k < r->count; k++) {
-        const struct report_point *p = &r->point[order[k]];
-        char solved[32], ci[32];
+        const struct report_point *p = &r->point[r->order[k]];
+        char solved[32], ci[32], ert[64];
         snprintf(solved, sizeof solved, "%zu/%zu", p->solved, p->replicates);
         snprintf(ci, sizeof ci, "%3.0f%% [%3.0f,%3.0f]", 100.0 * (double)p->solved / (double)p->replicates,
                  100 * p->success.low, 100 * p->success.high);
+        report_ert_text(p, ert, sizeof ert);
         fprintf(out, "%-4zu %-5s", k + 1, p->dir);
         for (size_t a = 0; a < r->axes; a++)
             fprintf(out, " %*.*s", report_width(r, a), report_width(r, a), p->value[a]);
-        fprintf(out, " %9s %15s", solved, ci);
-        report_number(out, 10, " %*.0f", p->evals_mean);
+        fprintf(out, " %9s %15s %27s", solved, ci, ert);
         report_number(out, 10, " %*.0f", p->evals_median);
         fprintf(out, " %12.6g %9.3g %6.2f\n", p->best_mean, p->against_best.p_value, p->against_best.a12);
     }
-    fprintf(out, "\nRanked by success rate, then mean evaluations to a solution, then final best fitness.\n"
-                 "p vs best: two-sided Mann-Whitney rank-sum test of %s against the best point;\n"
-                 "A12: Vargha-Delaney effect size (0.5 = no difference, above 0.5 = worse than the best).\n",
-            r->by_evaluations ? "evaluations to a solution (unsolved = worst)" : "final best fitness");
-    free(order);
+    const char *measure = r->by_evaluations ? "evaluations to a solution, unsolved runs worst"
+                                            : "final best fitness, as no point solves";
+    fputc('\n', out);
+    fprintf(out, report_rule, measure);
+    if (!r->tested)
+        fprintf(out, "With more than %d points the significance check is skipped: ERT alone ranks.\n",
+                REPORT_MAX_TESTED);
+    fprintf(out, "p vs best, A12: that test against the point ranked first, and the Vargha-Delaney\n"
+                 "effect size (0.5 = no difference, above 0.5 = worse than the first).\n");
+}
+
+/* A run folder: its replicates one per line, then what they add up to. */
+static void report_print_run(const struct report *r, FILE *out)
+{
+    const struct report_point *p = &r->point[0];
+    fprintf(out, "%9s %20s %6s %12s %10s %12s\n", "replicate", "seed", "solved", "best", "found in",
+            "evaluations");
+    for (size_t j = 0; j < p->replicates; j++) {
+        const struct report_run *run = &p->run[j];
+        fprintf(out, "%9llu %20llu %6s %12.6g %10llu %12llu\n", run->replicate, run->seed,
+                run->solved ? "yes" : "no", run->best, run->found, run->evaluations);
+    }
+    char ert[64];
+    report_ert_text(p, ert, sizeof ert);
+    fprintf(out, "\nsolved %zu/%zu (%.0f%%, 95%% Wilson interval [%.0f%%, %.0f%%])\n", p->solved,
+            p->replicates, 100.0 * (double)p->solved / (double)p->replicates, 100 * p->success.low,
+            100 * p->success.high);
+    fprintf(out, "ERT %s evaluations (all runs' evaluations per solved run, 95%% bootstrap interval)\n", ert);
+    if (p->solved)
+        fprintf(out, "evaluations to a solution: mean %.0f, median %.0f (over the %zu solved)\n",
+                p->evals_mean, p->evals_median, p->solved);
+    fprintf(out, "final best fitness: mean %.6g, 95%% interval +- %.3g\n", p->best_mean, p->best_half);
 }
 
 /* ---- figures ----------------------------------------------------------------- */
 
-/* "path=value path=value": a point's title in the figures. */
-static void report_title(const struct report *r, const struct report_point *p, char *buf, size_t size)
+/* What the figures of a sweep share. */
+struct report_fig {
+    struct figures_setup setup;
+    bool by_evaluations;     /* x axis: evaluations, else generations */
+    size_t shown;            /* points drawn as curves: the first 'shown' of the ranking */
+    char (*label)[160];      /* per point: what varies */
+    char (*tic)[160];        /* per point: the values alone */
+    char names[200];         /* the names of what varies, for an axis under the tics */
+    char note[200];          /* says when not every point is drawn */
+    struct figures_traces *traces; /* per point */
+    double x_low, x_high;    /* evaluations over every run */
+    double y_high;           /* the highest best fitness at any run's start */
+};
+
+static void report_fig_free(struct report_fig *f, size_t count)
 {
-    size_t used = 0;
-    buf[0] = '\0';
-    for (size_t a = 0; a < r->axes && used < size; a++) {
-        used += (size_t)snprintf(buf + used, size - used, "%s%s=%s", a ? " " : "",
-                                 report_short(r->axis[a]), p->value[a]);
-    }
-    if (!r->axes)
-        snprintf(buf, size, "run");
+    for (size_t i = 0; f->traces && i < count; i++)
+        figures_traces_free(&f->traces[i]);
+    free(f->traces);
+    free(f->label);
+    free(f->tic);
 }
 
-/* curves.gp: the mean best fitness of every point per generation, with the
- * 95% band when few points share the figure. */
-static bool report_curves_script(const char *root, const struct report *r)
+/* Whether a swept path changes what a generation costs: the population or the scheme. */
+static bool report_costs_vary(const struct report *r)
 {
-    size_t size = 4096 + r->count * 512;
-    char *text = malloc(size);
-    if (!text)
-        return false;
-    size_t n = (size_t)snprintf(text, size,
-        "# curves.gp — written by gaexp: best fitness per generation of every sweep point,\n"
-        "# mean over the replicates (curves.csv of each point folder).  Restyle freely.\n"
-        "set terminal pngcairo size 1100,620 enhanced font 'Sans,10'\n"
-        "set output 'curves.png'\n"
-        "set datafile separator ','\n"
-        "set title 'Best fitness per generation, mean over replicates%s'\n"
-        "set xlabel 'generation'\n"
-        "set ylabel 'best fitness + 1 (log scale)'\n"
-        "set logscale y\n"
-        "set grid\n"
-        "set key outside right font ',8'\n"
-        "set style fill transparent solid 0.15 noborder\n"
-        "plot \\\n",
-        r->count <= 6 ? " (bands: 95% confidence)" : "");
-    for (size_t i = 0; i < r->count && n < size; i++) {
-        const struct report_point *p = &r->point[i];
-        char title[512];
-        report_title(r, p, title, sizeof title);
-        if (r->count <= 6)
-            n += (size_t)snprintf(text + n, size - n,
-                                  "  '%s/curves.csv' skip 1 using 1:(($4 > 0 ? $4 : 0)+1):($5+1) "
-                                  "with filledcurves lc %zu notitle, \\\n",
-                                  p->dir, i % 8 + 1);
-        n += (size_t)snprintf(text + n, size - n,
-                              "  '%s/curves.csv' skip 1 using 1:($3+1) with lines lw 2 lc %zu dt %zu "
-                              "title '%s'%s\n",
-                              p->dir, i % 8 + 1, i / 8 % 5 + 1, title, i + 1 < r->count ? ", \\" : "");
+    for (size_t a = 0; a < r->axes; a++)
+        if (strstr(r->axis[a], "ga.population") || strstr(r->axis[a], "ga.evaluate_all") ||
+            strstr(r->axis[a], "ga.islands"))
+            return true;
+    return false;
+}
+
+/* Legends: each point's values, leaving out linked components that never change. */
+static void report_fig_labels(const struct report *r, struct report_fig *f)
+{
+    bool same[64];
+    size_t k = 0;
+    for (size_t a = 0; a < r->axes; a++) {
+        const char *path = r->axis[a];
+        for (size_t c = 0; *path; c++) {
+            size_t plen = strcspn(path, "+");
+            if (k < 64) {
+                same[k] = true;
+                for (size_t i = 1; i < r->count; i++) { /* component c of every point's value */
+                    const char *v0 = r->point[0].value[a], *vi = r->point[i].value[a];
+                    for (size_t s = 0; s < c; s++) {
+                        v0 += strcspn(v0, " ") + (v0[strcspn(v0, " ")] == ' ');
+                        vi += strcspn(vi, " ") + (vi[strcspn(vi, " ")] == ' ');
+                    }
+                    size_t l0 = strcspn(v0, " "), li = strcspn(vi, " ");
+                    same[k] &= l0 == li && strncmp(v0, vi, l0) == 0;
+                }
+            }
+            k++;
+            path += plen + (path[plen] == '+');
+        }
     }
-    bool ok = output_script(root, "curves.gp", text);
-    free(text);
+    const char *axis[REPORT_MAX_AXES], *value[REPORT_MAX_AXES];
+    for (size_t a = 0; a < r->axes; a++)
+        axis[a] = r->axis[a];
+    for (size_t i = 0; i < r->count; i++) {
+        for (size_t a = 0; a < r->axes; a++)
+            value[a] = r->point[i].value[a];
+        figures_label(axis, value, r->axes, k <= 64 && r->count > 1 ? same : NULL, f->label[i],
+                      sizeof f->label[i]);
+        figures_values(axis, value, r->axes, k <= 64 && r->count > 1 ? same : NULL, f->tic[i],
+                       sizeof f->tic[i]);
+    }
+    const char *none[REPORT_MAX_AXES] = {""};
+    for (size_t a = 0; a < r->axes; a++)
+        none[a] = "";
+    figures_label(axis, none, r->axes, k <= 64 && r->count > 1 ? same : NULL, f->names, sizeof f->names);
+    if (r->run_folder)
+        snprintf(f->label[0], sizeof f->label[0], "this run");
+}
+
+static bool report_fig_prepare(const char *root, const struct report *r, struct report_fig *f)
+{
+    *f = (struct report_fig){.x_low = INFINITY, .x_high = 0, .y_high = 0};
+    f->label = calloc(r->count, sizeof *f->label);
+    f->tic = calloc(r->count, sizeof *f->tic);
+    f->traces = calloc(r->count, sizeof *f->traces);
+    if (!f->label || !f->tic || !f->traces) {
+        cli_error("out of memory");
+        return false;
+    }
+    const char *swept[REPORT_MAX_AXES];
+    for (size_t a = 0; a < r->axes; a++)
+        swept[a] = r->axis[a];
+    char path[2200];
+    snprintf(path, sizeof path, "%s/%s/config.cfg", root, r->point[0].dir);
+    figures_setup_read(path, swept, r->axes, &f->setup);
+    f->by_evaluations = strcmp(f->setup.xaxis, "evaluations") == 0 ||
+                        (strcmp(f->setup.xaxis, "auto") == 0 && report_costs_vary(r));
+    f->shown = r->count < FIGURES_MAX_CURVES ? r->count : FIGURES_MAX_CURVES;
+    if (f->shown < r->count)
+        snprintf(f->note, sizeof f->note, "the %zu best of %zu points by the ranking of gaexp report", f->shown,
+                 r->count);
+    report_fig_labels(r, f);
+    for (size_t i = 0; i < r->count; i++) {
+        struct figures_traces *t = &f->traces[i];
+        snprintf(path, sizeof path, "%s/%s/generations.csv", root, r->point[i].dir);
+        if (!figures_traces_read(path, t))
+            return false;
+        for (size_t j = 0; j < t->replicates; j++) {
+            f->x_low = fmin(f->x_low, t->evaluations[t->start[j]]);
+            f->x_high = fmax(f->x_high, t->evaluations[t->start[j + 1] - 1]);
+            f->y_high = fmax(f->y_high, t->best[t->start[j]]);
+        }
+    }
+    return true;
+}
+
+/* The x axis over evaluations: logarithmic when it spans two decades or more. */
+static bool report_fig_logx(const struct report_fig *f)
+{
+    return f->x_low > 0 && f->x_high / f->x_low >= 100;
+}
+
+/* An x axis of evaluations over the runs' span. */
+static void report_fig_evaluations_axis(FILE *out, const struct report_fig *f, const char *label)
+{
+    fprintf(out, "set xlabel '%s'\n", label);
+    if (report_fig_logx(f))
+        fprintf(out, "set logscale x\nset xrange [%.10g:%.10g]\n", f->x_low, f->x_high * 1.1);
+    else
+        fprintf(out, "set xrange [%.10g:%.10g]\n", f->x_low, f->x_high);
+}
+
+/* The y axis of best fitness: log(fitness + 1), ticks labelled with the
+ * fitness itself, from a little below 0 (curves at 0 stay in sight) to the
+ * highest start. */
+static void report_fig_fitness_axis(FILE *out, double high, const char *label)
+{
+    fprintf(out, "set ylabel '%s (log scale of fitness + 1)'\nset logscale y\n", label);
+    fprintf(out, "set yrange [0.85:%.6g]\nset ytics (", (high + 1) * 1.15);
+    static const double steps[] = {1, 2, 5};
+    fprintf(out, "'0' 1");
+    for (double decade = 1; decade <= high * 10; decade *= 10)
+        for (size_t s = 0; s < 3; s++)
+            if (steps[s] * decade <= high * 1.15)
+                fprintf(out, ", '%.0f' %.0f", steps[s] * decade, steps[s] * decade + 1);
+    fprintf(out, ")\n");
+}
+
+/* The grid of budgets over which runs are compared: 100 points, log-spaced when the axis is. */
+static double report_fig_budget(const struct report_fig *f, size_t k, size_t n)
+{
+    double q = (double)k / (double)(n - 1);
+    if (report_fig_logx(f))
+        return exp(log(f->x_low) + q * (log(f->x_high) - log(f->x_low)));
+    return f->x_low + q * (f->x_high - f->x_low);
+}
+
+static int report_fig_cmp(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* budget.dat: per point (one gnuplot index each), at each budget t the best
+ * fitness after t evaluations over the replicates: mean with its 95% t
+ * interval, median and quartiles.  Budgets before a replicate's first
+ * generation was evaluated are left out. */
+static bool report_fig_budget_data(const char *root, const struct report *r, const struct report_fig *f)
+{
+    struct output_file out;
+    if (!output_open(&out, root, "budget.dat"))
+        return false;
+    fprintf(out.fp, "# best fitness after t evaluations over the replicates, one block per point\n"
+                    "# evaluations mean mean_low mean_high median q1 q3\n");
+    for (size_t i = 0; i < r->count; i++) {
+        const struct figures_traces *t = &f->traces[i];
+        double v[t->replicates ? t->replicates : 1];
+        fprintf(out.fp, "%s# point %s: %s\n", i ? "\n\n" : "", r->point[i].dir, f->label[i]);
+        for (size_t k = 0; k < 100; k++) {
+            double budget = report_fig_budget(f, k, 100), mean, half, median, q1, q3;
+            size_t n = 0;
+            for (size_t j = 0; j < t->replicates; j++)
+                v[n] = figures_traces_at(t, j, budget), n += !isnan(v[n]);
+            if (n < t->replicates)
+                continue;
+            ga_compare_mean_ci(v, n, 0.95, &mean, &half);
+            qsort(v, n, sizeof *v, report_fig_cmp);
+            median = gsl_stats_median_from_sorted_data(v, 1, n);
+            q1 = gsl_stats_quantile_from_sorted_data(v, 1, n, 0.25);
+            q3 = gsl_stats_quantile_from_sorted_data(v, 1, n, 0.75);
+            fprintf(out.fp, "%.10g %.10g %.10g %.10g %.10g %.10g %.10g\n", budget, mean, mean - half,
+                    mean + half, median, q1, q3);
+        }
+    }
+    return output_commit(&out);
+}
+
+/* The title: what was measured, on which problem, with which budget. */
+static void report_fig_title(FILE *out, const struct report_fig *f, const char *what)
+{
+    char title[800];
+    snprintf(title, sizeof title, "%s\n%s; %lu replicate%s a point%s%s%s%s%s", what, f->setup.problem,
+             f->setup.replicates, f->setup.replicates == 1 ? "" : "s", f->setup.budget[0] ? "; " : "",
+             f->setup.budget, f->note[0] ? "\n(" : "", f->note, f->note[0] ? ")" : "");
+    fprintf(out, "set title ");
+    figures_quoted(out, title);
+    fprintf(out, "\n");
+}
+
+/* A script's text built in memory, then written whole. */
+struct report_script {
+    char *text;
+    size_t size;
+    FILE *out;
+};
+
+static bool report_script_open(struct report_script *s)
+{
+    *s = (struct report_script){0};
+    s->out = open_memstream(&s->text, &s->size);
+    if (!s->out)
+        cli_error("out of memory");
+    return s->out != NULL;
+}
+
+/* Writes the script and draws it. */
+static bool report_script_draw(struct report_script *s, const char *root, const struct report_fig *f,
+                               const char *name, bool quiet)
+{
+    bool ok = fclose(s->out) == 0;
+    char script[64], figure[64];
+    snprintf(script, sizeof script, "%s.gp", name);
+    figures_file(&f->setup, name, figure, sizeof figure);
+    ok = ok && output_script(root, script, s->text);
+    free(s->text);
+    if (ok)
+        output_draw(root, script, figure, quiet);
     return ok;
 }
 
-/* heatmap.gp and heatmap.dat: success rate (or mean final best fitness when
+static void report_script_head(FILE *out, const struct report_fig *f, const char *name, const char *about)
+{
+    fprintf(out, "# %s.gp — written by gaexp: %s.\n"
+                 "# gaexp plot rewrites this script; the look is in style.gp, which it never rewrites.\n",
+            name, about);
+    size_t longest = 0;
+    for (size_t i = 0; i < f->shown; i++)
+        longest = strlen(f->label[i]) > longest ? strlen(f->label[i]) : longest;
+    /* long legends go below, where they take height, not the plot's width */
+    figures_opening(out, &f->setup, name, 1100, longest > 32 ? 760 : 650);
+    fprintf(out, "set key %s\n", longest > 32 ? "below maxrows 4" : "outside right top");
+}
+
+/* curves: mean best fitness with its 95% band, against evaluations
+ * (budget.dat) or generations (each point's curves.csv). */
+static bool report_curves(const char *root, const struct report *r, const struct report_fig *f, bool quiet)
+{
+    struct report_script s;
+    if (!report_script_open(&s))
+        return false;
+    report_script_head(s.out, f, "curves", "mean best fitness per point with its 95% confidence band");
+    report_fig_title(s.out, f, "Best fitness so far, mean over the replicates with its 95% interval");
+    report_fig_fitness_axis(s.out, f->y_high, "best fitness");
+    if (f->by_evaluations) {
+        report_fig_evaluations_axis(s.out, f, "evaluations");
+    } else {
+        fprintf(s.out, "set xlabel 'generation'\nset datafile separator ','\n");
+    }
+    fprintf(s.out, "plot \\\n");
+    for (size_t k = 0; k < f->shown; k++) {
+        size_t i = r->order[k];
+        if (f->by_evaluations)
+            fprintf(s.out, "  'budget.dat' index %zu using 1:($3 > 0 ? $3 + 1 : 1):($4 + 1) with filledcurves "
+                           "lt %zu notitle, \\\n  '' index %zu using 1:($2 + 1) with lines lt %zu title ",
+                    i, k + 1, i, k + 1);
+        else
+            fprintf(s.out, "  '%s/curves.csv' skip 1 using 1:($4 > 0 ? $4 + 1 : 1):($5 + 1) with filledcurves "
+                           "lt %zu notitle, \\\n  '' skip 1 using 1:($3 + 1) with lines lt %zu title ",
+                    r->point[i].dir, k + 1, k + 1);
+        figures_quoted(s.out, f->label[i]);
+        fprintf(s.out, "%s\n", k + 1 < f->shown ? ", \\" : "");
+    }
+    return report_script_draw(&s, root, f, "curves", quiet);
+}
+
+/* fixed-budget: the median best fitness after t evaluations and its quartiles. */
+static bool report_fixed_budget(const char *root, const struct report *r, const struct report_fig *f)
+{
+    struct report_script s;
+    if (!report_script_open(&s))
+        return false;
+    report_script_head(s.out, f, "fixed-budget", "best fitness after t evaluations, median and quartiles");
+    report_fig_title(s.out, f, "Fixed budget: best fitness after t evaluations, median and quartiles");
+    report_fig_fitness_axis(s.out, f->y_high, "best fitness");
+    report_fig_evaluations_axis(s.out, f, "evaluations (budget t)");
+    fprintf(s.out, "plot \\\n");
+    for (size_t k = 0; k < f->shown; k++) {
+        size_t i = r->order[k];
+        fprintf(s.out, "  'budget.dat' index %zu using 1:($6 + 1):($7 + 1) with filledcurves lt %zu notitle, \\\n"
+                       "  '' index %zu using 1:($5 + 1) with lines lt %zu title ",
+                i, k + 1, i, k + 1);
+        figures_quoted(s.out, f->label[i]);
+        fprintf(s.out, "%s\n", k + 1 < f->shown ? ", \\" : "");
+    }
+    return report_script_draw(&s, root, f, "fixed-budget", true);
+}
+
+/* ecdf.dat and ecdf: the share of runs that reached the target within t
+ * evaluations; an unsolved run is censored at its budget (the curve stays
+ * flat to the last evaluation of the point's runs, below 1). */
+static bool report_ecdf(const char *root, const struct report *r, const struct report_fig *f)
+{
+    struct output_file out;
+    if (!output_open(&out, root, "ecdf.dat"))
+        return false;
+    fprintf(out.fp, "# evaluations share_of_runs_solved, one block per point\n");
+    for (size_t i = 0; i < r->count; i++) {
+        const struct report_point *p = &r->point[i];
+        double solved[p->solved ? p->solved : 1], last = 0;
+        size_t n = 0;
+        for (size_t j = 0; j < p->replicates; j++) {
+            last = fmax(last, p->spent[j]);
+            if (p->solved_flag[j])
+                solved[n++] = p->spent[j];
+        }
+        qsort(solved, n, sizeof *solved, report_fig_cmp);
+        fprintf(out.fp, "%s# point %s: %s\n%.10g 0\n", i ? "\n\n" : "", p->dir, f->label[i], f->x_low);
+        for (size_t k = 0; k < n; k++)
+            fprintf(out.fp, "%.10g %.10g\n", solved[k], (double)(k + 1) / (double)p->replicates);
+        fprintf(out.fp, "%.10g %.10g\n", fmax(last, f->x_low), (double)n / (double)p->replicates);
+    }
+    if (!output_commit(&out))
+        return false;
+    struct report_script s;
+    if (!report_script_open(&s))
+        return false;
+    report_script_head(s.out, f, "ecdf", "share of runs solved within t evaluations (fixed target)");
+    report_fig_title(s.out, f, "Fixed target: share of runs solved within t evaluations (unsolved runs censored at their budget)");
+    report_fig_evaluations_axis(s.out, f, "evaluations");
+    fprintf(s.out, "set ylabel 'share of runs solved'\nset yrange [0:1.02]\n");
+    fprintf(s.out, "plot \\\n");
+    for (size_t k = 0; k < f->shown; k++) {
+        size_t i = r->order[k];
+        fprintf(s.out, "  'ecdf.dat' index %zu using 1:2 with steps lt %zu title ", i, k + 1);
+        figures_quoted(s.out, f->label[i]);
+        fprintf(s.out, "%s\n", k + 1 < f->shown ? ", \\" : "");
+    }
+    return report_script_draw(&s, root, f, "ecdf", true);
+}
+
+/* The highest final best fitness of any run. */
+static double report_fig_highest(const struct report *r)
+{
+    double high = 0;
+    for (size_t i = 0; i < r->count; i++)
+        for (size_t j = 0; j < r->point[i].replicates; j++)
+            high = fmax(high, r->point[i].final_best[j]);
+    return high;
+}
+
+/* runs.dat and boxes: per point, box plots of the final best fitness and of
+ * the evaluations to a solution (solved runs only; how many under each box). */
+static bool report_boxes(const char *root, const struct report *r, const struct report_fig *f)
+{
+    struct output_file out;
+    if (!output_open(&out, root, "runs.dat"))
+        return false;
+    fprintf(out.fp, "# final_best evaluations_to_solution (-1: unsolved), one block per point\n");
+    for (size_t i = 0; i < r->count; i++) {
+        const struct report_point *p = &r->point[i];
+        fprintf(out.fp, "%s# point %s: %s\n", i ? "\n\n" : "", p->dir, f->label[i]);
+        for (size_t j = 0; j < p->replicates; j++)
+            fprintf(out.fp, "%.10g %.10g\n", p->final_best[j], p->solved_flag[j] ? p->spent[j] : -1.0);
+    }
+    if (!output_commit(&out))
+        return false;
+    struct report_script s;
+    if (!report_script_open(&s))
+        return false;
+    fprintf(s.out, "# boxes.gp — written by gaexp: per point, box plots of the final best fitness and of\n"
+                   "# the evaluations to a solution (runs.dat).\n"
+                   "# gaexp plot rewrites this script; the look is in style.gp, which it never rewrites.\n");
+    figures_opening(s.out, &f->setup, "boxes", r->count > 12 ? 1300 : 1000, 1000);
+    char tics[16384];
+    size_t used = 0;
+    for (size_t i = 0; i < r->count && used < sizeof tics; i++) {
+        char tic[200];
+        snprintf(tic, sizeof tic, "%s (%zu/%zu)", f->tic[i], r->point[i].solved, r->point[i].replicates);
+        FILE *m = fmemopen(tics + used, sizeof tics - used, "w");
+        if (!m)
+            break;
+        fprintf(m, "%s", i ? ", " : "");
+        figures_quoted(m, tic);
+        fprintf(m, " %zu", i + 1);
+        used += (size_t)ftell(m);
+        fclose(m);
+    }
+    char title[600];
+    snprintf(title, sizeof title, "%s; %lu replicate%s a point%s%s", f->setup.problem, f->setup.replicates,
+             f->setup.replicates == 1 ? "" : "s", f->setup.budget[0] ? "; " : "", f->setup.budget);
+    fprintf(s.out, "set multiplot layout 2,1 title ");
+    figures_quoted(s.out, title);
+    fprintf(s.out, "\nset style data boxplot\nset style boxplot outliers pointtype 7\n"
+                   "set style fill solid 0.3 border\nunset key\nset pointsize 0.6\n"
+                   "set xtics (%s) rotate by -30 left\nset xrange [0.3:%zu.7]\n",
+            tics, r->count);
+    fprintf(s.out, "set xlabel ");
+    figures_quoted(s.out, f->names);
+    fprintf(s.out, "\n");
+    fprintf(s.out, "set title 'Final best fitness (lower is better; under each box: runs solved)'\n"
+                   "set ylabel 'final best fitness'\nset yrange [0:%.6g]\n"
+                   "plot for [i=0:%zu] 'runs.dat' index i using (i + 1):1 lt (i %% 12 + 1) dt 1\n"
+                   "set title 'Evaluations to a solution (solved runs only)'\n"
+                   "set ylabel 'evaluations (log scale)'\nset yrange [*:*]\nset logscale y\n",
+            report_fig_highest(r) > 0 ? report_fig_highest(r) * 1.08 : 1.0, r->count - 1);
+    /* gnuplot refuses a box of no value: points that never solved are left out */
+    bool first = true;
+    for (size_t i = 0; i < r->count; i++)
+        if (r->point[i].solved) {
+            fprintf(s.out, "%s'runs.dat' index %zu using (%zu):($2 < 0 ? 1/0 : $2) lt %zu dt 1", first ? "plot " : ", \\\n     ",
+                    i, i + 1, i % 12 + 1);
+            first = false;
+        }
+    if (first)
+        fprintf(s.out, "unset logscale y\nset label 'no run solved' at graph 0.5, 0.5 center\nset yrange [0:1]\nplot 1/0 notitle");
+    fprintf(s.out, "\nunset multiplot\n");
+    return report_script_draw(&s, root, f, "boxes", true);
+}
+
+/* heatmap.dat and heatmap: success rate (or mean final best fitness when
  * no point solves) over the two swept settings. */
-static bool report_heatmap(const char *root, const struct report *r)
+static bool report_heatmap(const char *root, const struct report *r, const struct report_fig *f)
 {
     size_t ny = 1; /* values of the second setting: the period of the first */
     while (ny < r->count && strcmp(r->point[ny].value[0], r->point[0].value[0]) == 0)
@@ -375,117 +960,148 @@ static bool report_heatmap(const char *root, const struct report *r)
     bool success = false;
     for (size_t i = 0; i < r->count; i++)
         success |= r->point[i].solved > 0;
-    struct output_file f;
-    if (!output_open(&f, root, "heatmap.dat"))
+    struct output_file out;
+    if (!output_open(&out, root, "heatmap.dat"))
         return false;
-    fprintf(f.fp, "# x y value label: %s over %s (x) and %s (y)\n",
+    fprintf(out.fp, "# x y value label: %s over %s (x) and %s (y)\n",
             success ? "success rate" : "mean final best fitness", r->axis[0], r->axis[1]);
     for (size_t i = 0; i < r->count; i++) {
         const struct report_point *p = &r->point[i];
         double v = success ? (double)p->solved / (double)p->replicates : p->best_mean;
-        fprintf(f.fp, "%zu %zu %.10g \"", i / ny, i % ny, v);
-        fprintf(f.fp, success ? "%.0f%%\"\n" : "%.3g\"\n", success ? 100 * v : v);
+        fprintf(out.fp, "%zu %zu %.10g \"", i / ny, i % ny, v);
+        fprintf(out.fp, success ? "%.0f%%\"\n" : "%.3g\"\n", success ? 100 * v : v);
     }
-    if (!output_commit(&f))
+    if (!output_commit(&out))
         return false;
-    char xtics[4096] = "", ytics[4096] = "";
-    size_t xu = 0, yu = 0;
-    for (size_t x = 0; x < nx && xu < sizeof xtics; x++)
-        xu += (size_t)snprintf(xtics + xu, sizeof xtics - xu, "%s\"%s\" %zu", x ? ", " : "",
-                               r->point[x * ny].value[0], x);
-    for (size_t y = 0; y < ny && yu < sizeof ytics; y++)
-        yu += (size_t)snprintf(ytics + yu, sizeof ytics - yu, "%s\"%s\" %zu", y ? ", " : "",
-                               r->point[y].value[1], y);
-    char text[12288];
-    snprintf(text, sizeof text,
-             "# heatmap.gp — written by gaexp: %s of every sweep point (heatmap.dat).\n"
-             "# Restyle freely and redraw with: gnuplot heatmap.gp\n"
-             "set terminal pngcairo size 900,620 enhanced font 'Sans,11'\n"
-             "set output 'heatmap.png'\n"
-             "set title '%s'\n"
-             "set xlabel '%s'\n"
-             "set ylabel '%s'\n"
-             "set xtics (%s)\n"
-             "set ytics (%s)\n"
-             "set xrange [-0.5:%zu.5]\n"
-             "set yrange [-0.5:%zu.5]\n"
-             "set palette defined (0 '%s', 0.5 '#fee08b', 1 '%s')\n"
-             "%s"
-             "set cblabel '%s'\n"
-             "plot 'heatmap.dat' using 1:2:3 with image notitle, \\\n"
-             "     '' using 1:2:4 with labels font ',11' notitle\n",
-             success ? "success rate" : "mean final best fitness",
+    struct report_script s;
+    if (!report_script_open(&s))
+        return false;
+    fprintf(s.out, "# heatmap.gp — written by gaexp: %s of every sweep point (heatmap.dat).\n"
+                   "# gaexp plot rewrites this script; the look is in style.gp, which it never rewrites.\n",
+            success ? "success rate" : "mean final best fitness");
+    figures_opening(s.out, &f->setup, "heatmap", 900, 650);
+    char title[600], words[2][160];
+    snprintf(title, sizeof title, "%s\n%s; %lu replicate%s a point%s%s",
              success ? "Share of replicates solved" : "Mean final best fitness (lower is better)",
-             r->axis[0], r->axis[1], xtics, ytics, nx - 1, ny - 1, success ? "#d73027" : "#1a9850",
-             success ? "#1a9850" : "#d73027", success ? "set cbrange [0:1]\n" : "",
-             success ? "solved" : "final best");
-    return output_script(root, "heatmap.gp", text);
+             f->setup.problem, f->setup.replicates, f->setup.replicates == 1 ? "" : "s",
+             f->setup.budget[0] ? "; " : "", f->setup.budget);
+    for (size_t a = 0; a < 2; a++) {
+        const char *axis[1] = {r->axis[a]}, *value[1] = {""};
+        figures_label(axis, value, 1, NULL, words[a], sizeof words[a]);
+    }
+    fprintf(s.out, "set title ");
+    figures_quoted(s.out, title);
+    fprintf(s.out, "\nset xlabel ");
+    figures_quoted(s.out, words[0]);
+    fprintf(s.out, "\nset ylabel ");
+    figures_quoted(s.out, words[1]);
+    fprintf(s.out, "\nset xtics (");
+    for (size_t x = 0; x < nx; x++) {
+        fprintf(s.out, "%s", x ? ", " : "");
+        figures_quoted(s.out, r->point[x * ny].value[0]);
+        fprintf(s.out, " %zu", x);
+    }
+    fprintf(s.out, ")\nset ytics (");
+    for (size_t y = 0; y < ny; y++) {
+        fprintf(s.out, "%s", y ? ", " : "");
+        figures_quoted(s.out, r->point[y].value[1]);
+        fprintf(s.out, " %zu", y);
+    }
+    fprintf(s.out, ")\nset xrange [-0.5:%zu.5]\nset yrange [-0.5:%zu.5]\nunset grid\n"
+                   "set palette defined (0 '%s', 0.5 '#fee08b', 1 '%s')\n%sset cblabel '%s'\n"
+                   "set style fill solid 1 noborder\nunset key\n"
+                   "plot 'heatmap.dat' using 1:2:3 with image notitle, \\\n"
+                   "     '' using 1:2:4 with labels notitle\n",
+            nx - 1, ny - 1, success ? "#d73027" : "#1a9850", success ? "#1a9850" : "#d73027",
+            success ? "set cbrange [0:1]\n" : "", success ? "share solved" : "final best");
+    return report_script_draw(&s, root, f, "heatmap", true);
 }
 
-/* success.gp and success.dat: for one swept setting, the share solved
- * with its 95% Wilson interval and the mean evaluations to a solution. */
-static bool report_profile(const char *root, const struct report *r)
+/* Whether every point's value of the one swept setting is a number. */
+static bool report_numeric(const struct report *r)
 {
-    struct output_file f;
-    if (!output_open(&f, root, "success.dat"))
+    for (size_t i = 0; i < r->count; i++) {
+        char *end;
+        strtod(r->point[i].value[0], &end);
+        if (end == r->point[i].value[0] || *end)
+            return false;
+    }
+    return true;
+}
+
+/* success.dat and success: for one swept setting, the share solved with its
+ * 95% Wilson interval and the ERT; a numeric setting on a numeric axis. */
+static bool report_profile(const char *root, const struct report *r, const struct report_fig *f)
+{
+    struct output_file out;
+    if (!output_open(&out, root, "success.dat"))
         return false;
-    fprintf(f.fp, "# index \"value\" solved_share low high evaluations_mean final_best_mean\n");
+    bool numeric = report_numeric(r), any_solved = false;
+    fprintf(out.fp, "# x \"value\" solved_share low high ert final_best_mean\n");
     for (size_t i = 0; i < r->count; i++) {
         const struct report_point *p = &r->point[i];
-        fprintf(f.fp, "%zu \"%s\" %.6f %.6f %.6f %.10g %.10g\n", i, p->value[0],
+        any_solved |= p->solved > 0;
+        char x[32];
+        snprintf(x, sizeof x, "%zu", i); /* a category's place when the values are words */
+        fprintf(out.fp, "%s \"%s\" %.6f %.6f %.6f %.10g %.10g\n", numeric ? p->value[0] : x, f->tic[i],
                 (double)p->solved / (double)p->replicates, p->success.low, p->success.high,
-                isnan(p->evals_mean) ? 0.0 : p->evals_mean, p->best_mean);
+                isinf(p->ert) ? -1.0 : p->ert, p->best_mean);
     }
-    if (!output_commit(&f))
+    if (!output_commit(&out))
         return false;
-    bool any_solved = false;
+    struct report_script s;
+    if (!report_script_open(&s))
+        return false;
+    fprintf(s.out, "# success.gp — written by gaexp: share of replicates solved at each value of %s\n"
+                   "# (95%% Wilson interval) and the ERT (success.dat).\n"
+                   "# gaexp plot rewrites this script; the look is in style.gp, which it never rewrites.\n",
+            r->axis[0]);
+    figures_opening(s.out, &f->setup, "success", 1000, 600);
+    char title[600], words[160];
+    snprintf(title, sizeof title, "Share of replicates solved, and ERT\n%s; %lu replicate%s a point%s%s",
+             f->setup.problem, f->setup.replicates, f->setup.replicates == 1 ? "" : "s",
+             f->setup.budget[0] ? "; " : "", f->setup.budget);
+    const char *axis[1] = {r->axis[0]}, *value[1] = {""};
+    figures_label(axis, value, 1, NULL, words, sizeof words);
+    fprintf(s.out, "set title ");
+    figures_quoted(s.out, title);
+    fprintf(s.out, "\nset xlabel ");
+    figures_quoted(s.out, words);
+    fprintf(s.out, "\nset ylabel 'share of replicates solved'\nset yrange [0:1.05]\n"
+                   "set key outside top center horizontal\n");
+    double ert_low = INFINITY, ert_high = 0;
     for (size_t i = 0; i < r->count; i++)
-        any_solved |= r->point[i].solved > 0;
-    char text[4096];
-    snprintf(text, sizeof text,
-             "# success.gp — written by gaexp: share of replicates solved at each value of %s\n"
-             "# (95%% Wilson interval) and mean evaluations to a solution (success.dat).\n"
-             "set terminal pngcairo size 1000,560 enhanced font 'Sans,11'\n"
-             "set output 'success.png'\n"
-             "set title 'Share of replicates solved, and evaluations to a solution'\n"
-             "set xlabel '%s'\n"
-             "set ylabel 'solved (share of replicates)'\n"
-             "set yrange [0:1.05]\n"
-             "%s"
-             "set xrange [-0.5:%zu.5]\n"
-             "set xtics rotate by -45\n"
-             "set grid\n"
-             "set key below\n"
-             "plot 'success.dat' using 1:3:4:5:xtic(2) with yerrorlines lw 2 pt 7 lc rgb '#1a9850' \\\n"
-             "       title 'solved (95%% Wilson interval)'%s\n",
-             r->axis[0], r->axis[0],
-             any_solved ? "set y2label 'mean evaluations to a solution'\nset y2range [0:*]\n"
-                          "set ytics nomirror\nset y2tics\n"
-                        : "",
-             r->count - 1,
-             /* with no point solved there are no evaluations to draw */
-             any_solved ? ", \\\n     '' using 1:($3 > 0 ? $6 : 1/0) axes x1y2 with linespoints lw 1 pt 6 "
-                          "lc rgb '#1f77b4' \\\n       title 'mean evaluations to a solution'"
-                        : "");
-    return output_script(root, "success.gp", text);
+        if (isfinite(r->point[i].ert)) {
+            ert_low = fmin(ert_low, r->point[i].ert);
+            ert_high = fmax(ert_high, r->point[i].ert);
+        }
+    if (any_solved) /* ERTs two decades apart or more share a log axis */
+        fprintf(s.out, "set y2label 'ERT (evaluations per solved run%s)'\n%s\nset ytics nomirror\nset y2tics\n",
+                ert_high >= 100 * ert_low ? ", log scale" : "",
+                ert_high >= 100 * ert_low ? "set logscale y2\nset y2range [*:*]" : "set y2range [0:*]");
+    if (!numeric)
+        fprintf(s.out, "set xrange [-0.5:%zu.5]\nset xtics rotate by -30 left\n", r->count - 1);
+    fprintf(s.out, "plot 'success.dat' using 1:3:4:5%s with yerrorlines lt 3 dt 1 title 'share solved (95%% Wilson interval)'",
+            numeric ? "" : ":xtic(2)");
+    if (any_solved)
+        fprintf(s.out, ", \\\n     '' using 1:($6 < 0 ? 1/0 : $6) axes x1y2 with linespoints lt 1 dt 1 "
+                       "title 'ERT (right axis)'");
+    fprintf(s.out, "\n");
+    return report_script_draw(&s, root, f, "success", true);
 }
 
 static bool report_figures(const char *root, const struct report *r, bool quiet)
 {
-    if (!report_curves_script(root, r))
-        return false;
-    output_draw(root, "curves.gp", "curves.png", quiet);
-    if (r->axes == 1 && r->count >= 2) {
-        if (!report_profile(root, r))
-            return false;
-        output_draw(root, "success.gp", "success.png", true);
-    }
-    if (r->axes == 2 && r->count >= 2) {
-        if (!report_heatmap(root, r))
-            return false;
-        output_draw(root, "heatmap.gp", "heatmap.png", true);
-    }
-    return true;
+    struct report_fig f;
+    bool ok = figures_style(root) && report_fig_prepare(root, r, &f) && report_fig_budget_data(root, r, &f) &&
+              report_curves(root, r, &f, quiet) && report_fixed_budget(root, r, &f) &&
+              report_ecdf(root, r, &f) && report_boxes(root, r, &f);
+    if (ok && r->axes == 1 && r->count >= 2)
+        ok = report_profile(root, r, &f);
+    if (ok && r->axes == 2 && r->count >= 2)
+        ok = report_heatmap(root, r, &f);
+    report_fig_free(&f, r->count);
+    return ok;
 }
 
 bool sweep_finish(const char *root, bool quiet)
@@ -505,7 +1121,7 @@ bool sweep_finish(const char *root, bool quiet)
  * (output.plot true or "end"), in one gnuplot per core. */
 static bool report_draw_points(const char *root, const struct report *r)
 {
-    char **dirs = calloc(r->count, sizeof *dirs), path[1200];
+    char **dirs = calloc(r->count, sizeof *dirs), path[1200], figure[64] = "fitness.png";
     size_t n = 0;
     bool ok = dirs != NULL, written = true;
     for (size_t i = 0; ok && written && i < r->count; i++) {
@@ -513,7 +1129,7 @@ static bool report_draw_points(const char *root, const struct report *r)
         if (access(path, F_OK) != 0)
             continue;
         path[strlen(path) - strlen("/fitness.gp")] = '\0';
-        if ((written = output_plot_script(path))) /* false: said */
+        if ((written = figures_fitness_script(path, figure, sizeof figure))) /* false: said */
             ok = (dirs[n++] = strdup(path)) != NULL;
     }
     if (!ok)
@@ -521,7 +1137,7 @@ static bool report_draw_points(const char *root, const struct report *r)
     ok = ok && written;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     if (ok)
-        cli_pool_draw(dirs, n, "fitness.gp", "fitness.png", cores > 0 ? (unsigned)cores : 1, false);
+        cli_pool_draw(dirs, n, "fitness.gp", figure, cores > 0 ? (unsigned)cores : 1, false); /* one format */
     for (size_t i = 0; i < n; i++)
         free(dirs[i]);
     free(dirs);
@@ -551,28 +1167,34 @@ static int report_command(int argc, char **argv, const char *usage, bool plot)
     if (index)
         fclose(index);
     if (plot && !index) {
-        output_plot(dir, false);
+        figures_fitness(dir, false);
         return CLI_OK;
     }
     struct report r;
     bool ok = report_load(dir, &r) && report_compute(&r);
     if (ok && plot)
         ok = report_draw_points(dir, &r) && report_figures(dir, &r, false);
+    else if (ok && r.run_folder)
+        report_print_run(&r, stdout);
     else if (ok)
         report_print(&r, stdout);
     report_free(&r);
-    return ok ? CLI_OK : CLI_FAILED;
+    return ok ? CLI_OK : r.bad_input ? CLI_USAGE : CLI_FAILED;
 }
 
 int cli_report(int argc, char **argv)
 {
     static const char usage[] =
         "Usage: gaexp report DIR\n"
-        "Prints the points of a sweep folder ranked by success rate, then mean\n"
-        "evaluations to a solution, then final best fitness, with the success rate's\n"
-        "95% Wilson interval, evaluations (mean, median, over solved replicates), and\n"
-        "a rank-sum test and effect size against the best point.  For a run folder:\n"
-        "its replicates summed up the same way.\n";
+        "Prints the points of a sweep folder ranked by ERT (expected running time:\n"
+        "the evaluations of all runs per solved run, with a 95% bootstrap interval),\n"
+        "then success rate, then final best fitness, except that no point stands above\n"
+        "one significantly better than it (Mann-Whitney rank-sum test, p < 0.05, on\n"
+        "evaluations to a solution with unsolved runs worst).  Also the success rate's\n"
+        "95% Wilson interval, the median evaluations to a solution, and the test and\n"
+        "A12 effect size against the first point.  For a run folder: its replicates\n"
+        "one per line, then their success rate, ERT and final fitness.\n"
+        "A summary.csv with a value out of range is refused (exit status 2).\n";
     return report_command(argc, argv, usage, false);
 }
 

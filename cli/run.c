@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 #include "cli/checkpoint.h"
 #include "cli/cli.h"
 #include "cli/curves.h"
+#include "cli/figures.h"
 #include "cli/mpi.h"
 #include "cli/output.h"
 #include "cli/pool.h"
@@ -147,27 +149,64 @@ static int run_parse(int argc, char **argv, struct ga_cfg *cfg, struct run_optio
 struct run_progress {
     bool on;
     double started, last;
+    unsigned replicate;              /* the replicate drawn last (0: none yet) */
+    double replicate_started;        /* when it began */
+    unsigned long long evals_before; /* spent by the replicates before it */
+    unsigned long long evals_now;    /* spent by it, when last drawn */
 };
 
+/* "12.3 M", "450 k", "87": a count for the live line. */
+static void run_progress_count(char *buf, size_t size, double v)
+{
+    if (v >= 1e6)
+        snprintf(buf, size, "%.3g M", v / 1e6);
+    else if (v >= 1e4)
+        snprintf(buf, size, "%.0f k", v / 1e3);
+    else
+        snprintf(buf, size, "%.0f", v);
+}
+
+/* The line: replicate, generation, best, evaluations per second and the
+ * ETA.  Until a replicate has finished, the ETA is an upper bound from the
+ * budget (generations, evaluations, seconds), as a run may stop as soon as
+ * it solves; then the finished replicates' mean evaluations predict the
+ * others, and the budget still bounds it. */
 static void run_progress_draw(struct run_progress *p, const struct ga_stats *s,
                               const struct ga_experiment *e, unsigned replicate, bool final)
 {
     if (!p->on)
         return;
     double now = cli_now();
+    if (replicate != p->replicate) { /* the one before has finished */
+        p->evals_before += p->replicate ? p->evals_now : 0;
+        p->replicate = replicate;
+        p->replicate_started = now;
+    }
+    p->evals_now = s->evaluations;
     if (!final && now - p->last < 0.1)
         return;
     p->last = now;
-    double elapsed = now - p->started;
-    double gens = (double)e->params.generations;
-    double done = ((double)(replicate - 1) + (gens > 0 ? (double)s->generation / gens : 0)) /
-                  (double)e->replicates;
+    double elapsed = now - p->started, cur = (double)s->evaluations;
+    double spent = (double)p->evals_before + cur, rate = elapsed > 0 ? spent / elapsed : 0;
+    /* A replicate's budget in evaluations: its generations at the pace so far, or the evaluation limit. */
+    double per_generation = cur / (double)(s->generation + 1);
+    double budget = per_generation * (double)(e->params.generations + 1);
+    if (e->params.evaluations)
+        budget = fmin(budget, (double)e->params.evaluations);
+    unsigned finished = replicate - 1, left = e->replicates - replicate;
+    double typical = finished ? fmin(budget, (double)p->evals_before / finished) : budget;
+    double remaining = fmax(typical - cur, 0) + left * typical, eta = rate > 0 ? remaining / rate : -1;
+    if (e->params.seconds > 0 && eta >= 0) /* the wall-time limit bounds every replicate */
+        eta = fmin(eta, fmax(e->params.seconds - (now - p->replicate_started), 0) + left * e->params.seconds);
+    char evals[32];
+    run_progress_count(evals, sizeof evals, rate);
     fprintf(stderr, "\r\033[K");
     if (e->replicates > 1)
         fprintf(stderr, "replicate %u/%u  ", replicate, e->replicates);
-    fprintf(stderr, "generation %lu/%lu  best %.6g", s->generation, e->params.generations, s->best);
-    if (done > 0)
-        fprintf(stderr, "  ETA %.0f s", elapsed / done * (1 - done));
+    fprintf(stderr, "generation %lu/%lu  best %.6g  %s evaluations/s", s->generation, e->params.generations,
+            s->best, evals);
+    if (eta >= 0 && elapsed > 0.2)
+        fprintf(stderr, "  ETA %s%.0f s", finished ? "~" : "at most ", ceil(eta));
     if (final)
         fputs("\r\033[K", stderr);
     fflush(stderr);
@@ -221,15 +260,16 @@ static bool run_files_open(struct run_files *f, struct ga_cfg *cfg, const char *
  * doc/data-safety.md: all appear together or none does, so a failed or
  * killed run never mixes its files with those of an earlier one. */
 static bool run_files_commit(struct run_files *f, const struct ga_experiment *e, struct output_file *best,
-                             struct output_file *curves, struct output_file *script, bool quiet)
+                             struct output_file *curves, struct output_file *script, const char *figure,
+                             bool quiet)
 {
     f->open_config = f->open_gens = f->open_summary = f->open_times = false;
     /* curves.csv last: a sweep takes it as the mark of a finished point. */
     struct output_file *const all[] = {&f->config, &f->gens, &f->summary, &f->times, best, script, curves};
     if (e->plot)
-        return output_publish(e->out_dir, all, 7, true, quiet);
+        return output_publish(e->out_dir, all, 7, figure, quiet);
     struct output_file *const data[] = {&f->config, &f->gens, &f->summary, &f->times, best, curves};
-    return output_publish(e->out_dir, data, 6, false, quiet);
+    return output_publish(e->out_dir, data, 6, NULL, quiet);
 }
 
 static void run_files_abandon(struct run_files *f)
@@ -356,9 +396,12 @@ static bool run_files_finish(struct run_files *f, const struct ga_experiment *e,
                              const struct run_best *b, const struct curves *curves, bool quiet)
 {
     struct output_file best = {0}, curve_file = {0}, script = {0};
+    char figure[64];
+    /* The figure's format and title come from the resolved configuration, still under its temporary name. */
     if (run_write_best(e, genome, b, &best) && run_write_curves(e->out_dir, curves, &curve_file) &&
-        (!e->plot || output_open_script(e->out_dir, &script)))
-        return run_files_commit(f, e, &best, &curve_file, &script, quiet);
+        fflush(f->config.fp) == 0 &&
+        (!e->plot || figures_fitness_open(e->out_dir, f->config.part_path, &script, figure, sizeof figure)))
+        return run_files_commit(f, e, &best, &curve_file, &script, e->plot ? figure : NULL, quiet);
     output_abandon(&best);
     output_abandon(&curve_file);
     return false;

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/figures.h"
 #include "cli/mpi.h"
 #include "cli/output.h"
 #include "cli/pool.h"
@@ -458,7 +459,7 @@ static const char *const sweep_names[] = {
 /* ... and of a run folder, in each pNNN/ point folder. */
 static const char *const sweep_run_names[] = {
     "config.cfg", "generations.csv", "summary.csv", "times.csv", "best.txt", "curves.csv",
-    "fitness.gp", "fitness.png",     "checkpoint",  "commit",
+    "fitness.gp", "fitness.png",     "fitness.pdf", "fitness.svg", "checkpoint",  "commit",
 };
 
 /* Removes names[] and their .part files from dir. */
@@ -770,12 +771,12 @@ static bool sweep_write_resume(const struct sweep_options *o, const char *root)
  * output.plot = "end" leaves it to 'gaexp plot'. */
 static bool sweep_draw_points(const struct sweep *w, const struct sweep_options *o, const char *root)
 {
-    char **dirs = calloc(w->points, sizeof *dirs), dir[1100];
+    char **dirs = calloc(w->points, sizeof *dirs), dir[1100], figure[64] = "fitness.png";
     size_t n = 0;
     bool ok = dirs != NULL, written = true;
     for (size_t p = 0; ok && written && p < w->points; p++) {
         sweep_point_dir(root, p, dir, sizeof dir);
-        written = !w->plot[p] || output_plot_script(dir); /* false: said */
+        written = !w->plot[p] || figures_fitness_script(dir, figure, sizeof figure); /* false: said */
         if (written && w->plot[p] == 1)
             ok = (dirs[n++] = strdup(dir)) != NULL;
     }
@@ -783,7 +784,7 @@ static bool sweep_draw_points(const struct sweep *w, const struct sweep_options 
         cli_error("out of memory");
     ok = ok && written;
     if (ok)
-        cli_pool_draw(dirs, n, "fitness.gp", "fitness.png", o->jobs > 1 ? (unsigned)o->jobs : 1, o->quiet);
+        cli_pool_draw(dirs, n, "fitness.gp", figure, o->jobs > 1 ? (unsigned)o->jobs : 1, o->quiet);
     for (size_t i = 0; i < n; i++)
         free(dirs[i]);
     free(dirs);

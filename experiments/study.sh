@@ -4,7 +4,7 @@
 # Usage: sh experiments/study.sh NAME [gaexp sweep OPTION]...
 # Runs 'gaexp sweep experiments/NAME/sweep.cfg' into results/NAME (replacing
 # it), then copies into experiments/NAME/: table.txt ('gaexp report'),
-# sweep.csv and index.csv, and the figures (*.png).  Builds gaexp first,
+# sweep.csv and index.csv, and the figures (PNG, or PDF/SVG by output.format).  Builds gaexp first,
 # installing what is missing; $GAEXP names another gaexp.
 set -eu
 [ $# -ge 1 ] || { sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
@@ -18,6 +18,6 @@ out=results/$name
 "$gaexp" sweep "experiments/$name/sweep.cfg" --out "$out" --force --quiet "$@"
 "$gaexp" report "$out" > "experiments/$name/table.txt"
 cp "$out/sweep.csv" "$out/index.csv" "experiments/$name/"
-for png in "$out"/*.png; do [ -e "$png" ] && cp "$png" "experiments/$name/"; done
+for fig in "$out"/*.png "$out"/*.pdf "$out"/*.svg; do [ -e "$fig" ] && cp "$fig" "experiments/$name/"; done
 cat "experiments/$name/table.txt"
 echo "study $name: experiments/$name/ (table.txt, sweep.csv, figures); all runs: $out/"

@@ -145,3 +145,87 @@ bool ga_compare_ranksum(const double *x, size_t nx, const double *y, size_t ny,
     *out = (struct ga_ranksum){u, p, u / pairs, exact};
     return true;
 }
+
+double ga_compare_ert(const double *evaluations, const bool *solved, size_t n)
+{
+    if (n == 0)
+        return NAN;
+    double spent = 0.0;
+    size_t successes = 0;
+    for (size_t i = 0; i < n; i++) {
+        spent += evaluations[i];
+        successes += solved[i];
+    }
+    return successes ? spent / (double)successes : INFINITY;
+}
+
+/* The type-7 quantile of sorted[0..n-1] at q in [0, 1] (infinite values sort last). */
+static double compare_quantile(const double *sorted, size_t n, double q)
+{
+    double h = (double)(n - 1) * q, lo = floor(h);
+    size_t i = (size_t)lo;
+    if (i + 1 >= n || h == lo)
+        return sorted[i];
+    if (isinf(sorted[i + 1]))
+        return INFINITY;
+    return sorted[i] + (h - lo) * (sorted[i + 1] - sorted[i]);
+}
+
+struct ga_interval ga_compare_ert_bootstrap(const double *evaluations, const bool *solved, size_t n,
+                                            size_t resamples, double confidence, gsl_rng *r)
+{
+    struct ga_interval none = {NAN, NAN};
+    if (n == 0 || resamples < 2 || !compare_confidence_ok(confidence))
+        return none;
+    double *ert = malloc(resamples * sizeof *ert);
+    if (!ert)
+        return none;
+    for (size_t b = 0; b < resamples; b++) {
+        double spent = 0.0;
+        size_t successes = 0;
+        for (size_t k = 0; k < n; k++) {
+            size_t i = (size_t)gsl_rng_uniform_int(r, n);
+            spent += evaluations[i];
+            successes += solved[i];
+        }
+        ert[b] = successes ? spent / (double)successes : INFINITY;
+    }
+    gsl_sort(ert, 1, resamples);
+    struct ga_interval ci = {compare_quantile(ert, resamples, (1.0 - confidence) / 2.0),
+                             compare_quantile(ert, resamples, (1.0 + confidence) / 2.0)};
+    free(ert);
+    return ci;
+}
+
+/* How many of the points not yet placed are significantly better than j. */
+static size_t compare_betters(const bool *better, const bool *placed, size_t n, size_t j)
+{
+    size_t count = 0;
+    for (size_t i = 0; i < n; i++)
+        count += !placed[i] && i != j && better[i * n + j];
+    return count;
+}
+
+bool ga_compare_rank(const double *key, const bool *better, size_t n, size_t *order)
+{
+    bool *placed = calloc(n ? n : 1, sizeof *placed);
+    if (!placed)
+        return false;
+    for (size_t k = 0; k < n; k++) {
+        size_t pick = n, fewest = n;
+        for (size_t j = 0; j < n; j++) {
+            if (placed[j])
+                continue;
+            size_t b = compare_betters(better, placed, n, j);
+            /* Fewer betters wins; among equals the lower key, then the earlier point. */
+            if (b < fewest || (b == fewest && key[j] < key[pick])) {
+                pick = j;
+                fewest = b;
+            }
+        }
+        placed[pick] = true;
+        order[k] = pick;
+    }
+    free(placed);
+    return true;
+}

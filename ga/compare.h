@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <gsl/gsl_rng.h>
 
 /* Pure computation: nothing is printed, nothing kept between calls.  Values
  * must not be NaN (ga_compare_ranksum checks).  'confidence' is two-sided, in
@@ -58,5 +59,33 @@ struct ga_ranksum {
 };
 bool ga_compare_ranksum(const double *x, size_t nx, const double *y, size_t ny,
                         struct ga_ranksum *out);
+
+/* Expected running time: the evaluations spent by all n runs (until their
+ * success, or until they ended unsolved) over the number of successful
+ * runs.  evaluations[i] is what run i spent; solved[i] whether it reached
+ * the target.  INFINITY when no run succeeded, NAN when n = 0. */
+double ga_compare_ert(const double *evaluations, const bool *solved, size_t n);
+
+/* A percentile bootstrap interval of the ERT: 'resamples' samples of n runs
+ * drawn with replacement with r, the ERT of each (INFINITY when a sample has
+ * no success), and their (1 - confidence)/2 and (1 + confidence)/2
+ * quantiles (type 7, as R's default).  The high bound is INFINITY when more
+ * than that share of the samples had no success.  NAN bounds when n = 0,
+ * resamples < 2 or memory runs out. */
+struct ga_interval ga_compare_ert_bootstrap(const double *evaluations, const bool *solved, size_t n,
+                                            size_t resamples, double confidence, gsl_rng *r);
+
+/* The ranking rule (one rule for every table and figure).  Points go in
+ * order of 'key' (lower first; ties keep point order), except that a point
+ * is never placed above one that is significantly better on the measure
+ * the keys estimate: better[i * n + j] is true when point i is
+ * significantly better than point j (a test the caller chose, e.g. a
+ * rank-sum p < 0.05 with the effect in i's favour).  At each place the
+ * point taken is the one of lowest key among those no remaining point is
+ * significantly better than; when significance runs in a cycle (it is not
+ * transitive) no point is free, and the one of lowest key among those with
+ * the fewest remaining betters is taken.  order[] receives the n point
+ * indices best first.  False when out of memory. */
+bool ga_compare_rank(const double *key, const bool *better, size_t n, size_t *order);
 
 #endif

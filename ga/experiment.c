@@ -353,6 +353,12 @@ static bool experiment_output(struct ga_experiment *e, struct ga_cfg *cfg)
     ok &= experiment_plot(e, cfg, out);
     ok &= ga_cfg_bool(cfg, out, "diversity", true, &e->params.diversity);
     ok &= ga_cfg_double(cfg, out, "checkpoint", 60, 0, 1e9, &e->checkpoint_seconds);
+    static const char *const xaxes[] = GA_OUTPUT_XAXES, *const formats[] = GA_OUTPUT_FORMATS;
+    size_t xaxis = 0, format = 0;
+    ok &= ga_cfg_choice(cfg, out, "xaxis", xaxes, 3, 0, &xaxis);
+    ok &= ga_cfg_choice(cfg, out, "format", formats, 3, 0, &format);
+    e->xaxis = xaxes[xaxis];
+    e->format = formats[format];
     if (ok && !e->out_dir[0]) {
         ga_cfg_error_at(cfg, out, "dir", "must not be empty");
         ok = false;

@@ -30,7 +30,15 @@ struct ga_experiment {
     bool plot;
     bool plot_end; /* output.plot = "end": a sweep leaves its points' figures to 'gaexp plot' */
     double checkpoint_seconds; /* output.checkpoint: between checkpoints, 0 = every generation */
+    const char *xaxis;  /* output.xaxis: "auto", "evaluations" or "generations" (of GA_OUTPUT_XAXES) */
+    const char *format; /* output.format: "png", "pdf" or "svg" (of GA_OUTPUT_FORMATS) */
 };
+
+/* The words output.xaxis and output.format take, the default first.  "auto"
+ * draws against evaluations when a sweep varies what a generation costs
+ * (the population or the scheme), else against generations. */
+#define GA_OUTPUT_XAXES {"auto", "evaluations", "generations"}
+#define GA_OUTPUT_FORMATS {"png", "pdf", "svg"}
 
 /* Reads and validates the groups 'problem', 'ga' and 'output' and rejects
  * unknown keys.  'default_seed' fills ga.seed when the file has none; the

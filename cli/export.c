@@ -1,0 +1,225 @@
+/* cli/export.c — 'gaexp export': a run or sweep folder in IOHprofiler's v1 layout (doc/iohprofiler.md). */
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "cli/figures.h"
+#include "cli/output.h"
+#include "gaexp/cfg.h"
+#include "gaexp/experiment.h"
+
+#define EXPORT_MAX_AXES 8
+
+static const char export_usage[] =
+    "Usage: gaexp export --format iohprofiler DIR OUT [--force]\n"
+    "Writes the run or sweep folder DIR in IOHprofiler's v1 layout into OUT, for\n"
+    "IOHanalyzer: per sweep point a folder OUT/pNNN (OUT itself for a run folder)\n"
+    "with IOHprofiler_f<id>_<problem>.info and data_f<id>_<problem>/IOHprofiler_f<id>_DIM<d>.dat.\n"
+    "One algorithm id per point (what its settings vary), one instance per replicate;\n"
+    "a line per improvement of the best fitness, at the evaluations counted at the end of\n"
+    "the generation that found it, and each run's last evaluation.  The mapping is in\n"
+    "doc/iohprofiler.md.  An OUT that holds files is refused unless --force.\n";
+
+/* What a point's files are named after: the problem, its registry number, the genome length. */
+struct export_function {
+    char name[64];
+    unsigned id;
+    size_t dim;
+};
+
+/* Reads the point's config.cfg through the experiment reader, as a run would. */
+static bool export_function_read(const char *dir, struct export_function *fn)
+{
+    char path[2200];
+    snprintf(path, sizeof path, "%s/config.cfg", dir);
+    struct ga_diag diag;
+    ga_diag_clear(&diag);
+    struct ga_cfg *cfg = ga_cfg_alloc(&diag);
+    struct ga_experiment *e = NULL;
+    bool ok = cfg && ga_cfg_load(cfg, path) && (e = ga_experiment_alloc(cfg, cli_catalog(), 0)) != NULL;
+    if (ok) {
+        snprintf(fn->name, sizeof fn->name, "%s", e->problem->name);
+        fn->id = 1; /* the problem's place in 'gaexp list', from 1 */
+        for (const struct ga_problem *const *p = cli_catalog()->problems; *p && *p != e->problem; p++)
+            fn->id++;
+        fn->dim = ga_problem_genome(e->problem, e->state).len;
+    }
+    cli_print_diag(&diag);
+    if (!cfg)
+        cli_error("out of memory");
+    ga_experiment_free(e);
+    ga_cfg_free(cfg);
+    return ok;
+}
+
+static const char export_header[] =
+    "\"function evaluation\" \"current f(x)\" \"best-so-far f(x)\" \"current af(x)+b\" \"best af(x)+b\"\n";
+
+/* One line of a .dat file; gaexp's fitness is f(x), with a = 1 and b = 0. */
+static void export_line(FILE *fp, double evaluations, double best)
+{
+    fprintf(fp, "%.0f %.10g %.10g %.10g %.10g\n", evaluations, best, best, best, best);
+}
+
+/* The .dat file of one point: every replicate a run (an instance). */
+static bool export_dat(const struct figures_traces *t, const char *dir, const char *name)
+{
+    struct output_file f;
+    if (!output_open(&f, dir, name))
+        return false;
+    for (size_t r = 0; r < t->replicates; r++) {
+        size_t first = t->start[r], end = t->start[r + 1];
+        fputs(export_header, f.fp);
+        for (size_t i = first; i < end; i++) /* the first generation, then every improvement */
+            if (i == first || t->best[i] < t->best[i - 1])
+                export_line(f.fp, t->evaluations[i], t->best[i]);
+        if (end - 1 != first && !(t->best[end - 1] < t->best[end - 2]))
+            export_line(f.fp, t->evaluations[end - 1], t->best[end - 1]); /* the run's last evaluation */
+    }
+    return output_commit(&f);
+}
+
+/* "a; b": IOHanalyzer splits an .info line at commas, so values hold none. */
+static void export_no_commas(char *text)
+{
+    for (char *c = text; *c; c++)
+        if (*c == ',' || *c == '"')
+            *c = *c == ',' ? ';' : '\'';
+}
+
+/* One point (or run folder) 'in' into the folder 'out'. */
+static bool export_point(const char *in, const char *out, const char *alg_id, const char *alg_info)
+{
+    struct export_function fn;
+    struct figures_traces t;
+    char path[2200], data[256], dat[256];
+    if (!export_function_read(in, &fn))
+        return false;
+    snprintf(path, sizeof path, "%s/generations.csv", in);
+    if (!figures_traces_read(path, &t))
+        return false;
+    snprintf(data, sizeof data, "data_f%u_%s", fn.id, fn.name);
+    snprintf(dat, sizeof dat, "IOHprofiler_f%u_DIM%zu.dat", fn.id, fn.dim);
+    snprintf(path, sizeof path, "%s/%s", out, data);
+    bool ok = output_prepare_dir(path, true) && export_dat(&t, path, dat);
+    char info_name[256];
+    snprintf(info_name, sizeof info_name, "IOHprofiler_f%u_%s.info", fn.id, fn.name);
+    struct output_file info;
+    if (ok && (ok = output_open(&info, out, info_name))) {
+        fprintf(info.fp, "suite = \"gaexp\", funcId = %u, funcName = \"%s\", DIM = %zu, maximization = \"F\", "
+                         "algId = \"%s\", algInfo = \"%s\"\n",
+                fn.id, fn.name, fn.dim, alg_id, alg_info);
+        fprintf(info.fp, "%% gaexp: fitness is minimised, 0 = solved; evaluations counted at the end of each "
+                         "generation\n%s/%s",
+                data, dat);
+        for (size_t r = 0; r < t.replicates; r++) {
+            size_t last = t.start[r + 1] - 1;
+            fprintf(info.fp, ", %zu:%.0f|%.10g", r + 1, t.evaluations[last], t.best[last]);
+        }
+        fputc('\n', info.fp);
+        ok = output_commit(&info);
+    }
+    figures_traces_free(&t);
+    return ok;
+}
+
+/* A sweep: index.csv's points, each its own algorithm. */
+static bool export_sweep(const char *root, const char *out, FILE *index)
+{
+    char line[4096], *field[2 + EXPORT_MAX_AXES], axes_text[4096];
+    bool ok = fgets(axes_text, sizeof axes_text, index) != NULL;
+    size_t naxes = 0;
+    const char *axis[EXPORT_MAX_AXES];
+    char *p = axes_text;
+    axes_text[strcspn(axes_text, "\r\n")] = '\0';
+    for (size_t n = 0; ok && p && n < 2 + EXPORT_MAX_AXES; n++) { /* point,dir,axis... */
+        char *comma = strchr(p, ',');
+        if (comma)
+            *comma = '\0';
+        if (n >= 2)
+            axis[naxes++] = p;
+        p = comma ? comma + 1 : NULL;
+    }
+    while (ok && fgets(line, sizeof line, index)) {
+        line[strcspn(line, "\r\n")] = '\0';
+        size_t n = 0;
+        for (char *q = line; q && n < 2 + EXPORT_MAX_AXES;) {
+            field[n++] = q;
+            char *comma = strchr(q, ',');
+            if (comma)
+                *comma = '\0';
+            q = comma ? comma + 1 : NULL;
+        }
+        if (n != 2 + naxes) {
+            cli_error("%s/index.csv: a row of %zu fields, expected %zu", root, n, 2 + naxes);
+            return false;
+        }
+        char in[2200], to[2200], alg_id[200], alg_info[400];
+        const char *value[EXPORT_MAX_AXES];
+        for (size_t a = 0; a < naxes; a++)
+            value[a] = field[2 + a];
+        figures_label(axis, value, naxes, NULL, alg_id, sizeof alg_id);
+        export_no_commas(alg_id);
+        snprintf(alg_info, sizeof alg_info, "gaexp sweep point %s", field[1]);
+        snprintf(in, sizeof in, "%s/%s", root, field[1]);
+        snprintf(to, sizeof to, "%s/%s", out, field[1]);
+        ok = output_prepare_dir(to, true) && export_point(in, to, alg_id, alg_info);
+    }
+    return ok;
+}
+
+int cli_export(int argc, char **argv)
+{
+    const char *format = NULL, *dirs[2] = {NULL, NULL};
+    bool force = false;
+    size_t ndirs = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            fputs(export_usage, stdout);
+            return CLI_OK;
+        } else if (strcmp(argv[i], "--format") == 0 && i + 1 < argc) {
+            format = argv[++i];
+        } else if (strcmp(argv[i], "--force") == 0) {
+            force = true;
+        } else if (argv[i][0] != '-' && ndirs < 2) {
+            dirs[ndirs++] = argv[i];
+        } else {
+            cli_error("export: unexpected '%s' (see 'gaexp export --help')", argv[i]);
+            return CLI_USAGE;
+        }
+    }
+    if (!format || strcmp(format, "iohprofiler") != 0) {
+        cli_error("export: --format: expected 'iohprofiler'%s%s%s", format ? ", got '" : "",
+                  format ? format : "", format ? "'" : "");
+        return CLI_USAGE;
+    }
+    if (ndirs != 2) {
+        cli_error("export: expected a folder DIR and an output folder OUT (see 'gaexp export --help')");
+        return CLI_USAGE;
+    }
+    char path[2200];
+    snprintf(path, sizeof path, "%s/index.csv", dirs[0]);
+    FILE *index = fopen(path, "r");
+    snprintf(path, sizeof path, "%s/summary.csv", dirs[0]);
+    if (!index && access(path, R_OK) != 0) {
+        cli_error("export: %s is not a run or sweep folder of gaexp (no summary.csv or index.csv)", dirs[0]);
+        return CLI_USAGE;
+    }
+    if (!output_prepare_dir(dirs[1], force)) {
+        if (index)
+            fclose(index);
+        return CLI_USAGE;
+    }
+    bool ok;
+    if (index) {
+        ok = export_sweep(dirs[0], dirs[1], index);
+        fclose(index);
+    } else {
+        ok = export_point(dirs[0], dirs[1], "gaexp", "gaexp run");
+    }
+    return ok ? CLI_OK : CLI_FAILED;
+}

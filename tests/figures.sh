@@ -1,0 +1,60 @@
+#!/bin/sh
+# tests/figures.sh — the figures: PDF and SVG files that are valid, a restyled style.gp
+# that survives 'gaexp plot', literal legends of what varies, the x axis and the new
+# runtime figures.
+. "${srcdir:-.}/tests/lib.sh"
+test_folder figures
+command -v gnuplot >/dev/null 2>&1 || { echo "figures: gnuplot is not installed"; test_summary figures; exit 77; }
+cat > "$out/pop.cfg" <<'CFG'
+problem = { name = "derful"; n = 4; };
+ga = { seed = 2; replicates = 3; stop = { generations = 30; }; };
+sweep = ( { set = "ga.population"; values = [30, 120]; },
+          { set = ["ga.crossover.name", "ga.mutation.name"];
+            values = (("lineswap", "mix"), ("lineswap", "checkcontain")); } );
+CFG
+sweep() { "$GAEXP" sweep "$out/pop.cfg" --quiet "$@"; }
+check "a sweep drawn as PDF" sweep --out "$out/pdf" --set output.format=pdf
+pdf() { [ "$(head -c 5 "$1")" = "%PDF-" ] && tail -c 1024 "$1" | grep -q '%%EOF' &&
+        { ! command -v pdfinfo >/dev/null 2>&1 || pdfinfo "$1" >/dev/null 2>&1; }; }
+for name in curves fixed-budget ecdf boxes heatmap; do
+  check "$name.pdf is a valid PDF" pdf "$out/pdf/$name.pdf"
+done
+check "and no PNG" sh -c '! ls "$0"/*.png >/dev/null 2>&1' "$out/pdf"
+check "a point's fitness.pdf" pdf "$out/pdf/p001/fitness.pdf"
+check "a sweep drawn as SVG" sweep --out "$out/svg" --set output.format=svg
+svg() { head -c 600 "$1" | grep -q '<svg' && tail -c 20 "$1" | grep -q '</svg>' &&
+        { ! command -v xmllint >/dev/null 2>&1 || xmllint --noout "$1"; }; }
+for name in curves ecdf boxes; do
+  check "$name.svg is an SVG document" svg "$out/svg/$name.svg"
+done
+# The population varies: against evaluations (budget.dat), on a log axis.
+check "curves against evaluations" grep -q "'budget.dat' index" "$out/pdf/curves.gp"
+check "legends name only what varies" grep -q "title 'population 120, mutation checkcontain'" "$out/pdf/curves.gp"
+check "no joined paths in legends" sh -c '! grep -q "+ga\." "$0"/*.gp' "$out/pdf"
+check "text taken literally" grep -q "noenhanced" "$out/pdf/curves.gp"
+check "the title names the problem" grep -q "derful (n 4" "$out/pdf/curves.gp"
+check "ECDF: a block per point" [ "$(grep -c '^# point' "$out/pdf/ecdf.dat")" -eq 4 ]
+check "ECDF ends at a share in [0, 1]" awk 'NF == 2 && $1 !~ /#/ && ($2 < 0 || $2 > 1) { exit 1 }' "$out/pdf/ecdf.dat"
+# A user's restyling survives 'gaexp plot'; the data scripts are redrawn.
+echo "set linetype 1 lc rgb '#ff00ff' lw 5  # mine" >> "$out/pdf/style.gp"
+cp "$out/pdf/style.gp" "$out/style.kept"
+rm "$out/pdf/curves.pdf"
+check "gaexp plot redraws" "$GAEXP" plot "$out/pdf"
+check "style.gp is kept as the user left it" cmp "$out/pdf/style.gp" "$out/style.kept"
+check "curves.pdf is back" pdf "$out/pdf/curves.pdf"
+check "every script loads style.gp" sh -c 'for f in "$0"/*.gp; do case $f in */style.gp) continue;; esac;
+  grep -q "^load .style.gp." "$f" || exit 1; done' "$out/pdf"
+# Generations when nothing changes what a generation costs, or when asked.
+check "a sweep against generations" sweep --out "$out/gen" --set output.xaxis=generations
+check "curves from each point's curves.csv" grep -q "'p001/curves.csv'" "$out/gen/curves.gp"
+# More than 12 points: the 12 best, said in the title.
+cat > "$out/many.cfg" <<'CFG'
+problem = { name = "derful"; n = 4; };
+ga = { seed = 2; replicates = 2; population = 30; stop = { generations = 10; }; };
+sweep = ( { set = "ga.mutation.rate"; from = 0.05; to = 0.7; step = 0.05; } );
+CFG
+check "a sweep of 14 points" sh -c '"$0" sweep "$1" --out "$2" --quiet 2>"$2.err"' "$GAEXP" "$out/many.cfg" "$out/many"
+check "gnuplot drew every figure without a word" [ ! -s "$out/many.err" ]
+check "12 curves" [ "$(grep -c "with lines lt" "$out/many/curves.gp")" -eq 12 ]
+check "and a note" grep -q "the 12 best of 14 points" "$out/many/curves.gp"
+test_summary "figures"

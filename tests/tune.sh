@@ -1,0 +1,49 @@
+#!/bin/sh
+# tests/tune.sh — 'gaexp tune': a small real irace tuning end to end (skipped when R's
+# irace is missing and cannot be installed), and bad tune groups refused before irace starts.
+. "${srcdir:-.}/tests/lib.sh"
+test_folder tune
+cat > "$out/small.cfg" <<'CFG'
+problem = { name = "derful"; n = 4; };
+ga = { seed = 1; population = 60; replicates = 5; stop = { generations = 60; }; };
+tune = {
+  runs = 100;
+  settings = (
+    { set = "ga.mutation.rate"; range = [0.0, 1.0]; },
+    { set = "ga.crossover.name"; values = ["lineswap", "common"]; }
+  );
+};
+CFG
+bad() { # expected message, then the tune group
+  printf 'problem = { name = "derful"; n = 4; };\n%s\n' "$2" > "$out/bad.cfg"
+  rm -rf "$out/bad"
+  "$GAEXP" tune "$out/bad.cfg" --out "$out/bad" --quiet 2>"$out/bad.err"
+  [ $? -eq 2 ] && grep -qF -- "$1" "$out/bad.err" && [ ! -e "$out/bad" ]
+}
+check "no tune group" bad "tune: missing: a group tune" ''
+check "a range upside down" bad "bad.cfg:2: tune.settings[0].range: expected low < high" \
+  'tune = { settings = ( { set = "ga.mutation.rate"; range = [0.9, 0.1]; } ); };'
+check "a value the setting refuses" bad "ga.mutation.rate: expected a number in [0, 1], got 1.5" \
+  'tune = { settings = ( { set = "ga.mutation.rate"; range = [0.1, 1.5]; } ); };'
+check "an unknown operator" bad "unknown crossover 'lineswop'" \
+  'tune = { settings = ( { set = "ga.crossover.name"; values = ["lineswap", "lineswop"]; } ); };'
+check "an unknown key" bad "bad.cfg:2: tune.budget: unknown setting" \
+  'tune = { budget = 5; settings = ( { set = "ga.mutation.rate"; range = [0.1, 0.5]; } ); };'
+
+if ! Rscript -e 'library(irace)' >/dev/null 2>&1 && [ "$(id -u)" -ne 0 ]; then
+  echo "tune: R's irace is not installed (Debian r-cran-irace) and this user cannot install it"
+  test_summary tune; exit 77
+fi
+check "a tuning of 100 runs" sh -c '"$0" tune "$1" --out "$2" --quiet' "$GAEXP" "$out/small.cfg" "$out/t"
+check "irace's elites" [ -s "$out/t/elite-1.cfg" ]
+check "tune.csv: a row per elite" [ "$(tail -n +2 "$out/t/tune.csv" | wc -l)" -eq "$(ls "$out"/t/elite-*.cfg | wc -l)" ]
+check "mutation rates within the range" awk -F, 'NR > 1 && ($3 < 0 || $3 > 1) { exit 1 }' "$out/t/tune.csv"
+check "crossovers among the choices" awk -F, 'NR > 1 && $4 != "lineswap" && $4 != "common" { exit 1 }' "$out/t/tune.csv"
+check "within the budget" awk -F, 'NR > 1 && $7 > 100 { exit 1 }' "$out/t/tune.csv"
+check "irace ran the target runner" [ "$(awk -F, 'NR == 2 { print $7 }' "$out/t/tune.csv")" -ge 50 ]
+rate=$(awk -F, 'NR == 2 { print $3 }' "$out/t/tune.csv")
+check "elite-1.cfg holds its mutation rate" grep -q "rate = $rate" "$out/t/elite-1.cfg"
+check "elite-1.cfg keeps the file's replicates" grep -q "replicates = 5;" "$out/t/elite-1.cfg"
+check "elite-1.cfg has no tune group" sh -c '! grep -q "^tune" "$0"' "$out/t/elite-1.cfg"
+check "elite-1.cfg runs" "$GAEXP" run "$out/t/elite-1.cfg" --out "$out/elite" --quiet
+test_summary "tune"
