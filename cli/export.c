@@ -40,7 +40,7 @@ static bool export_function_read(const char *dir, struct export_function *fn)
     ga_diag_clear(&diag);
     struct ga_cfg *cfg = ga_cfg_alloc(&diag);
     struct ga_experiment *e = NULL;
-    bool ok = cfg && ga_cfg_load(cfg, path) && (e = ga_experiment_alloc(cfg, cli_catalog(), 0)) != NULL;
+    bool ok = cfg && ga_cfg_load(cfg, path) && (e = cli_experiment_alloc(cfg, 0)) != NULL;
     if (ok) {
         snprintf(fn->name, sizeof fn->name, "%s", e->problem->name);
         fn->id = 1; /* the problem's place in 'gaexp list', from 1 */
@@ -105,7 +105,7 @@ static bool export_point(const char *in, const char *out, const char *alg_id, co
     snprintf(data, sizeof data, "data_f%u_%s", fn.id, fn.name);
     snprintf(dat, sizeof dat, "IOHprofiler_f%u_DIM%zu.dat", fn.id, fn.dim);
     snprintf(path, sizeof path, "%s/%s", out, data);
-    bool ok = output_prepare_dir(path, true) && export_dat(&t, path, dat);
+    bool ok = output_prepare_dir(path, true) == CLI_OK && export_dat(&t, path, dat);
     char info_name[256];
     snprintf(info_name, sizeof info_name, "IOHprofiler_f%u_%s.info", fn.id, fn.name);
     struct output_file info;
@@ -167,7 +167,7 @@ static bool export_sweep(const char *root, const char *out, FILE *index)
         snprintf(alg_info, sizeof alg_info, "gaexp sweep point %s", field[1]);
         snprintf(in, sizeof in, "%s/%s", root, field[1]);
         snprintf(to, sizeof to, "%s/%s", out, field[1]);
-        ok = output_prepare_dir(to, true) && export_point(in, to, alg_id, alg_info);
+        ok = output_prepare_dir(to, true) == CLI_OK && export_point(in, to, alg_id, alg_info);
     }
     return ok;
 }
@@ -209,10 +209,11 @@ int cli_export(int argc, char **argv)
         cli_error("export: %s is not a run or sweep folder of gaexp (no summary.csv or index.csv)", dirs[0]);
         return CLI_USAGE;
     }
-    if (!output_prepare_dir(dirs[1], force)) {
+    int prepared = output_prepare_dir(dirs[1], force);
+    if (prepared != CLI_OK) {
         if (index)
             fclose(index);
-        return CLI_USAGE;
+        return prepared;
     }
     bool ok;
     if (index) {

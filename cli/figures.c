@@ -197,7 +197,7 @@ static void figures_scalar(const config_setting_t *s, char *buf, size_t size)
     }
 }
 
-/* "derful (n 5, target 31)": the problem's settings but the swept ones. */
+/* "queens (n 8)": the problem's settings but the swept ones. */
 static void figures_problem(const config_t *cfg, const char *const *swept, size_t nswept, char *buf,
                             size_t size)
 {

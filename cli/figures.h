@@ -14,7 +14,7 @@
 struct figures_setup {
     char format[4];       /* "png", "pdf" or "svg" */
     char xaxis[16];       /* "auto", "evaluations" or "generations" */
-    char problem[200];    /* "derful (n 5, target 31)": the problem, without the swept settings */
+    char problem[200];    /* "queens (n 8)": the problem, without the swept settings */
     char budget[120];     /* "500 generations", "1e+06 evaluations" */
     unsigned long replicates;
 };

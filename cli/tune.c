@@ -493,7 +493,7 @@ int cli_tune(int argc, char **argv)
         snprintf(irace, sizeof irace, "%s/irace", dir);
     }
     int status = base ? CLI_OK : CLI_USAGE;
-    if (status == CLI_OK && (!output_prepare_dir(dir, force) || !output_prepare_dir(irace, true)))
+    if (status == CLI_OK && (output_prepare_dir(dir, force) != CLI_OK || output_prepare_dir(irace, true) != CLI_OK))
         status = CLI_USAGE;
     if (status == CLI_OK) {
         struct output_file f;
