@@ -37,6 +37,11 @@ static bool output_join(char *buf, size_t size, const char *dir, const char *nam
     return true;
 }
 
+bool output_is_stdout(const char *path)
+{
+    return strcmp(path, "-") == 0 || strcmp(path, "/dev/stdout") == 0;
+}
+
 bool output_path_fits(const char *dir)
 {
     char path[OUTPUT_PATH_MAX];

@@ -14,6 +14,9 @@
  * long paths are refused, never cut. */
 bool output_path_fits(const char *dir);
 
+/* "-" and "/dev/stdout": write to standard output, not to a file. */
+bool output_is_stdout(const char *path);
+
 /* Makes 'dir' (and its parents) and checks, under its lock, that no other
  * process writes it, that it is empty unless 'force', and that none of
  * gaexp's names in it is a symlink, device, FIFO or folder.  CLI_OK, or

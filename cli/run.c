@@ -105,6 +105,12 @@ static int run_parse(int argc, char **argv, struct ga_cfg *cfg, struct run_optio
             return CLI_USAGE;
         }
     }
+    for (size_t i = 0; i < nsets; i++)
+        if (!strchr(sets[i], '=')) {
+            cli_error("--set %s: expected PATH=VALUE, e.g. --set %s=%s", sets[i], sets[i],
+                      optind < argc - 1 ? argv[optind + 1] : "VALUE");
+            return CLI_USAGE;
+        }
     if (optind != argc - 1) {
         cli_error("run: expected one FILE.cfg (see 'gaexp run --help')");
         return CLI_USAGE;
@@ -112,6 +118,11 @@ static int run_parse(int argc, char **argv, struct ga_cfg *cfg, struct run_optio
     o->file = argv[optind];
     if (!ga_cfg_load(cfg, o->file))
         return CLI_USAGE;
+    config_setting_t *sweep = config_setting_get_member(ga_cfg_root(cfg), "sweep");
+    if (sweep) {
+        ga_cfg_error(cfg, sweep, "a sweep file: run it with 'gaexp sweep %s'", o->file);
+        return CLI_USAGE;
+    }
     for (size_t i = 0; i < nsets; i++)
         if (!ga_cfg_override(cfg, sets[i]))
             return CLI_USAGE;

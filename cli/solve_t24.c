@@ -21,7 +21,7 @@ const char cli_solve_t24_usage[] =
     "                  [--csv FILE]\n"
     "      Solves every hand of K cards (default 4) with values in LOW..HIGH (default\n"
     "      1..10), prints how many are solvable and lists the others; --csv writes\n"
-    "      every hand with a solution or none.\n";
+    "      every hand with a solution or none (FILE - or /dev/stdout: standard output).\n";
 
 struct t24_options {
     struct t24_hand hand;
@@ -240,10 +240,13 @@ static bool t24_open_csv(const char *path, struct output_file *f)
 static int t24_solve_census(const struct t24_options *o)
 {
     struct t24_census_ctx ctx = {.progress = isatty(STDERR_FILENO), .started = cli_now()};
-    struct output_file csv;
-    if (o->csv) {
+    struct output_file csv = {.fp = stdout};
+    if (o->csv && output_is_stdout(o->csv)) {
+        fprintf(stdout, "hand,solvable,solution\n");
+        ctx.csv = stdout;
+    } else if (o->csv) {
         if (!t24_open_csv(o->csv, &csv))
-            return CLI_FAILED;
+            return CLI_USAGE;
         ctx.csv = csv.fp;
     }
     enum t24_solve_status status =
@@ -251,12 +254,12 @@ static int t24_solve_census(const struct t24_options *o)
     if (ctx.progress)
         fputs("\r\033[K", stderr);
     if (status < 0 || ctx.failed) {
-        if (o->csv)
+        if (o->csv && csv.fp != stdout)
             output_abandon(&csv);
         free(ctx.unsolvable);
         return t24_report_failure(ctx.failed ? T24_NO_MEMORY : status);
     }
-    if (o->csv && !output_commit(&csv)) {
+    if (o->csv && (csv.fp == stdout ? fflush(stdout) != 0 : !output_commit(&csv))) {
         free(ctx.unsolvable);
         return CLI_FAILED;
     }

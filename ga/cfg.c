@@ -109,6 +109,10 @@ static bool cfg_integers_fit(struct ga_cfg *c, const char *text, const char *fil
                 return false;
             }
         } else {
+            if ((*p == '=' || *p == ':') && ++c->settings > GA_CFG_MAX_SETTINGS) {
+                ga_diag_add(c->diag, file, line, "", "more than %d settings (the limit)", GA_CFG_MAX_SETTINGS);
+                return false;
+            }
             p++;
         }
     }

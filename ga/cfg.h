@@ -24,11 +24,16 @@ struct ga_cfg {
     struct ga_diag *diag;
     struct ga_cfg_asked *asked;
     size_t asked_count, asked_cap;
+    size_t settings;     /* '=' and ':' seen in the files read: GA_CFG_MAX_SETTINGS at most */
     char **inputs;       /* absolute paths of the input files read (ga_cfg_file) */
     size_t input_count;
     bool oom;
 };
 
+/* libconfig 1.5 adds each setting after a linear search of its group, so
+ * its parse is quadratic in the number of settings: they are counted (and
+ * bounded) before parsing, over the main file and its @includes. */
+#define GA_CFG_MAX_SETTINGS 4096
 /* The largest experiment, puzzle or deal file gaexp reads. */
 #define GA_CFG_FILE_MAX ((size_t)16 << 20)
 

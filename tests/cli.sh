@@ -138,6 +138,6 @@ ln -s ../precious "$out/full/summary.csv.part"
 "$GAEXP" run "$demo" --seed 4 --out "$out/full" --quiet --force --set output.plot=false
 check "a planted symlink: the run succeeds" [ $? -eq 0 ]
 check "a planted symlink: its target untouched" [ "$(cat "$out/precious")" = precious ]
-check "a planted symlink: summary.csv a regular file" [ -f "$out/full/summary.csv" ] && [ ! -L "$out/full/summary.csv" ]
+check "a planted symlink: summary.csv a regular file" eval '[ -f "$out/full/summary.csv" ] && [ ! -L "$out/full/summary.csv" ]'
 
 test_summary cli

@@ -1,0 +1,111 @@
+#!/bin/sh
+# tests/crash.sh — crash consistency (doc/data-safety.md): gaexp is killed
+# with SIGKILL, by strace's fault injection, at every write, fsync, rename
+# and unlink of a short run (its generations, checkpoints and commit), over
+# an empty folder and with --force over an older result.  Right after each
+# kill the folder must be the previous result, the new one, or hold a
+# checkpoint or commit journal; 'gaexp resume' (or, with neither, the same
+# run again) must then end byte-identical to an uninterrupted run
+# (times.csv aside).  Then a full disk (ENOSPC) at every checkpoint write:
+# the run fails, keeps the previous checkpoint, and resume finishes it.
+. "${srcdir:-.}/tests/lib.sh"
+test_folder crash
+out=$(cd "$out" && pwd) # strace -P needs absolute paths
+cfg=$out/short.cfg
+cat >"$cfg" <<EOT
+problem = { name = "onemax"; bits = 50; };
+ga = { seed = 5; population = 20; replicates = 2; stop = { generations = 4; fitness = -1.0; }; };
+output = { plot = false; checkpoint = 0.0; };
+EOT
+files="config.cfg generations.csv summary.csv best.txt curves.csv"
+same() { # DIR REFERENCE: the result files equal (times.csv aside)
+  for f in $files; do cmp -s "$1/$f" "$2/$f" || return 1; done
+}
+# The only files a finished folder holds.
+clean() { [ "$(ls -A "$1" | tr '\n' ' ')" = "best.txt config.cfg curves.csv generations.csv summary.csv times.csv " ]; }
+
+"$GAEXP" run "$cfg" --out "$out/new" --quiet
+"$GAEXP" run "$cfg" --out "$out/old" --quiet --seed 9 # an older result for --force
+mv "$out/new" "$out/reference.new" && mv "$out/old" "$out/reference.old"
+# Each folder's config.cfg names the folder: the references are rewritten
+# for the folder a scenario uses.
+for r in new old; do
+  sed -i "s|$out/$r|$out/run|" "$out/reference.$r/config.cfg"
+done
+
+# The syscalls of one uninterrupted run, counted by kind.
+strace -qq -o "$out/trace" -e trace=write,fsync,rename,unlink "$GAEXP" run "$cfg" --out "$out/run" --quiet
+rm -rf "$out/run"
+count() { grep -c "^$1(" "$out/trace"; }
+
+# scenario PREFIX: kills the run at every syscall of each kind; counts the
+# kills and the folders in a bad state.
+kills=0 mixed= unfinished= differing= leftover=
+scenario() {
+  force=$1
+  for call in write fsync rename unlink; do
+    n=$(count "$call")
+    i=1
+    while [ "$i" -le "$n" ]; do
+      rm -rf "$out/run"
+      [ "$force" = yes ] && cp -r "$out/reference.old" "$out/run"
+      strace -qq -o /dev/null -e trace="$call" -e inject="$call:signal=SIGKILL:when=$i" \
+        "$GAEXP" run "$cfg" --out "$out/run" --quiet ${force:+--force} 2>/dev/null
+      [ $? -ne 0 ] && kills=$((kills + 1))
+      where="$call#$i${force:+/force}"
+      # Right after the kill: old, new, or resumable; never a mix.
+      if [ ! -e "$out/run/checkpoint" ] && [ ! -e "$out/run/commit" ]; then
+        if [ "$force" = yes ]; then same "$out/run" "$out/reference.old" || same "$out/run" "$out/reference.new" || mixed="$mixed $where"
+        else [ ! -e "$out/run/generations.csv" ] || same "$out/run" "$out/reference.new" || mixed="$mixed $where"
+        fi
+      fi
+      if [ -e "$out/run/checkpoint" ] || [ -e "$out/run/commit" ]; then
+        "$GAEXP" resume "$out/run" --quiet >/dev/null 2>&1
+      else
+        "$GAEXP" run "$cfg" --out "$out/run" --quiet --force 2>/dev/null
+      fi || unfinished="$unfinished $where"
+      same "$out/run" "$out/reference.new" || differing="$differing $where"
+      clean "$out/run" || leftover="$leftover $where"
+      i=$((i + 1))
+    done
+  done
+}
+scenario ""
+scenario yes
+total=$((2 * ($(count write) + $(count fsync) + $(count rename) + $(count unlink))))
+echo "# $kills kills at $total syscalls (write $(count write), fsync $(count fsync), rename $(count rename), unlink $(count unlink); twice)"
+check "every injected SIGKILL killed the run ($kills of $total)" [ "$kills" -eq "$total" ]
+check "after each kill: the old result, the new one or resumable (mixed:${mixed:- none})" [ -z "$mixed" ]
+check "after each kill: resume or a rerun finishes (failed:${unfinished:- none})" [ -z "$unfinished" ]
+check "after each kill: byte-identical to the uninterrupted run (differing:${differing:- none})" [ -z "$differing" ]
+check "after each kill: nothing left but the result (in:${leftover:- none})" [ -z "$leftover" ]
+
+# A full disk at every checkpoint write: exit 1 and one message; the
+# previous checkpoint and its .part files kept; resume (with room again)
+# finishes to the uninterrupted result.  The first checkpoint has no
+# previous one: that run is started again.
+rm -rf "$out/run"
+strace -qq -o "$out/ck-trace" -P "$out/run/checkpoint.part" -e trace=write "$GAEXP" run "$cfg" --out "$out/run" --quiet
+checkpoints=$(grep -c '^write(' "$out/ck-trace")
+failed= wrong= i=1
+while [ "$i" -le "$checkpoints" ]; do
+  rm -rf "$out/run"
+  strace -qq -o /dev/null -P "$out/run/checkpoint.part" -e trace=write -e inject="write:error=ENOSPC:when=$i" \
+    "$GAEXP" run "$cfg" --out "$out/run" --quiet 2>"$out/enospc.stderr"
+  status=$?
+  grep -q "cannot write $out/run/checkpoint: No space left on device" "$out/enospc.stderr" && [ "$status" -eq 1 ] ||
+    wrong="$wrong #$i"
+  if [ "$i" -eq 1 ]; then
+    [ -z "$(ls -A "$out/run")" ] || wrong="$wrong #1-not-empty"
+    "$GAEXP" run "$cfg" --out "$out/run" --quiet || failed="$failed #$i"
+  else
+    "$GAEXP" resume "$out/run" --quiet >/dev/null || failed="$failed #$i"
+  fi
+  same "$out/run" "$out/reference.new" && clean "$out/run" || failed="$failed #$i"
+  i=$((i + 1))
+done
+echo "# ENOSPC at each of $checkpoints checkpoint writes"
+check "a full disk at a checkpoint: exit 1 and the message (wrong:${wrong:- none})" [ -z "$wrong" ]
+check "a full disk at a checkpoint: resumed to the uninterrupted result (failed:${failed:- none})" [ -z "$failed" ]
+check "every checkpoint write was hit ($checkpoints)" [ "$checkpoints" -ge 8 ]
+test_summary crash
