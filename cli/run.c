@@ -802,6 +802,16 @@ int cli_run_write(struct ga_cfg *cfg, const struct ga_experiment *e, const struc
     return status;
 }
 
+/* A run that could not be allocated for want of memory: the machine failed
+ * us (exit 1), not the input; its message then names the experiment file. */
+static bool run_out_of_memory(struct ga_diag *diag, const char *file)
+{
+    if (!diag->count || strncmp(diag->entries[diag->count - 1].message, "out of memory", 13) != 0)
+        return false;
+    snprintf(diag->entries[diag->count - 1].file, sizeof diag->entries[0].file, "%s", file);
+    return true;
+}
+
 int cli_run(int argc, char **argv)
 {
     struct ga_diag diag;
@@ -823,6 +833,8 @@ int cli_run(int argc, char **argv)
         if (e && (!spread || (e->params.link = cli_mpi_islands(cfg))))
             run = ga_run_alloc(e->problem, e->state, &e->params, &diag);
         status = run ? CLI_OK : e && spread ? CLI_FAILED : CLI_USAGE;
+        if (!run && e && run_out_of_memory(&diag, o.file))
+            status = CLI_FAILED;
     }
     if (status == CLI_OK)
         status = output_prepare_dir(e->out_dir, o.force);

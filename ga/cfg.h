@@ -37,6 +37,11 @@ struct ga_cfg {
 /* The largest experiment, puzzle or deal file gaexp reads. */
 #define GA_CFG_FILE_MAX ((size_t)16 << 20)
 
+/* Opens an input file (experiment, puzzle, deal file) for reading only
+ * when it is a regular file of at most GA_CFG_FILE_MAX bytes: a FIFO,
+ * device or folder is refused at once.  NULL with a diagnostic. */
+FILE *ga_cfg_fopen(const char *path, struct ga_diag *d);
+
 struct ga_cfg *ga_cfg_alloc(struct ga_diag *diag);
 void ga_cfg_free(struct ga_cfg *c);
 /* Reads a file; false (with a diagnostic) on a missing file or a syntax error. */

@@ -172,6 +172,10 @@ check "a FIFO as the experiment file is refused at once" refused "$out/e18" "not
 printf 'problem = { name = "onemax"; };\n@include "fifo.cfg"\n' >"$out/inc-fifo.cfg"
 check "an @include'd FIFO is refused at once" refused "$out/e19" "not a regular file" \
   timeout 10 "$GAEXP" run "$out/inc-fifo.cfg" --out "$out/never"
+check "a puzzle from /dev/zero is refused at once" refused "$out/e25" "not a regular file" \
+  timeout 10 "$GAEXP" solve animals /dev/zero
+check "a deal file that is a FIFO is refused at once" refused "$out/e26" "not a regular file" \
+  timeout 10 "$GAEXP" solve fortythieves "$out/fifo.cfg"
 # settings: COUNT; the time of a run on a file of COUNT unknown keys, in $ms.
 settings() {
   awk -v n="$1" 'BEGIN { print "problem = { name = \"onemax\"; };"; for (i = 0; i < n; i++) printf "key%d = 1;\n", i }' >"$out/keys.cfg"
@@ -209,6 +213,17 @@ check "--force over a sweep: no old point left" eval '[ ! -e "$out/grid/p003" ] 
 check "--force over a sweep: no old heatmap left" [ ! -e "$out/grid/heatmap.gp" ]
 check "--force over a sweep: the index is the new one" [ "$(wc -l <"$out/grid/index.csv")" -eq 3 ]
 check "--force over a sweep: other files kept" [ "$(cat "$out/grid/notes.txt")" = mine ]
+# Out of memory: exit 1, the experiment file named (not "command line").
+# An address space of 600 MB (under ASan, which needs a vast one, its own
+# allocation cap does the same).
+printf 'problem = { name = "onemax"; bits = 1000; };\nga = { population = 1000000; };\n' >"$out/oom.cfg"
+if grep -q __asan_init "$GAEXP"; then
+  ASAN_OPTIONS=allocator_may_return_null=1:max_allocation_size_mb=500 "$GAEXP" run "$out/oom.cfg" --out "$out/oom" 2>"$out/e27"
+else
+  (ulimit -v 600000 && exec "$GAEXP" run "$out/oom.cfg" --out "$out/oom" 2>"$out/e27")
+fi
+check "out of memory: exit 1" [ $? -eq 1 ]
+check "out of memory: the message names the file" grep -q "^gaexp: $out/oom.cfg: onemax: out of memory" "$out/e27"
 # A read-only folder (EROFS injected where the first file is created, as
 # root writes anywhere): the machine failed us, exit 1, nothing left.
 mkdir -p "$out/ro"
