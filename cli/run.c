@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -657,9 +658,38 @@ static int run_session_finish(struct run_session *s, bool ok, bool quiet)
 }
 
 /* Runs (or goes on with) every replicate and commits the folder. */
+static void *run_thread_idle(void *arg)
+{
+    return arg;
+}
+
+/* OpenMP ends the process when it cannot start its threads, leaving the
+ * folder's files behind: n threads are started (and joined) first, so that
+ * a thread limit is a clean failure (exit 1) before the run starts. */
+static bool run_threads_available(unsigned n)
+{
+    pthread_t threads[1024];
+    pthread_attr_t attr;
+    unsigned started = 0;
+    int error = pthread_attr_init(&attr);
+    if (!error)
+        pthread_attr_setstacksize(&attr, 65536);
+    while (!error && started + 1 < n && started < 1024 &&
+           !(error = pthread_create(&threads[started], &attr, run_thread_idle, NULL)))
+        started++;
+    for (unsigned i = 0; i < started; i++)
+        pthread_join(threads[i], NULL);
+    pthread_attr_destroy(&attr);
+    if (error)
+        cli_error("cannot start %u threads (ga.threads): %s", n, strerror(error));
+    return !error;
+}
+
 static int run_session_go(struct run_session *s, bool quiet)
 {
     const struct ga_experiment *e = s->e;
+    if (e->params.threads > 1 && !run_threads_available(e->params.threads))
+        return run_session_finish(s, false, quiet);
     struct sigaction on_signal = {.sa_handler = run_on_signal}, old_int, old_term;
     sigemptyset(&on_signal.sa_mask);
     run_interrupted = 0;

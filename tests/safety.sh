@@ -224,6 +224,13 @@ else
 fi
 check "out of memory: exit 1" [ $? -eq 1 ]
 check "out of memory: the message names the file" grep -q "^gaexp: $out/oom.cfg: onemax: out of memory" "$out/e27"
+# A thread limit (EAGAIN injected from the fourth thread on): exit 1 with
+# a message before the run starts, no .part file left.
+strace -qq -o /dev/null -e trace=clone3,clone -e inject=clone3:error=EAGAIN:when=4+ \
+  "$GAEXP" run "$small" --out "$out/threads" --jobs 16 --quiet 2>"$out/e28"
+check "a thread limit: exit 1" [ $? -eq 1 ]
+check "a thread limit: the message" grep -q "cannot start 16 threads (ga.threads): Resource temporarily unavailable" "$out/e28"
+check "a thread limit: nothing left" [ -z "$(ls -A "$out/threads")" ]
 # A read-only folder (EROFS injected where the first file is created, as
 # root writes anywhere): the machine failed us, exit 1, nothing left.
 mkdir -p "$out/ro"
