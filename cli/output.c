@@ -373,38 +373,36 @@ static bool output_run_name(const char *name)
 static bool output_roll_forward(const char *dir, char *journal, bool quiet)
 {
     char path[OUTPUT_PATH_MAX], part[OUTPUT_PATH_MAX + 8];
-    bool draw = false, ok = strncmp(journal, "gaexp-commit 1\n", 15) == 0;
-    for (int pass = 0; ok && pass < 2; pass++) { /* first check every line, then act */
+    bool draw = false;
+    const char *why = strncmp(journal, "gaexp-commit 1\n", 15) == 0 ? NULL : "not a gaexp commit journal";
+    for (int pass = 0; !why && pass < 2; pass++) { /* first check every line, then act */
         char *save = NULL, *copy = pass ? journal + 15 : strdup(journal + 15);
         if (!copy)
             return false;
-        for (char *line = strtok_r(copy, "\n", &save); ok && line; line = strtok_r(NULL, "\n", &save)) {
+        for (char *line = strtok_r(copy, "\n", &save); !why && line; line = strtok_r(NULL, "\n", &save)) {
             char *name = strchr(line, ' ');
-            ok = name && output_run_name(name + 1) && output_join(path, sizeof path, dir, name + 1);
-            if (!ok)
+            if (!name || !output_run_name(name + 1) || !output_join(path, sizeof path, dir, name + 1)) {
+                why = "not a gaexp commit journal";
                 break;
+            }
             *name++ = '\0';
             snprintf(part, sizeof part, "%s.part", path);
-            if (strcmp(line, "publish") == 0)
-                ok = !pass || rename(part, path) == 0 || errno == ENOENT;
-            else if (strcmp(line, "remove") == 0)
-                ok = !pass || unlink(path) == 0 || errno == ENOENT;
-            else if (strcmp(line, "draw") == 0)
-                draw = true;
-            else
-                ok = false;
+            bool publish = strcmp(line, "publish") == 0, remove = strcmp(line, "remove") == 0;
+            draw |= strcmp(line, "draw") == 0;
+            if (!publish && !remove && strcmp(line, "draw") != 0)
+                why = "not a gaexp commit journal";
+            else if (pass && ((publish && rename(part, path) != 0) || (remove && unlink(path) != 0)) &&
+                     errno != ENOENT) /* ENOENT: done before a kill */
+                why = strerror(errno);
         }
         if (!pass)
             free(copy);
     }
-    if (!ok) {
-        cli_error("%s/commit: %s", dir, errno ? strerror(errno) : "not a gaexp commit journal");
+    if (why || !output_sync_dir(dir)) {
+        cli_error("cannot finish the commit of %s: %s", dir, why ? why : strerror(errno));
         return false;
     }
-    if (!output_sync_dir(dir)) {
-        cli_error("cannot sync %s: %s", dir, strerror(errno));
-        return false;
-    }
+    bool ok = true;
     if (draw && output_draw(dir, "fitness.gp", "fitness.png", quiet) && output_join(path, sizeof path, dir, "fitness.png")) {
         int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
         ok = fd >= 0 && fsync(fd) == 0;

@@ -17,21 +17,28 @@ problem = { name = "onemax"; bits = 50; };
 ga = { seed = 5; population = 20; replicates = 2; stop = { generations = 4; fitness = -1.0; }; };
 output = { plot = false; checkpoint = 0.0; };
 EOT
-files="config.cfg generations.csv summary.csv best.txt curves.csv"
-same() { # DIR REFERENCE: the result files equal (times.csv aside)
-  for f in $files; do cmp -s "$1/$f" "$2/$f" || return 1; done
+same() { # DIR REFERENCE: the same files, equal but times.csv
+  [ "$(ls -A "$1")" = "$(ls -A "$2")" ] || return 1
+  for f in $(ls -A "$2"); do [ "$f" = times.csv ] || cmp -s "$1/$f" "$2/$f" || return 1; done
 }
-# The only files a finished folder holds.
-clean() { [ "$(ls -A "$1" | tr '\n' ' ')" = "best.txt config.cfg curves.csv generations.csv summary.csv times.csv " ]; }
+# results DIR REFERENCE: DIR's result files (temporary ones, checkpoint
+# and journal aside) are the reference's: no mix of two runs.
+results() {
+  for f in $(ls -A "$1" | grep -v -e checkpoint -e commit -e '\.part$') $(ls -A "$2"); do
+    [ "$f" = times.csv ] || cmp -s "$1/$f" "$2/$f" || return 1
+  done
+}
+# A finished folder holds no checkpoint, journal or temporary file.
+clean() { [ -z "$(ls -A "$1" | grep -e checkpoint -e commit -e '\.part$')" ]; }
 
-"$GAEXP" run "$cfg" --out "$out/new" --quiet
-"$GAEXP" run "$cfg" --out "$out/old" --quiet --seed 9 # an older result for --force
-mv "$out/new" "$out/reference.new" && mv "$out/old" "$out/reference.old"
-# Each folder's config.cfg names the folder: the references are rewritten
-# for the folder a scenario uses.
-for r in new old; do
-  sed -i "s|$out/$r|$out/run|" "$out/reference.$r/config.cfg"
-done
+# references CFG: the uninterrupted result (reference.new) and an older
+# one for --force (reference.old), both written in $out/run as a scenario's.
+references() {
+  rm -rf "$out/run" "$out/reference.new" "$out/reference.old"
+  "$GAEXP" run "$1" --out "$out/run" --quiet --seed 9 && mv "$out/run" "$out/reference.old"
+  "$GAEXP" run "$1" --out "$out/run" --quiet && mv "$out/run" "$out/reference.new"
+}
+references "$cfg"
 
 # The syscalls of one uninterrupted run, counted by kind.
 strace -qq -o "$out/trace" -e trace=write,fsync,rename,unlink "$GAEXP" run "$cfg" --out "$out/run" --quiet
@@ -41,9 +48,9 @@ count() { grep -c "^$1(" "$out/trace"; }
 # scenario PREFIX: kills the run at every syscall of each kind; counts the
 # kills and the folders in a bad state.
 kills=0 mixed= unfinished= differing= leftover=
-scenario() {
-  force=$1
-  for call in write fsync rename unlink; do
+scenario() { # FORCE CALL...
+  force=$1; shift
+  for call in "$@"; do
     n=$(count "$call")
     i=1
     while [ "$i" -le "$n" ]; do
@@ -55,8 +62,10 @@ scenario() {
       where="$call#$i${force:+/force}"
       # Right after the kill: old, new, or resumable; never a mix.
       if [ ! -e "$out/run/checkpoint" ] && [ ! -e "$out/run/commit" ]; then
-        if [ "$force" = yes ]; then same "$out/run" "$out/reference.old" || same "$out/run" "$out/reference.new" || mixed="$mixed $where"
-        else [ ! -e "$out/run/generations.csv" ] || same "$out/run" "$out/reference.new" || mixed="$mixed $where"
+        if [ "$force" = yes ]; then
+          results "$out/run" "$out/reference.old" || results "$out/run" "$out/reference.new" || mixed="$mixed $where"
+        else
+          [ ! -e "$out/run/generations.csv" ] || results "$out/run" "$out/reference.new" || mixed="$mixed $where"
         fi
       fi
       if [ -e "$out/run/checkpoint" ] || [ -e "$out/run/commit" ]; then
@@ -70,10 +79,21 @@ scenario() {
     done
   done
 }
-scenario ""
-scenario yes
+scenario "" write fsync rename unlink
+scenario yes write fsync rename unlink
 total=$((2 * ($(count write) + $(count fsync) + $(count rename) + $(count unlink))))
-echo "# $kills kills at $total syscalls (write $(count write), fsync $(count fsync), rename $(count rename), unlink $(count unlink); twice)"
+echo "# without the figure: $total syscalls (write $(count write), fsync $(count fsync), rename $(count rename), unlink $(count unlink); twice)"
+# With the figure: fitness.gp committed with the files, fitness.png drawn
+# before the journal goes.  Every fsync, rename and unlink, with --force.
+plot_cfg=$out/plot.cfg
+sed 's/plot = false/plot = true/' "$cfg" >"$plot_cfg"
+references "$plot_cfg"
+strace -qq -o "$out/trace" -e trace=write,fsync,rename,unlink "$GAEXP" run "$plot_cfg" --out "$out/run" --quiet
+rm -rf "$out/run"
+cfg=$plot_cfg
+scenario yes fsync rename unlink
+total=$((total + $(count fsync) + $(count rename) + $(count unlink)))
+echo "# with the figure: fsync $(count fsync), rename $(count rename), unlink $(count unlink); $kills kills in all"
 check "every injected SIGKILL killed the run ($kills of $total)" [ "$kills" -eq "$total" ]
 check "after each kill: the old result, the new one or resumable (mixed:${mixed:- none})" [ -z "$mixed" ]
 check "after each kill: resume or a rerun finishes (failed:${unfinished:- none})" [ -z "$unfinished" ]
