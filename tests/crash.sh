@@ -41,7 +41,7 @@ references() {
 references "$cfg"
 
 # The syscalls of one uninterrupted run, counted by kind.
-strace -qq -o "$out/trace" -e trace=write,fsync,rename,unlink "$GAEXP" run "$cfg" --out "$out/run" --quiet
+inject -o "$out/trace" -e trace=write,fsync,rename,unlink "$GAEXP" run "$cfg" --out "$out/run" --quiet
 rm -rf "$out/run"
 count() { grep -c "^$1(" "$out/trace"; }
 
@@ -56,7 +56,7 @@ scenario() { # FORCE CALL...
     while [ "$i" -le "$n" ]; do
       rm -rf "$out/run"
       [ "$force" = yes ] && cp -r "$out/reference.old" "$out/run"
-      strace -qq -o /dev/null -e trace="$call" -e inject="$call:signal=SIGKILL:when=$i" \
+      inject -o /dev/null -e trace="$call" -e inject="$call:signal=SIGKILL:when=$i" \
         "$GAEXP" run "$cfg" --out "$out/run" --quiet ${force:+--force} 2>/dev/null
       [ $? -ne 0 ] && kills=$((kills + 1))
       where="$call#$i${force:+/force}"
@@ -88,7 +88,7 @@ echo "# without the figure: $total syscalls (write $(count write), fsync $(count
 plot_cfg=$out/plot.cfg
 sed 's/plot = false/plot = true/' "$cfg" >"$plot_cfg"
 references "$plot_cfg"
-strace -qq -o "$out/trace" -e trace=write,fsync,rename,unlink "$GAEXP" run "$plot_cfg" --out "$out/run" --quiet
+inject -o "$out/trace" -e trace=write,fsync,rename,unlink "$GAEXP" run "$plot_cfg" --out "$out/run" --quiet
 rm -rf "$out/run"
 cfg=$plot_cfg
 scenario yes fsync rename unlink
@@ -105,12 +105,12 @@ check "after each kill: nothing left but the result (in:${leftover:- none})" [ -
 # finishes to the uninterrupted result.  The first checkpoint has no
 # previous one: that run is started again.
 rm -rf "$out/run"
-strace -qq -o "$out/ck-trace" -P "$out/run/checkpoint.part" -e trace=write "$GAEXP" run "$cfg" --out "$out/run" --quiet
+inject -o "$out/ck-trace" -P "$out/run/checkpoint.part" -e trace=write "$GAEXP" run "$cfg" --out "$out/run" --quiet
 checkpoints=$(grep -c '^write(' "$out/ck-trace")
 failed= wrong= i=1
 while [ "$i" -le "$checkpoints" ]; do
   rm -rf "$out/run"
-  strace -qq -o /dev/null -P "$out/run/checkpoint.part" -e trace=write -e inject="write:error=ENOSPC:when=$i" \
+  inject -o /dev/null -P "$out/run/checkpoint.part" -e trace=write -e inject="write:error=ENOSPC:when=$i" \
     "$GAEXP" run "$cfg" --out "$out/run" --quiet 2>"$out/enospc.stderr"
   status=$?
   grep -q "cannot write $out/run/checkpoint: No space left on device" "$out/enospc.stderr" && [ "$status" -eq 1 ] ||

@@ -62,7 +62,7 @@ output = { plot = false; checkpoint = 0.0; };
 EOT
 stopped() { # DIR SEED
   rm -rf "$1"
-  strace -qq -o /dev/null -e trace=rename -e inject=rename:signal=SIGKILL:when=3 \
+  inject -o /dev/null -e trace=rename -e inject=rename:signal=SIGKILL:when=3 \
     "$GAEXP" run "$small" --out "$1" --seed "$2" --quiet 2>/dev/null
   [ -e "$1/checkpoint" ]
 }
@@ -106,7 +106,7 @@ mv "$out/a" "$out/a.reference"
 check "config.cfg records the puzzle's absolute path" grep -qF "puzzle = \"$out/animals/p.txt\"" "$out/a.reference/config.cfg"
 animals_stopped() {
   rm -rf "$out/a"
-  (cd "$out" && strace -qq -o /dev/null -e trace=rename -e inject=rename:signal=SIGKILL:when=3 \
+  (cd "$out" && inject -o /dev/null -e trace=rename -e inject=rename:signal=SIGKILL:when=3 \
     "$GAEXP" run animals/a.cfg --out "$out/a" --quiet 2>/dev/null)
   [ -e "$out/a/checkpoint" ]
 }
@@ -226,7 +226,7 @@ check "out of memory: exit 1" [ $? -eq 1 ]
 check "out of memory: the message names the file" grep -q "^gaexp: $out/oom.cfg: onemax: out of memory" "$out/e27"
 # A thread limit (EAGAIN injected from the fourth thread on): exit 1 with
 # a message before the run starts, no .part file left.
-strace -qq -o /dev/null -e trace=clone3,clone -e inject=clone3:error=EAGAIN:when=4+ \
+inject -o /dev/null -e trace=clone3,clone -e inject=clone3:error=EAGAIN:when=4+ \
   "$GAEXP" run "$small" --out "$out/threads" --jobs 16 --quiet 2>"$out/e28"
 check "a thread limit: exit 1" [ $? -eq 1 ]
 check "a thread limit: the message" grep -q "cannot start 16 threads (ga.threads): Resource temporarily unavailable" "$out/e28"
@@ -234,7 +234,7 @@ check "a thread limit: nothing left" [ -z "$(ls -A "$out/threads")" ]
 # A read-only folder (EROFS injected where the first file is created, as
 # root writes anywhere): the machine failed us, exit 1, nothing left.
 mkdir -p "$out/ro"
-strace -qq -o /dev/null -P "$out/ro/config.cfg.part" -e trace=openat -e inject=openat:error=EROFS \
+inject -o /dev/null -P "$out/ro/config.cfg.part" -e trace=openat -e inject=openat:error=EROFS \
   "$GAEXP" run "$small" --out "$out/ro" --quiet 2>"$out/e24"
 ro=$?
 check "a read-only folder: the message" grep -q "cannot write $out/ro/config.cfg.part: Read-only file system" "$out/e24"
