@@ -262,9 +262,9 @@ bool output_sync_dir(const char *dir)
     return ok;
 }
 
-/* Syncs and closes every file; false (message printed, every temporary
- * file removed) when one could not be written whole. */
-static bool output_sync_all(struct output_file *const *files, size_t n)
+/* Syncs and closes every file; false (message printed) when one could not
+ * be written whole, every temporary file then removed when 'drop'. */
+static bool output_sync_all(struct output_file *const *files, size_t n, bool drop)
 {
     const struct output_file *failed = NULL;
     int error = 0;
@@ -278,14 +278,14 @@ static bool output_sync_all(struct output_file *const *files, size_t n)
     if (!failed)
         return true;
     cli_error("cannot write %s: %s", failed->final_path, strerror(error));
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; drop && i < n; i++)
         remove(files[i]->part_path);
     return false;
 }
 
 bool output_commit_all(struct output_file *const *files, size_t n)
 {
-    if (!output_sync_all(files, n))
+    if (!output_sync_all(files, n, true))
         return false;
     for (size_t i = 0; i < n; i++)
         if (rename(files[i]->part_path, files[i]->final_path) != 0) {
@@ -454,16 +454,11 @@ int output_recover(const char *dir, bool quiet)
     return ok ? 1 : -1;
 }
 
-bool output_publish(const char *dir, struct output_file *const *files, size_t n, bool draw, bool quiet)
+int output_publish(const char *dir, struct output_file *const *files, size_t n, bool draw, bool quiet)
 {
-    if (!output_sync_all(files, n))
-        return false;
     struct output_file journal;
-    if (!output_open(&journal, dir, "commit")) {
-        for (size_t i = 0; i < n; i++)
-            remove(files[i]->part_path);
-        return false;
-    }
+    if (!output_sync_all(files, n, false) || !output_open(&journal, dir, "commit"))
+        return 0;
     fputs("gaexp-commit 1\n", journal.fp);
     for (size_t i = 0; i < n; i++)
         fprintf(journal.fp, "publish %s\n", strrchr(files[i]->final_path, '/') + 1);
@@ -478,12 +473,9 @@ bool output_publish(const char *dir, struct output_file *const *files, size_t n,
         fputs("draw fitness.png\n", journal.fp);
     /* The rename of commit.part is the point of no return. */
     struct output_file *one = &journal;
-    if (!output_commit_all(&one, 1) || !output_sync_dir(dir)) {
-        for (size_t i = 0; i < n; i++)
-            remove(files[i]->part_path);
-        return false;
-    }
-    return output_recover(dir, quiet) == 1;
+    if (!output_commit_all(&one, 1))
+        return 0;
+    return output_recover(dir, quiet) == 1 ? 1 : -1;
 }
 
 /* $GNUPLOT when set (empty: none), else the gnuplot found at configure

@@ -65,10 +65,11 @@ bool output_sync_dir(const char *dir);
 
 /* The journaled commit of a run folder (doc/data-safety.md): syncs the n
  * files, writes the journal DIR/commit naming them, the other run files to
- * remove and (draw) fitness.png to draw, then rolls it forward.  False
- * (message printed) when it failed before the journal was in place (the
- * temporary files then removed) or after (the journal kept for resume). */
-bool output_publish(const char *dir, struct output_file *const *files, size_t n, bool draw, bool quiet);
+ * remove and (draw) fitness.png to draw, then rolls it forward.  1 when
+ * done; 0 (message printed) when it failed before the journal was in
+ * place: nothing published, the temporary files left to the caller; -1
+ * when it failed after: the journal and the files kept for resume. */
+int output_publish(const char *dir, struct output_file *const *files, size_t n, bool draw, bool quiet);
 /* Finishes a commit that a kill interrupted: 0 when DIR holds no journal,
  * 1 when one was rolled forward, -1 on failure (message printed). */
 int output_recover(const char *dir, bool quiet);

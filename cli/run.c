@@ -222,10 +222,9 @@ static bool run_files_open(struct run_files *f, struct ga_cfg *cfg, const char *
  * (already written under their temporary names) through the journal of
  * doc/data-safety.md: all appear together or none does, so a failed or
  * killed run never mixes its files with those of an earlier one. */
-static bool run_files_commit(struct run_files *f, const struct ga_experiment *e, struct output_file *best,
-                             struct output_file *curves, struct output_file *script, bool quiet)
+static int run_files_commit(struct run_files *f, const struct ga_experiment *e, struct output_file *best,
+                            struct output_file *curves, struct output_file *script, bool quiet)
 {
-    f->open_config = f->open_gens = f->open_summary = f->open_times = false;
     /* curves.csv last: a sweep takes it as the mark of a finished point. */
     struct output_file *const all[] = {&f->config, &f->gens, &f->summary, &f->times, best, script, curves};
     if (e->plot)
@@ -352,18 +351,23 @@ static bool run_write_curves(const char *dir, const struct curves *curves, struc
 }
 
 /* The closing files: best.txt, curves.csv and fitness.gp, then all
- * committed together.  False (message printed) when they could not be
- * written: the streamed files are then left to the caller. */
-static bool run_files_finish(struct run_files *f, const struct ga_experiment *e, const struct ga_genome *genome,
-                             const struct run_best *b, const struct curves *curves, bool quiet)
+ * committed together: output_publish's 1, 0 or -1.  On 0 (message
+ * printed) the closing files are removed and the streamed ones left to
+ * the caller; on -1 everything is kept for the journal. */
+static int run_files_finish(struct run_files *f, const struct ga_experiment *e, const struct ga_genome *genome,
+                            const struct run_best *b, const struct curves *curves, bool quiet)
 {
     struct output_file best = {0}, curve_file = {0}, script = {0};
+    int done = 0;
     if (run_write_best(e, genome, b, &best) && run_write_curves(e->out_dir, curves, &curve_file) &&
         (!e->plot || output_open_script(e->out_dir, &script)))
-        return run_files_commit(f, e, &best, &curve_file, &script, quiet);
-    output_abandon(&best);
-    output_abandon(&curve_file);
-    return false;
+        done = run_files_commit(f, e, &best, &curve_file, &script, quiet);
+    if (done == 0) {
+        output_abandon(&best);
+        output_abandon(&curve_file);
+        output_abandon(&script);
+    }
+    return done;
 }
 
 /* ---- a run under way, checkpoints and resume --------------------------- */
@@ -646,8 +650,9 @@ static enum ga_stop run_replicates(struct run_session *s, bool *ok)
  * removed otherwise. */
 static int run_session_finish(struct run_session *s, bool ok, bool quiet)
 {
-    if (ok && run_files_finish(&s->f, s->e, &s->genome, &s->best, s->curves, quiet))
-        return CLI_OK;
+    int done = ok ? run_files_finish(&s->f, s->e, &s->genome, &s->best, s->curves, quiet) : 0;
+    if (done != 0)
+        return done > 0 ? CLI_OK : CLI_FAILED; /* -1: the journal finishes it */
     if (s->checkpointed) {
         run_files_close(&s->f);
         fprintf(stderr, "gaexp: the last checkpoint is kept: 'gaexp resume %s' goes on from it\n", s->e->out_dir);

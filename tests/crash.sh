@@ -100,6 +100,8 @@ check "after each kill: resume or a rerun finishes (failed:${unfinished:- none})
 check "after each kill: byte-identical to the uninterrupted run (differing:${differing:- none})" [ -z "$differing" ]
 check "after each kill: nothing left but the result (in:${leftover:- none})" [ -z "$leftover" ]
 
+cfg=$out/short.cfg
+references "$cfg"
 # A full disk at every checkpoint write: exit 1 and one message; the
 # previous checkpoint and its .part files kept; resume (with room again)
 # finishes to the uninterrupted result.  The first checkpoint has no
@@ -124,7 +126,19 @@ while [ "$i" -le "$checkpoints" ]; do
   same "$out/run" "$out/reference.new" && clean "$out/run" || failed="$failed #$i"
   i=$((i + 1))
 done
-echo "# ENOSPC at each of $checkpoints checkpoint writes"
+# A full disk while the result is committed: the files written last and
+# the journal itself.  The checkpoint is kept; resume finishes.
+for name in config.cfg best.txt curves.csv commit; do
+  rm -rf "$out/run"
+  inject -o /dev/null -P "$out/run/$name.part" -e trace=write -e inject=write:error=ENOSPC \
+    "$GAEXP" run "$cfg" --out "$out/run" --quiet 2>"$out/enospc.stderr"
+  status=$?
+  grep -q "No space left on device" "$out/enospc.stderr" && [ "$status" -eq 1 ] && [ -e "$out/run/checkpoint" ] ||
+    wrong="$wrong $name"
+  "$GAEXP" resume "$out/run" --quiet >/dev/null || failed="$failed $name"
+  same "$out/run" "$out/reference.new" && clean "$out/run" || failed="$failed $name"
+done
+echo "# ENOSPC at each of $checkpoints checkpoint writes, and at the commit's files"
 check "a full disk at a checkpoint: exit 1 and the message (wrong:${wrong:- none})" [ -z "$wrong" ]
 check "a full disk at a checkpoint: resumed to the uninterrupted result (failed:${failed:- none})" [ -z "$failed" ]
 check "every checkpoint write was hit ($checkpoints)" [ "$checkpoints" -ge 8 ]
