@@ -8,9 +8,17 @@
 #include "gaexp/experiment.h"
 #include "gaexp/tool.h"
 
-/* Exit statuses: 0 done, 1 failed while working, 2 bad input or usage,
- * 130 interrupted (Ctrl-C) after writing a checkpoint. */
-enum { CLI_OK = 0, CLI_FAILED = 1, CLI_USAGE = 2, CLI_INTERRUPTED = 130 };
+/* The exit statuses, one table: the enum below and 'gaexp --help' are made
+ * from it (doc/data-safety.md says which failure maps onto which). */
+#define CLI_EXIT_STATUSES(X)                                                                   \
+    X(CLI_OK, 0, "done")                                                                       \
+    X(CLI_FAILED, 1, "the machine failed us: an I/O error, a full disk, out of memory, no threads") \
+    X(CLI_USAGE, 2, "the input is wrong: usage, a bad setting or file, a folder in use,\n\t"      \
+                    "a checkpoint that does not match its folder")                             \
+    X(CLI_INTERRUPTED, 130, "interrupted (Ctrl-C, SIGTERM) after writing a checkpoint")
+#define CLI_EXIT_ENUM(name, value, text) name = value,
+enum { CLI_EXIT_STATUSES(CLI_EXIT_ENUM) };
+#undef CLI_EXIT_ENUM
 
 /* The whole command, as main() runs it (cli/main.c); the fuzz harnesses link
  * everything but main(). */

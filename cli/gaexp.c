@@ -34,8 +34,11 @@ static const char cli_usage[] =
     "  -V, --version    show the version\n"
     "  --plugin FILE    load a plug-in's problems and operators (anywhere on the line)\n"
     "\n"
-    "Exit status: 0 done, 1 failed while working, 2 bad input or usage.\n"
-    "Report bugs through the project's issue tracker.\n";
+    "Exit status:\n";
+
+#define CLI_EXIT_LINE(name, value, text) "  " #value "\t" text "\n"
+static const char cli_usage_end[] = CLI_EXIT_STATUSES(CLI_EXIT_LINE) "Report bugs through the project's issue tracker.\n";
+#undef CLI_EXIT_LINE
 
 static void cli_list_operators(const struct ga_problem *p)
 {
@@ -107,6 +110,7 @@ static int cli_help(int argc, char **argv)
 {
     if (argc < 2 || strcmp(argv[1], "help") == 0) {
         fputs(cli_usage, stdout);
+        fputs(cli_usage_end, stdout);
         return CLI_OK;
     }
     const struct cli_command *c = cli_command_find(argv[1]);
@@ -144,6 +148,7 @@ int cli_main(int argc, char **argv)
     argv[argc] = NULL;
     if (argc < 2) {
         fputs(cli_usage, stderr);
+        fputs(cli_usage_end, stderr);
         return CLI_USAGE;
     }
     const char *cmd = argv[1];
@@ -156,6 +161,13 @@ int cli_main(int argc, char **argv)
     const struct cli_command *c = cli_command_find(cmd);
     if (c)
         return c->main(argc - 1, argv + 1);
-    cli_error("unknown command '%s' (see 'gaexp --help')", cmd);
+    const char *names[CLI_COMMAND_COUNT];
+    for (size_t i = 0; i < CLI_COMMAND_COUNT; i++)
+        names[i] = cli_commands[i].name;
+    const char *hint = ga_diag_closest(cmd, names, CLI_COMMAND_COUNT);
+    if (hint)
+        cli_error("unknown command '%s' (did you mean '%s'? see 'gaexp --help')", cmd, hint);
+    else
+        cli_error("unknown command '%s' (see 'gaexp --help')", cmd);
     return CLI_USAGE;
 }

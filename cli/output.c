@@ -37,6 +37,11 @@ static bool output_join(char *buf, size_t size, const char *dir, const char *nam
     return true;
 }
 
+bool output_is_stdout(const char *path)
+{
+    return strcmp(path, "-") == 0 || strcmp(path, "/dev/stdout") == 0;
+}
+
 bool output_path_fits(const char *dir)
 {
     char path[OUTPUT_PATH_MAX];
@@ -257,9 +262,9 @@ bool output_sync_dir(const char *dir)
     return ok;
 }
 
-/* Syncs and closes every file; false (message printed, every temporary
- * file removed) when one could not be written whole. */
-static bool output_sync_all(struct output_file *const *files, size_t n)
+/* Syncs and closes every file; false (message printed) when one could not
+ * be written whole, every temporary file then removed when 'drop'. */
+static bool output_sync_all(struct output_file *const *files, size_t n, bool drop)
 {
     const struct output_file *failed = NULL;
     int error = 0;
@@ -273,14 +278,14 @@ static bool output_sync_all(struct output_file *const *files, size_t n)
     if (!failed)
         return true;
     cli_error("cannot write %s: %s", failed->final_path, strerror(error));
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; drop && i < n; i++)
         remove(files[i]->part_path);
     return false;
 }
 
 bool output_commit_all(struct output_file *const *files, size_t n)
 {
-    if (!output_sync_all(files, n))
+    if (!output_sync_all(files, n, true))
         return false;
     for (size_t i = 0; i < n; i++)
         if (rename(files[i]->part_path, files[i]->final_path) != 0) {
@@ -369,38 +374,36 @@ static bool output_roll_forward(const char *dir, char *journal, bool quiet)
 {
     char path[OUTPUT_PATH_MAX], part[OUTPUT_PATH_MAX + 8];
     const char *figure = NULL; /* the figure a "draw" line names */
-    bool ok = strncmp(journal, "gaexp-commit 1\n", 15) == 0;
-    for (int pass = 0; ok && pass < 2; pass++) { /* first check every line, then act */
+    const char *why = strncmp(journal, "gaexp-commit 1\n", 15) == 0 ? NULL : "not a gaexp commit journal";
+    for (int pass = 0; !why && pass < 2; pass++) { /* first check every line, then act */
         char *save = NULL, *copy = pass ? journal + 15 : strdup(journal + 15);
         if (!copy)
             return false;
-        for (char *line = strtok_r(copy, "\n", &save); ok && line; line = strtok_r(NULL, "\n", &save)) {
+        for (char *line = strtok_r(copy, "\n", &save); !why && line; line = strtok_r(NULL, "\n", &save)) {
             char *name = strchr(line, ' ');
-            ok = name && output_run_name(name + 1) && output_join(path, sizeof path, dir, name + 1);
-            if (!ok)
+            if (!name || !output_run_name(name + 1) || !output_join(path, sizeof path, dir, name + 1)) {
+                why = "not a gaexp commit journal";
                 break;
+            }
             *name++ = '\0';
             snprintf(part, sizeof part, "%s.part", path);
-            if (strcmp(line, "publish") == 0)
-                ok = !pass || rename(part, path) == 0 || errno == ENOENT;
-            else if (strcmp(line, "remove") == 0)
-                ok = !pass || unlink(path) == 0 || errno == ENOENT;
-            else if (strcmp(line, "draw") == 0)
-                figure = pass ? name : NULL;
-            else
-                ok = false;
+            bool publish = strcmp(line, "publish") == 0, remove = strcmp(line, "remove") == 0;
+            bool draw = strcmp(line, "draw") == 0;
+            figure = draw && pass ? name : figure;
+            if (!publish && !remove && !draw)
+                why = "not a gaexp commit journal";
+            else if (pass && ((publish && rename(part, path) != 0) || (remove && unlink(path) != 0)) &&
+                     errno != ENOENT) /* ENOENT: done before a kill */
+                why = strerror(errno);
         }
         if (!pass)
             free(copy);
     }
-    if (!ok) {
-        cli_error("%s/commit: %s", dir, errno ? strerror(errno) : "not a gaexp commit journal");
+    if (why || !output_sync_dir(dir)) {
+        cli_error("cannot finish the commit of %s: %s", dir, why ? why : strerror(errno));
         return false;
     }
-    if (!output_sync_dir(dir)) {
-        cli_error("cannot sync %s: %s", dir, strerror(errno));
-        return false;
-    }
+    bool ok = true;
     if (figure && output_draw(dir, "fitness.gp", figure, quiet) && output_join(path, sizeof path, dir, figure)) {
         int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
         ok = fd >= 0 && fsync(fd) == 0;
@@ -452,16 +455,11 @@ int output_recover(const char *dir, bool quiet)
     return ok ? 1 : -1;
 }
 
-bool output_publish(const char *dir, struct output_file *const *files, size_t n, const char *figure, bool quiet)
+int output_publish(const char *dir, struct output_file *const *files, size_t n, const char *figure, bool quiet)
 {
-    if (!output_sync_all(files, n))
-        return false;
     struct output_file journal;
-    if (!output_open(&journal, dir, "commit")) {
-        for (size_t i = 0; i < n; i++)
-            remove(files[i]->part_path);
-        return false;
-    }
+    if (!output_sync_all(files, n, false) || !output_open(&journal, dir, "commit"))
+        return 0;
     fputs("gaexp-commit 1\n", journal.fp);
     for (size_t i = 0; i < n; i++)
         fprintf(journal.fp, "publish %s\n", strrchr(files[i]->final_path, '/') + 1);
@@ -476,12 +474,9 @@ bool output_publish(const char *dir, struct output_file *const *files, size_t n,
         fprintf(journal.fp, "draw %s\n", figure);
     /* The rename of commit.part is the point of no return. */
     struct output_file *one = &journal;
-    if (!output_commit_all(&one, 1) || !output_sync_dir(dir)) {
-        for (size_t i = 0; i < n; i++)
-            remove(files[i]->part_path);
-        return false;
-    }
-    return output_recover(dir, quiet) == 1;
+    if (!output_commit_all(&one, 1))
+        return 0;
+    return output_recover(dir, quiet) == 1 ? 1 : -1;
 }
 
 /* $GNUPLOT when set (empty: none), else the gnuplot found at configure

@@ -14,6 +14,9 @@
  * long paths are refused, never cut. */
 bool output_path_fits(const char *dir);
 
+/* "-" and "/dev/stdout": write to standard output, not to a file. */
+bool output_is_stdout(const char *path);
+
 /* Makes 'dir' (and its parents) and checks, under its lock, that no other
  * process writes it, that it is empty unless 'force', and that none of
  * gaexp's names in it is a symlink, device, FIFO or folder.  CLI_OK, or
@@ -63,11 +66,12 @@ bool output_sync_dir(const char *dir);
 /* The journaled commit of a run folder (doc/data-safety.md): syncs the n
  * files, writes the journal DIR/commit naming them, the other run files to
  * remove and the figure to draw from fitness.gp (NULL: none), then rolls it
- * forward.  False (message printed) when it failed before the journal was
- * in place (the temporary files then removed) or after (the journal kept
- * for resume). */
-bool output_publish(const char *dir, struct output_file *const *files, size_t n, const char *figure,
-                    bool quiet);
+ * forward.  1 when done; 0 (message printed) when it failed before the
+ * journal was in place: nothing published, the temporary files left to the
+ * caller; -1 when it failed after: the journal and the files kept for
+ * resume. */
+int output_publish(const char *dir, struct output_file *const *files, size_t n, const char *figure,
+                   bool quiet);
 /* Finishes a commit that a kill interrupted: 0 when DIR holds no journal,
  * 1 when one was rolled forward, -1 on failure (message printed). */
 int output_recover(const char *dir, bool quiet);

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -117,6 +118,12 @@ static int run_parse(int argc, char **argv, struct ga_cfg *cfg, struct run_optio
             return CLI_USAGE;
         }
     }
+    for (size_t i = 0; i < nsets; i++)
+        if (!strchr(sets[i], '=')) {
+            cli_error("--set %s: expected PATH=VALUE, e.g. --set %s=%s", sets[i], sets[i],
+                      optind < argc - 1 ? argv[optind + 1] : "VALUE");
+            return CLI_USAGE;
+        }
     if (optind != argc - 1) {
         cli_error("run: expected one FILE.cfg (see 'gaexp run --help')");
         return CLI_USAGE;
@@ -124,6 +131,11 @@ static int run_parse(int argc, char **argv, struct ga_cfg *cfg, struct run_optio
     o->file = argv[optind];
     if (!ga_cfg_load(cfg, o->file))
         return CLI_USAGE;
+    config_setting_t *sweep = config_setting_get_member(ga_cfg_root(cfg), "sweep");
+    if (sweep) {
+        ga_cfg_error(cfg, sweep, "a sweep file: run it with 'gaexp sweep %s'", o->file);
+        return CLI_USAGE;
+    }
     for (size_t i = 0; i < nsets; i++)
         if (!ga_cfg_override(cfg, sets[i]))
             return CLI_USAGE;
@@ -259,11 +271,10 @@ static bool run_files_open(struct run_files *f, struct ga_cfg *cfg, const char *
  * (already written under their temporary names) through the journal of
  * doc/data-safety.md: all appear together or none does, so a failed or
  * killed run never mixes its files with those of an earlier one. */
-static bool run_files_commit(struct run_files *f, const struct ga_experiment *e, struct output_file *best,
-                             struct output_file *curves, struct output_file *script, const char *figure,
-                             bool quiet)
+static int run_files_commit(struct run_files *f, const struct ga_experiment *e, struct output_file *best,
+                            struct output_file *curves, struct output_file *script, const char *figure,
+                            bool quiet)
 {
-    f->open_config = f->open_gens = f->open_summary = f->open_times = false;
     /* curves.csv last: a sweep takes it as the mark of a finished point. */
     struct output_file *const all[] = {&f->config, &f->gens, &f->summary, &f->times, best, script, curves};
     if (e->plot)
@@ -390,21 +401,26 @@ static bool run_write_curves(const char *dir, const struct curves *curves, struc
 }
 
 /* The closing files: best.txt, curves.csv and fitness.gp, then all
- * committed together.  False (message printed) when they could not be
- * written: the streamed files are then left to the caller. */
-static bool run_files_finish(struct run_files *f, const struct ga_experiment *e, const struct ga_genome *genome,
-                             const struct run_best *b, const struct curves *curves, bool quiet)
+ * committed together: output_publish's 1, 0 or -1.  On 0 (message
+ * printed) the closing files are removed and the streamed ones left to
+ * the caller; on -1 everything is kept for the journal. */
+static int run_files_finish(struct run_files *f, const struct ga_experiment *e, const struct ga_genome *genome,
+                            const struct run_best *b, const struct curves *curves, bool quiet)
 {
     struct output_file best = {0}, curve_file = {0}, script = {0};
     char figure[64];
+    int done = 0;
     /* The figure's format and title come from the resolved configuration, still under its temporary name. */
     if (run_write_best(e, genome, b, &best) && run_write_curves(e->out_dir, curves, &curve_file) &&
         fflush(f->config.fp) == 0 &&
         (!e->plot || figures_fitness_open(e->out_dir, f->config.part_path, &script, figure, sizeof figure)))
-        return run_files_commit(f, e, &best, &curve_file, &script, e->plot ? figure : NULL, quiet);
-    output_abandon(&best);
-    output_abandon(&curve_file);
-    return false;
+        done = run_files_commit(f, e, &best, &curve_file, &script, e->plot ? figure : NULL, quiet);
+    if (done == 0) {
+        output_abandon(&best);
+        output_abandon(&curve_file);
+        output_abandon(&script);
+    }
+    return done;
 }
 
 /* ---- a run under way, checkpoints and resume --------------------------- */
@@ -687,8 +703,9 @@ static enum ga_stop run_replicates(struct run_session *s, bool *ok)
  * removed otherwise. */
 static int run_session_finish(struct run_session *s, bool ok, bool quiet)
 {
-    if (ok && run_files_finish(&s->f, s->e, &s->genome, &s->best, s->curves, quiet))
-        return CLI_OK;
+    int done = ok ? run_files_finish(&s->f, s->e, &s->genome, &s->best, s->curves, quiet) : 0;
+    if (done != 0)
+        return done > 0 ? CLI_OK : CLI_FAILED; /* -1: the journal finishes it */
     if (s->checkpointed) {
         run_files_close(&s->f);
         fprintf(stderr, "gaexp: the last checkpoint is kept: 'gaexp resume %s' goes on from it\n", s->e->out_dir);
@@ -699,9 +716,38 @@ static int run_session_finish(struct run_session *s, bool ok, bool quiet)
 }
 
 /* Runs (or goes on with) every replicate and commits the folder. */
+static void *run_thread_idle(void *arg)
+{
+    return arg;
+}
+
+/* OpenMP ends the process when it cannot start its threads, leaving the
+ * folder's files behind: n threads are started (and joined) first, so that
+ * a thread limit is a clean failure (exit 1) before the run starts. */
+static bool run_threads_available(unsigned n)
+{
+    pthread_t threads[1024];
+    pthread_attr_t attr;
+    unsigned started = 0;
+    int error = pthread_attr_init(&attr);
+    if (!error)
+        pthread_attr_setstacksize(&attr, 65536);
+    while (!error && started + 1 < n && started < 1024 &&
+           !(error = pthread_create(&threads[started], &attr, run_thread_idle, NULL)))
+        started++;
+    for (unsigned i = 0; i < started; i++)
+        pthread_join(threads[i], NULL);
+    pthread_attr_destroy(&attr);
+    if (error)
+        cli_error("cannot start %u threads (ga.threads): %s", n, strerror(error));
+    return !error;
+}
+
 static int run_session_go(struct run_session *s, bool quiet)
 {
     const struct ga_experiment *e = s->e;
+    if (e->params.threads > 1 && !run_threads_available(e->params.threads))
+        return run_session_finish(s, false, quiet);
     struct sigaction on_signal = {.sa_handler = run_on_signal}, old_int, old_term;
     sigemptyset(&on_signal.sa_mask);
     run_interrupted = 0;
@@ -844,6 +890,16 @@ int cli_run_write(struct ga_cfg *cfg, const struct ga_experiment *e, const struc
     return status;
 }
 
+/* A run that could not be allocated for want of memory: the machine failed
+ * us (exit 1), not the input; its message then names the experiment file. */
+static bool run_out_of_memory(struct ga_diag *diag, const char *file)
+{
+    if (!diag->count || strncmp(diag->entries[diag->count - 1].message, "out of memory", 13) != 0)
+        return false;
+    snprintf(diag->entries[diag->count - 1].file, sizeof diag->entries[0].file, "%s", file);
+    return true;
+}
+
 int cli_run(int argc, char **argv)
 {
     struct ga_diag diag;
@@ -865,6 +921,8 @@ int cli_run(int argc, char **argv)
         if (e && (!spread || (e->params.link = cli_mpi_islands(cfg))))
             run = ga_run_alloc(e->problem, e->state, &e->params, &diag);
         status = run ? CLI_OK : e && spread ? CLI_FAILED : CLI_USAGE;
+        if (!run && e && run_out_of_memory(&diag, o.file))
+            status = CLI_FAILED;
     }
     if (status == CLI_OK)
         status = output_prepare_dir(e->out_dir, o.force);

@@ -426,6 +426,25 @@ static void sweep_note_point(struct sweep *w, size_t p, const struct ga_experime
     w->largest = individuals > w->largest ? individuals : w->largest;
 }
 
+/* Drops the messages from 'from' on that an earlier point already gave: a
+ * mistake in the base file is said once, not once per point. */
+static void sweep_diag_unique(struct ga_diag *diag, size_t from)
+{
+    size_t kept = from;
+    for (size_t i = from; i < diag->count; i++) {
+        const struct ga_diag_entry *e = &diag->entries[i];
+        bool seen = false;
+        for (size_t j = 0; j < from && !seen; j++) {
+            const struct ga_diag_entry *d = &diag->entries[j];
+            seen = d->line == e->line && strcmp(d->file, e->file) == 0 && strcmp(d->path, e->path) == 0 &&
+                   strcmp(d->message, e->message) == 0;
+        }
+        if (!seen)
+            diag->entries[kept++] = *e;
+    }
+    diag->count = kept;
+}
+
 /* Every point's experiment, checked before anything runs.  The base
  * configuration's output.dir (or --out) names the sweep folder. */
 static bool sweep_check_points(struct sweep *w, const struct sweep_options *o, const char *root,
@@ -440,6 +459,7 @@ static bool sweep_check_points(struct sweep *w, const struct sweep_options *o, c
         struct ga_experiment *e = c ? cli_experiment_alloc(c, 1) : NULL;
         if (!e) {
             ok = false;
+            sweep_diag_unique(diag, before);
             if (diag->count > before) /* say which point, once */
                 ga_diag_add(diag, o->file, 0, "sweep", "point %zu of %zu refused", p + 1, w->points);
         } else

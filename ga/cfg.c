@@ -109,6 +109,10 @@ static bool cfg_integers_fit(struct ga_cfg *c, const char *text, const char *fil
                 return false;
             }
         } else {
+            if ((*p == '=' || *p == ':') && ++c->settings > GA_CFG_MAX_SETTINGS) {
+                ga_diag_add(c->diag, file, line, "", "more than %d settings (the limit)", GA_CFG_MAX_SETTINGS);
+                return false;
+            }
             p++;
         }
     }
@@ -132,7 +136,7 @@ static bool cfg_after_read(struct ga_cfg *c, int ok)
 
 /* The whole file as a string; NULL with a diagnostic when it cannot be
  * read completely or is not text. */
-static char *cfg_slurp(struct ga_cfg *c, const char *path)
+FILE *ga_cfg_fopen(const char *path, struct ga_diag *d)
 {
     /* O_NONBLOCK: opening a FIFO must not wait for a writer. */
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
@@ -142,13 +146,20 @@ static char *cfg_slurp(struct ga_cfg *c, const char *path)
                       : !S_ISREG(st.st_mode) ? "not a regular file (a FIFO, device or socket)"
                       : (uint64_t)st.st_size > GA_CFG_FILE_MAX ? "larger than 16 MiB, the limit"
                                                                : NULL;
-    FILE *f = why ? NULL : fdopen(fd, "rb");
+    FILE *f = why ? NULL : fdopen(fd, "r");
     if (!f) {
-        ga_diag_add(c->diag, path, 0, "", "cannot read the file: %s", why ? why : strerror(errno));
+        ga_diag_add(d, path, 0, "", "cannot read the file: %s", why ? why : strerror(errno));
         if (fd >= 0)
             close(fd);
-        return NULL;
     }
+    return f;
+}
+
+static char *cfg_slurp(struct ga_cfg *c, const char *path)
+{
+    FILE *f = ga_cfg_fopen(path, c->diag);
+    if (!f)
+        return NULL;
     char *text = NULL;
     size_t size = 0, cap = 0;
     bool complete = false;

@@ -15,6 +15,7 @@ struct ga_cfg {
     struct ga_diag *diag;
     struct ga_cfg_asked *asked;
     size_t asked_count, asked_cap;
+    size_t settings;     /* '=' and ':' seen in the files read: GA_CFG_MAX_SETTINGS at most */
     char **inputs;       /* absolute paths of the input files read (ga_cfg_file) */
     size_t input_count;
     bool oom;

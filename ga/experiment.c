@@ -287,8 +287,10 @@ static bool experiment_ga(struct ga_experiment *e, struct ga_cfg *cfg,
     if (!ga)
         return false;
     struct ga_params *params = &e->params;
-    long long seed, population, threads, replicates;
-    const char *rng;
+    /* A bad value leaves the default in place, so that the settings after
+     * it are still read and checked: one message per mistake. */
+    long long seed = 0, population = 1000, threads = 1, replicates = 1;
+    const char *rng = "xoshiro256ss";
     bool ok = ga_cfg_int(cfg, ga, "seed", (long long)(default_seed & 0x7fffffffffffffffULL), 0,
                          0x7fffffffffffffffLL, &seed);
     ok &= ga_cfg_int(cfg, ga, "replicates", 1, 1, EXPERIMENT_MAX_REPLICATES, &replicates);
@@ -296,8 +298,6 @@ static bool experiment_ga(struct ga_experiment *e, struct ga_cfg *cfg,
     ok &= ga_cfg_int(cfg, ga, "threads", 1, 1, 1024, &threads);
     ok &= ga_cfg_bool(cfg, ga, "evaluate_all", false, &params->evaluate_all);
     ok &= ga_cfg_string(cfg, ga, "rng", "xoshiro256ss", &rng);
-    if (!ok)
-        return false;
     e->seed = (uint64_t)seed;
     e->replicates = (unsigned)replicates;
     params->population = (size_t)population;

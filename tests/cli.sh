@@ -126,7 +126,7 @@ fi
 "$GAEXP" run "$demo" --seed 2 --out "$out/full" --quiet --force --set output.plot=false
 cp -r "$out/full" "$out/full.before"
 full=$(cd "$out/full" && pwd)
-strace -qq -o /dev/null -P "$full/summary.csv.part" -e trace=write -e inject=write:error=ENOSPC \
+inject -o /dev/null -P "$full/summary.csv.part" -e trace=write -e inject=write:error=ENOSPC \
   "$GAEXP" run "$demo" --seed 4 --out "$out/full" --quiet --force --set output.plot=false 2>"$out/full.stderr"
 check "a full disk: exit status 1" [ $? -eq 1 ]
 check "a full disk: one message naming the file" \
@@ -139,6 +139,6 @@ ln -s ../precious "$out/full/summary.csv.part"
 "$GAEXP" run "$demo" --seed 4 --out "$out/full" --quiet --force --set output.plot=false
 check "a planted symlink: the run succeeds" [ $? -eq 0 ]
 check "a planted symlink: its target untouched" [ "$(cat "$out/precious")" = precious ]
-check "a planted symlink: summary.csv a regular file" [ -f "$out/full/summary.csv" ] && [ ! -L "$out/full/summary.csv" ]
+check "a planted symlink: summary.csv a regular file" eval '[ -f "$out/full/summary.csv" ] && [ ! -L "$out/full/summary.csv" ]'
 
 test_summary cli

@@ -19,3 +19,9 @@ test_summary() {
   echo "$1: $pass passed, $fail failed"
   [ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]
 }
+
+# inject STRACE-ARGS... COMMAND...: runs COMMAND under strace (fault
+# injection); LeakSanitizer cannot run under ptrace, so it is off there.
+inject() {
+  ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" strace -qq "$@"
+}

@@ -3,19 +3,26 @@
 # runs the whole test suite (make check), checks the distribution (make
 # distcheck), runs the suite again on the tarball built with ASan and UBSan
 # and once more on the tarball built --with-mpi (the MPI tests under mpirun),
-# then prints one closing line "tests: N passed, N failed".
+# then prints one closing line "tests: N passed, N failed".  Each phase says
+# when it starts; every check of every script and every cmocka test counts.
 set -eu
-GAEXP_WITH_MPI=yes # bootstrap.sh installs Open MPI too
+GAEXP_WITH_MPI=yes # bootstrap.sh installs Open MPI and strace too
 . "$(dirname "$0")/../build-aux/bootstrap.sh"
+started=$(date +%s)
+phase() { echo "== $(($(date +%s) - started)) s: $*"; }
 status=0
+phase "1/5 make check: the unit tests and the test scripts"
 make -j"$(nproc)" check || status=$?
-# Count test cases in DIR/tests/*.log: cmocka's closing lines and the scripts' "N passed, N failed".
+# Count test cases in DIR/tests/*.log: cmocka's closing lines and the
+# scripts' one closing line "NAME: N passed, N failed" (tests/lib.sh); a
+# script or program that failed without its closing line counts as one
+# failure.
 passed=0 failed=0
 count_logs() {
   for log in "$1"/tests/*.log; do
     [ "$log" = "$1/tests/test-suite.log" ] && continue
-    p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p; s/^[a-z ]*: \([0-9]*\) passed, [0-9]* failed$/\1/p' "$log" | tail -1)
-    f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p; s/^[a-z ]*: [0-9]* passed, \([0-9]*\) failed$/\1/p' "$log" | tail -1)
+    p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p; s/^[A-Za-z0-9 _.-]*: \([0-9]*\) passed, [0-9]* failed$/\1/p' "$log" | tail -1)
+    f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p; s/^[A-Za-z0-9 _.-]*: [0-9]* passed, \([0-9]*\) failed$/\1/p' "$log" | tail -1)
     passed=$((passed + ${p:-0}))
     failed=$((failed + ${f:-0}))
     grep -q ':test-result: \(FAIL\|ERROR\)' "${log%.log}.trs" 2>/dev/null && [ -z "$f" ] && failed=$((failed + 1))
@@ -24,6 +31,7 @@ count_logs() {
 }
 count_logs .
 if [ "$status" -eq 0 ]; then
+  phase "2/5 make distcheck: the tarball builds and passes make check"
   make -j"$(nproc)" distcheck >tests/distcheck.out 2>&1 || { status=$?; tail -30 tests/distcheck.out; }
   if [ "$status" -eq 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
 fi
@@ -31,6 +39,7 @@ tarball=$(ls -t gaexp-*.tar.gz 2>/dev/null | head -n 1)
 # The released tarball once more, built with AddressSanitizer and UBSan:
 # every test again, and any memory error or undefined behaviour fails it.
 if [ "$status" -eq 0 ]; then
+  phase "3/5 the tarball built with ASan and UBSan: make check again"
   sanitized=$(mktemp -d)
   if tar -xzf "$tarball" -C "$sanitized" && cd "$sanitized"/gaexp-* &&
      ./configure -q CFLAGS='-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all' \
@@ -47,6 +56,7 @@ fi
 # And built --with-mpi (Open MPI): every test again, tests/mpi.sh running
 # sweeps under mpirun; its test cases count in the closing line.
 if [ "$status" -eq 0 ]; then
+  phase "4/5 the tarball built --with-mpi: make check again, sweeps under mpirun"
   with_mpi=$(mktemp -d)
   if tar -xzf "$tarball" -C "$with_mpi" && cd "$with_mpi"/gaexp-* && ./configure -q --with-mpi >/dev/null &&
      make -j"$(nproc)" >/dev/null 2>&1; then
@@ -63,6 +73,7 @@ fi
 # cluster on localhost (tests/slurm.sh, also 'make check-slurm'); skipped
 # (77) when Slurm cannot be installed or the daemons cannot get root.
 if [ "$status" -eq 0 ]; then
+  phase "5/5 Slurm: the README's batch script on a one-node cluster on localhost"
   s=0
   GAEXP=$PWD/gaexp srcdir=. sh tests/slurm.sh >tests/slurm.out 2>&1 || s=$?
   p=$(sed -n 's/^slurm: \([0-9]*\) passed, [0-9]* failed$/\1/p' tests/slurm.out)
@@ -74,5 +85,6 @@ if [ "$status" -eq 0 ]; then
     *) status=$s; [ -n "$f" ] || failed=$((failed + 1)); tail -30 tests/slurm.out ;;
   esac
 fi
+phase "done"
 echo "tests: $passed passed, $failed failed"
 exit "$status"

@@ -18,8 +18,17 @@ GAEXP_API_BEGIN
  * then reports every setting nobody asked for, with a did-you-mean hint. */
 struct ga_cfg; /* opaque: its fields are the library's (ga/cfg_private.h) */
 
+/* libconfig 1.5 adds each setting after a linear search of its group, so
+ * its parse is quadratic in the number of settings: they are counted (and
+ * bounded) before parsing, over the main file and its @includes. */
+#define GA_CFG_MAX_SETTINGS 4096
 /* The largest experiment, puzzle or deal file gaexp reads. */
 #define GA_CFG_FILE_MAX ((size_t)16 << 20)
+
+/* Opens an input file (experiment, puzzle, deal file) for reading only
+ * when it is a regular file of at most GA_CFG_FILE_MAX bytes: a FIFO,
+ * device or folder is refused at once.  NULL with a diagnostic. */
+FILE *ga_cfg_fopen(const char *path, struct ga_diag *d);
 
 /* The libconfig tree of the experiment (for lookups the getters do not
  * cover); it lives as long as c. */

@@ -40,12 +40,18 @@ double ga_tool_now(void);
 
 /* A file written under PATH.part and renamed to PATH when complete, so that
  * an interrupted tool never leaves a complete-looking file.  Open it, write
- * to 'fp', then commit (flush, sync, rename) or abandon (remove). */
+ * to 'fp', then commit (flush, sync, rename) or abandon (remove).  PATH "-"
+ * or "/dev/stdout" writes to standard output.  An existing PATH that is not
+ * a regular file (a symlink, device, FIFO, folder) is never replaced, a
+ * symlink at PATH.part never followed, and a path too long is refused, never
+ * cut. */
 struct ga_tool_file {
     FILE *fp;
     char path[1024];
     char part_path[1040];
 };
+/* True for the paths that mean standard output: "-" and "/dev/stdout". */
+bool ga_tool_is_stdout(const char *path);
 /* Opens PATH.part; false after printing a message. */
 bool ga_tool_file_open(struct ga_tool_file *f, const char *path);
 /* False after printing a message (the .part file is then removed). */

@@ -1,5 +1,6 @@
 /* problems/animals/animals_puzzle.c — the animal placement puzzle: board geometry, conditions, puzzle files. */
 #include "problems/animals/animals_puzzle.h"
+#include "gaexp/cfg.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -728,11 +729,9 @@ bool animals_puzzle_read(struct animals_puzzle *out, FILE *in, const char *file,
 
 bool animals_puzzle_load(struct animals_puzzle *out, const char *path, struct ga_diag *d)
 {
-    FILE *in = fopen(path, "r");
-    if (!in) {
-        ga_diag_add(d, path, 0, "", "cannot read the file: %s", strerror(errno));
+    FILE *in = ga_cfg_fopen(path, d);
+    if (!in)
         return false;
-    }
     bool ok = animals_puzzle_read(out, in, path, d);
     fclose(in);
     return ok;

@@ -27,7 +27,7 @@ static const char design_usage[] =
     "  --seed K        seed of every random choice, an integer in [0, 9223372036854775807];\n"
     "                  default 1.  The same D, K and N give the same puzzle.\n"
     "  --budget N      solver calls at most, an integer in [1, 100000000]; default 100000\n"
-    "  --out FILE      write the puzzle to FILE instead of standard output\n"
+    "  --out FILE      write the puzzle to FILE instead of standard output (- is standard output)\n"
     "  -h, --help      show this help\n"
     "\n"
     "The designer stops when D is within 0.25 of the target or the budget is spent, and\n"
@@ -108,7 +108,7 @@ static char *design_comment(const struct design_options *o, const struct animals
 /* Writes the puzzle to o->out, or to standard output; false after a message. */
 static bool design_write(const struct design_options *o, const struct animals_puzzle *p, const char *comment)
 {
-    if (!o->out) {
+    if (!o->out || ga_tool_is_stdout(o->out)) {
         bool ok = animals_puzzle_write(p, comment, stdout) == 0 && fflush(stdout) == 0;
         if (!ok)
             ga_tool_error("design animals: cannot write to standard output");

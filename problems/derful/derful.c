@@ -98,10 +98,16 @@ static bool derful_configure(void *state, struct ga_cfg *cfg, config_setting_t *
 {
     struct derful *d = state;
     long long n, suits;
-    if (!ga_cfg_int(cfg, group, "n", 5, 2, DERFUL_MAX_N, &n))
+    if (!ga_cfg_int(cfg, group, "n", 5, 2, DERFUL_MAX_N, &n)) {
+        /* suits and target depend on n: known settings, not checked */
+        ga_cfg_lookup(cfg, group, "suits");
+        ga_cfg_lookup(cfg, group, "target");
         return false;
-    if (!ga_cfg_int(cfg, group, "suits", n <= 4 ? n - 1 : 4, 1, 4, &suits))
+    }
+    if (!ga_cfg_int(cfg, group, "suits", n <= 4 ? n - 1 : 4, 1, 4, &suits)) {
+        ga_cfg_lookup(cfg, group, "target");
         return false;
+    }
     d->n = (int)n;
     d->cells = d->n * d->n;
     d->suits = (int)suits;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gaexp/cfg.h"
 #include "gaexp/rng.h"
 
 /* ---- cards ----------------------------------------------------------- */
@@ -626,9 +627,8 @@ static struct ft_deal_file *ft_deal_file_read(const char *name, FILE *f, struct 
 
 struct ft_deal_file *ft_deal_file_alloc(const char *path, struct ga_diag *d, int *status)
 {
-    FILE *f = fopen(path, "r");
+    FILE *f = ga_cfg_fopen(path, d);
     if (!f) {
-        ga_diag_add(d, path, 0, "", "cannot read the file: %s", strerror(errno));
         if (status)
             *status = FT_EINPUT;
         return NULL;

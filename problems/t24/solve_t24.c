@@ -21,7 +21,7 @@ static const char solve_t24_usage[] =
     "                  [--csv FILE]\n"
     "      Solves every hand of K cards (default 4) with values in LOW..HIGH (default\n"
     "      1..10), prints how many are solvable and lists the others; --csv writes\n"
-    "      every hand with a solution or none.\n";
+    "      every hand with a solution or none (FILE - or /dev/stdout: standard output).\n";
 
 struct t24_options {
     struct t24_hand hand;

@@ -1,0 +1,145 @@
+#!/bin/sh
+# tests/crash.sh — crash consistency (doc/data-safety.md): gaexp is killed
+# with SIGKILL, by strace's fault injection, at every write, fsync, rename
+# and unlink of a short run (its generations, checkpoints and commit), over
+# an empty folder and with --force over an older result.  Right after each
+# kill the folder must be the previous result, the new one, or hold a
+# checkpoint or commit journal; 'gaexp resume' (or, with neither, the same
+# run again) must then end byte-identical to an uninterrupted run
+# (times.csv aside).  Then a full disk (ENOSPC) at every checkpoint write:
+# the run fails, keeps the previous checkpoint, and resume finishes it.
+. "${srcdir:-.}/tests/lib.sh"
+test_folder crash
+out=$(cd "$out" && pwd) # strace -P needs absolute paths
+cfg=$out/short.cfg
+cat >"$cfg" <<EOT
+problem = { name = "onemax"; bits = 50; };
+ga = { seed = 5; population = 20; replicates = 2; stop = { generations = 4; fitness = -1.0; }; };
+output = { plot = false; checkpoint = 0.0; };
+EOT
+same() { # DIR REFERENCE: the same files, equal but times.csv
+  [ "$(ls -A "$1")" = "$(ls -A "$2")" ] || return 1
+  for f in $(ls -A "$2"); do [ "$f" = times.csv ] || cmp -s "$1/$f" "$2/$f" || return 1; done
+}
+# results DIR REFERENCE: DIR's result files (temporary ones, checkpoint
+# and journal aside) are the reference's: no mix of two runs.
+results() {
+  for f in $(ls -A "$1" | grep -v -e checkpoint -e commit -e '\.part$') $(ls -A "$2"); do
+    [ "$f" = times.csv ] || cmp -s "$1/$f" "$2/$f" || return 1
+  done
+}
+# A finished folder holds no checkpoint, journal or temporary file.
+clean() { [ -z "$(ls -A "$1" | grep -e checkpoint -e commit -e '\.part$')" ]; }
+
+# references CFG: the uninterrupted result (reference.new) and an older
+# one for --force (reference.old), both written in $out/run as a scenario's.
+references() {
+  rm -rf "$out/run" "$out/reference.new" "$out/reference.old"
+  "$GAEXP" run "$1" --out "$out/run" --quiet --seed 9 && mv "$out/run" "$out/reference.old"
+  "$GAEXP" run "$1" --out "$out/run" --quiet && mv "$out/run" "$out/reference.new"
+}
+references "$cfg"
+
+# The syscalls of one uninterrupted run, counted by kind.
+inject -o "$out/trace" -e trace=write,fsync,rename,unlink "$GAEXP" run "$cfg" --out "$out/run" --quiet
+rm -rf "$out/run"
+count() { grep -c "^$1(" "$out/trace"; }
+
+# scenario PREFIX: kills the run at every syscall of each kind; counts the
+# kills and the folders in a bad state.
+kills=0 mixed= unfinished= differing= leftover=
+scenario() { # FORCE CALL...
+  force=$1; shift
+  for call in "$@"; do
+    n=$(count "$call")
+    i=1
+    while [ "$i" -le "$n" ]; do
+      rm -rf "$out/run"
+      [ "$force" = yes ] && cp -r "$out/reference.old" "$out/run"
+      inject -o /dev/null -e trace="$call" -e inject="$call:signal=SIGKILL:when=$i" \
+        "$GAEXP" run "$cfg" --out "$out/run" --quiet ${force:+--force} 2>/dev/null
+      [ $? -ne 0 ] && kills=$((kills + 1))
+      where="$call#$i${force:+/force}"
+      # Right after the kill: old, new, or resumable; never a mix.
+      if [ ! -e "$out/run/checkpoint" ] && [ ! -e "$out/run/commit" ]; then
+        if [ "$force" = yes ]; then
+          results "$out/run" "$out/reference.old" || results "$out/run" "$out/reference.new" || mixed="$mixed $where"
+        else
+          [ ! -e "$out/run/generations.csv" ] || results "$out/run" "$out/reference.new" || mixed="$mixed $where"
+        fi
+      fi
+      if [ -e "$out/run/checkpoint" ] || [ -e "$out/run/commit" ]; then
+        "$GAEXP" resume "$out/run" --quiet >/dev/null 2>&1
+      else
+        "$GAEXP" run "$cfg" --out "$out/run" --quiet --force 2>/dev/null
+      fi || unfinished="$unfinished $where"
+      same "$out/run" "$out/reference.new" || differing="$differing $where"
+      clean "$out/run" || leftover="$leftover $where"
+      i=$((i + 1))
+    done
+  done
+}
+scenario "" write fsync rename unlink
+scenario yes write fsync rename unlink
+total=$((2 * ($(count write) + $(count fsync) + $(count rename) + $(count unlink))))
+echo "# without the figure: $total syscalls (write $(count write), fsync $(count fsync), rename $(count rename), unlink $(count unlink); twice)"
+# With the figure: fitness.gp committed with the files, fitness.png drawn
+# before the journal goes.  Every fsync, rename and unlink, with --force.
+plot_cfg=$out/plot.cfg
+sed 's/plot = false/plot = true/' "$cfg" >"$plot_cfg"
+references "$plot_cfg"
+inject -o "$out/trace" -e trace=write,fsync,rename,unlink "$GAEXP" run "$plot_cfg" --out "$out/run" --quiet
+rm -rf "$out/run"
+cfg=$plot_cfg
+scenario yes fsync rename unlink
+total=$((total + $(count fsync) + $(count rename) + $(count unlink)))
+echo "# with the figure: fsync $(count fsync), rename $(count rename), unlink $(count unlink); $kills kills in all"
+check "every injected SIGKILL killed the run ($kills of $total)" [ "$kills" -eq "$total" ]
+check "after each kill: the old result, the new one or resumable (mixed:${mixed:- none})" [ -z "$mixed" ]
+check "after each kill: resume or a rerun finishes (failed:${unfinished:- none})" [ -z "$unfinished" ]
+check "after each kill: byte-identical to the uninterrupted run (differing:${differing:- none})" [ -z "$differing" ]
+check "after each kill: nothing left but the result (in:${leftover:- none})" [ -z "$leftover" ]
+
+cfg=$out/short.cfg
+references "$cfg"
+# A full disk at every checkpoint write: exit 1 and one message; the
+# previous checkpoint and its .part files kept; resume (with room again)
+# finishes to the uninterrupted result.  The first checkpoint has no
+# previous one: that run is started again.
+rm -rf "$out/run"
+inject -o "$out/ck-trace" -P "$out/run/checkpoint.part" -e trace=write "$GAEXP" run "$cfg" --out "$out/run" --quiet
+checkpoints=$(grep -c '^write(' "$out/ck-trace")
+failed= wrong= i=1
+while [ "$i" -le "$checkpoints" ]; do
+  rm -rf "$out/run"
+  inject -o /dev/null -P "$out/run/checkpoint.part" -e trace=write -e inject="write:error=ENOSPC:when=$i" \
+    "$GAEXP" run "$cfg" --out "$out/run" --quiet 2>"$out/enospc.stderr"
+  status=$?
+  grep -q "cannot write $out/run/checkpoint: No space left on device" "$out/enospc.stderr" && [ "$status" -eq 1 ] ||
+    wrong="$wrong #$i"
+  if [ "$i" -eq 1 ]; then
+    [ -z "$(ls -A "$out/run")" ] || wrong="$wrong #1-not-empty"
+    "$GAEXP" run "$cfg" --out "$out/run" --quiet || failed="$failed #$i"
+  else
+    "$GAEXP" resume "$out/run" --quiet >/dev/null || failed="$failed #$i"
+  fi
+  same "$out/run" "$out/reference.new" && clean "$out/run" || failed="$failed #$i"
+  i=$((i + 1))
+done
+# A full disk while the result is committed: the files written last and
+# the journal itself.  The checkpoint is kept; resume finishes.
+for name in config.cfg best.txt curves.csv commit; do
+  rm -rf "$out/run"
+  inject -o /dev/null -P "$out/run/$name.part" -e trace=write -e inject=write:error=ENOSPC \
+    "$GAEXP" run "$cfg" --out "$out/run" --quiet 2>"$out/enospc.stderr"
+  status=$?
+  grep -q "No space left on device" "$out/enospc.stderr" && [ "$status" -eq 1 ] && [ -e "$out/run/checkpoint" ] ||
+    wrong="$wrong $name"
+  "$GAEXP" resume "$out/run" --quiet >/dev/null || failed="$failed $name"
+  same "$out/run" "$out/reference.new" && clean "$out/run" || failed="$failed $name"
+done
+echo "# ENOSPC at each of $checkpoints checkpoint writes, and at the commit's files"
+check "a full disk at a checkpoint: exit 1 and the message (wrong:${wrong:- none})" [ -z "$wrong" ]
+check "a full disk at a checkpoint: resumed to the uninterrupted result (failed:${failed:- none})" [ -z "$failed" ]
+check "every checkpoint write was hit ($checkpoints)" [ "$checkpoints" -ge 8 ]
+test_summary crash
