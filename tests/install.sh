@@ -37,6 +37,8 @@ cflags=$(sed -n 's/^CFLAGS = //p' "$top/Makefile")
 ldflags=$(sed -n 's/^LDFLAGS = //p' "$top/Makefile")
 ${MAKE:-make} -C "$out/queens" CFLAGS="$cflags" LDFLAGS="$ldflags" >"$out/queens.log" 2>&1
 check "examples/queens builds against the installed files" [ -f "$out/queens/queens.so" ] && [ -x "$out/queens/queens" ]
+check "the plug-in takes libgaexp from the program that loads it (one copy a process)" \
+  sh -c '! objdump -p "$0/queens/queens.so" | grep -q "NEEDED.*libgaexp"' "$out"
 check "the build names no path of the source or build tree" sh -c '! grep -q -e "$0" -e "$1/include" "$2"' \
   "$(cd "${srcdir:-.}" && pwd)/include" "$top" "$out/queens.log"
 check "the example's own program solves 8 queens" sh -c '"$0/queens/queens" 8 >"$0/own.txt" && grep -q "^8 queens: solved" "$0/own.txt"' "$out"
