@@ -34,7 +34,11 @@ check "a binary file is refused" refused "$out/nul.cfg" "not a text file"
 check "2x2: exactly one game" prints "total: 1 games, sums 20..20" solve derful --n 2
 check "3x3: 358 games, sums 12..30" prints "total: 358 games, sums 12..30" solve derful --n 3
 check "3x3: one game per multiset" prints "card multisets: 358, at most 1 game per multiset" solve derful --n 3
-check "solve refuses n=5" sh -c '"$0" solve derful --n 5 2>/dev/null; [ $? -eq 2 ]' "$GAEXP"
+check "solve refuses n=6" sh -c '"$0" solve derful --n 6 2>/dev/null; [ $? -eq 2 ]' "$GAEXP"
+check "5x5: estimated games per S, with intervals" prints "95% interval" solve derful --n 5 --samples 20000
+check "5x5 estimate: S = 31 has games" sh -c '"$0" solve derful --n 5 --samples 20000 | awk '"'"'$1 == 31 && $2 > 1e8 { ok = 1 } END { exit !ok }'"'"'' "$GAEXP"
+check "3x3 estimate near the 358 games" sh -c '"$0" solve derful --n 3 --estimate --samples 100000 | awk '"'"'/^total/ { t = $2 + 0 } END { exit !(t > 340 && t < 376) }'"'"'' "$GAEXP"
+check "--list refuses the estimate" sh -c '"$0" solve derful --n 5 --list 2>/dev/null; [ $? -eq 2 ]' "$GAEXP"
 
 # The animal puzzle: the published level 50, its one answer, and the level designer.
 level50="$srcdir/configs/animals/level50.txt"

@@ -22,6 +22,8 @@ sed -n 's/^  \([0-9]\)/\1/p' "$out/census.txt" | sort > "$out/listed"
 sed -n 's/^"\([0-9 ]*\)",0,.*/\1/p' "$out/truth.csv" | sort > "$out/csv-unsolvable"
 check "the listed unsolvable hands are the CSV's unsolvable ones" cmp "$out/listed" "$out/csv-unsolvable"
 check "149 hands listed" [ "$(wc -l <"$out/listed")" -eq 149 ]
+check "10 hands only fractions solve" [ "$(grep -c ',1$' "$out/truth.csv")" -eq 10 ]
+check "3 3 8 8 is one of them" grep -q '^"3 3 8 8",1,.*,1$' "$out/truth.csv"
 check "census 1..13: 1362 of 1820" prints "solvable: 1362 of 1820 hands" solve t24 --census --values 1..13
 check "census 1..9: 404 of 495" prints "solvable: 404 of 495 hands" solve t24 --census --values 1..9
 
@@ -56,12 +58,14 @@ check "GP on an unsolvable hand" "$GAEXP" run "$srcdir/configs/t24.cfg" --seed 1
   --set output.plot=false --set "problem.cards=[3,5,5,10]" --set ga.stop.generations=20
 check "GP reports no solution where there is none" grep -q "^not solved" "$out/gp-none/best.txt"
 
-# The study on values 1..5, two seeds: every solvable hand, no false solution.
+# The study on values 1..5, two replicates a hand: every solvable hand, no false solution.
 check "census study runs" env GAEXP="$GAEXP" sh "$srcdir/experiments/t24-census/run.sh" --values 1..5 \
-  --seeds 2 --out "$(pwd)/$out/study" --jobs 2 >"$out/study.log" 2>&1
-check "study: no false solution" grep -q "^false solutions (unsolvable hands) 0$" "$out/study/table.txt"
-check "study: every run on a solvable hand" grep -q "^GP runs on solvable hands *[0-9]" "$out/study/table.txt"
+  --ops "+,-,*,/" --seeds 2 --out "$(pwd)/$out/study" --jobs 2 >"$out/study.log" 2>&1
+check "study: no false solution" grep -q "^false solutions (unsolvable hands)  0$" "$out/study/table.txt"
+check "study: every run on a solvable hand solved" grep -q "^  missed  *0$" "$out/study/table.txt"
 check "study: one row per run" [ "$(tail -n +2 "$out/study/runs.csv" | wc -l)" -eq 140 ]
+check "study: one row per hand" [ "$(tail -n +2 "$out/study/hands.csv" | wc -l)" -eq 70 ]
+check "study: 1 5 5 5 is marked fractions only, solved by both runs" grep -q '^1..5,arith,"1 5 5 5",1,1,2,2,' "$out/study/hands.csv"
 check "study refuses an existing folder" sh -c 'env GAEXP="$0" sh "$1" --values 1..5 --out "$2" >/dev/null 2>&1; [ $? -eq 2 ]' \
   "$GAEXP" "$srcdir/experiments/t24-census/run.sh" "$(pwd)/$out/study"
 test_summary "t24"

@@ -894,6 +894,7 @@ struct ft_test_play {
     struct ft_move last;
     size_t count, cap;
     struct ft_move *move;                 /* every move played, safe ones too */
+    bool useful_first;                    /* decoder = "useful-first" (the shipped one) */
 };
 
 static void ft_test_play_alloc(struct ft_test_play *p, size_t genes)
@@ -963,7 +964,32 @@ static int ft_test_decode(const struct ft_tableau *t, const ga_gene *genes, size
         }
         if (n == 0)
             break;
-        ft_test_play_move(p, legal[genes[used++] % n]);
+        /* useful-first: the foundation moves, then the column moves that empty
+         * their column or uncover a card that goes up, then the others (each
+         * group in the order above); genes below 32 pick among the first two. */
+        size_t useful = n;
+        if (p->useful_first) {
+            struct ft_move sorted[FT_TEST_MAX_LEGAL];
+            size_t k = 0;
+            for (int pass = 0; pass < 3; pass++)
+                for (size_t i = 0; i < n; i++) {
+                    struct ft_move m = legal[i];
+                    int h = g->t.height[m.from];
+                    int group = m.to == FT_FOUNDATION ? 0
+                                : h == 1 || ft_test_goes_up(g, g->t.card[m.from][h - 2]) ? 1 : 2;
+                    if (group == pass)
+                        sorted[k++] = m;
+                }
+            for (size_t i = 0; i < n; i++) {
+                int h = g->t.height[sorted[i].from];
+                if (sorted[i].to != FT_FOUNDATION && h > 1 && !ft_test_goes_up(g, g->t.card[sorted[i].from][h - 2]) &&
+                    useful == n)
+                    useful = i;
+            }
+            memcpy(legal, sorted, n * sizeof *legal);
+        }
+        ga_gene gene = genes[used++];
+        ft_test_play_move(p, legal[p->useful_first && useful && gene < 32 ? gene % useful : gene % n]);
     }
     return p->game.moved;
 }
@@ -1329,6 +1355,7 @@ static void test_ga_reaches_optimum(void **state)
     };
     struct ft_test_play play;
     ft_test_play_alloc(&play, FT_TEST_MOVES);
+    play.useful_first = true; /* configs/fortythieves.cfg */
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         struct ft_position p;
         assert_int_equal(ft_deal((uint64_t)cases[i].deal, &p), FT_OK);
@@ -1412,6 +1439,38 @@ static void test_ga_same_seed_same_run(void **state)
     free(other.print);
 }
 
+/* shaping adds a fraction below one card to the plain fitness, 0 when the
+ * play matches the reference; the edit mutation keeps a legal play and
+ * changes no gene before its site's move. */
+static void test_shaping_and_edit(void **state)
+{
+    (void)state;
+    struct test_experiment *plain = ft_test_experiment("seed = 1030; decoder = \"useful-first\";", "");
+    struct test_experiment *shaped =
+        ft_test_experiment("seed = 1030; decoder = \"useful-first\"; shaping = true;", "");
+    struct ga_genome gp = ft_test_genome(plain), gs = ft_test_genome(shaped);
+    const struct ga_mutation *edit = ga_catalog_mutation(&test_catalog, &ga_problem_fortythieves, "edit");
+    assert_non_null(edit);
+    gsl_rng *r = test_rng_alloc(7);
+    ga_gene genes[FT_TEST_MOVES], before[FT_TEST_MOVES];
+    int fractions = 0;
+    for (int k = 0; k < 200; k++) {
+        plain->e->problem->init(&gp, r, genes);
+        double a = plain->e->problem->evaluate(&gp, genes), b = shaped->e->problem->evaluate(&gs, genes);
+        assert_true(a == floor(a) && b >= a && b < a + 1);
+        fractions += b > a;
+        memcpy(before, genes, sizeof genes);
+        size_t pos = ga_rng_below(r, FT_TEST_MOVES);
+        edit->at(&gs, r, genes, pos);
+        assert_true(shaped->e->problem->valid(&gs, genes));
+        assert_memory_equal(before, genes, pos * sizeof *genes);
+    }
+    assert_true(fractions > 100); /* most random plays leave needed cards buried */
+    gsl_rng_free(r);
+    test_experiment_free(plain);
+    test_experiment_free(shaped);
+}
+
 /* 'reset' always changes the gene, to another value of the alphabet, each
  * about equally often, and touches no other gene. */
 static void test_reset_mutation(void **state)
@@ -1490,6 +1549,7 @@ int main(void)
         cmocka_unit_test(test_ga_reaches_optimum),
         cmocka_unit_test(test_ga_same_seed_same_run),
         cmocka_unit_test(test_reset_mutation),
+        cmocka_unit_test(test_shaping_and_edit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -371,6 +371,31 @@ static void test_census_larger_operator_sets(void **unused)
     assert_int_equal(hands, 120);
 }
 
+/* The hands of 1..10 that only fractions solve: the ten known ones. */
+static void test_fractions_only(void **unused)
+{
+    (void)unused;
+    static const int hands[][4] = {{1, 3, 4, 6}, {1, 4, 5, 6}, {1, 5, 5, 5}, {1, 6, 6, 8}, {2, 4, 10, 10},
+                                   {2, 5, 5, 10}, {2, 7, 7, 10}, {3, 3, 7, 7}, {3, 3, 8, 8}, {4, 4, 7, 7}};
+    int found = 0;
+    ga_gene e[7];
+    struct t24_hand h = hand_of("+,-,*,/", 4, hands[0], 24);
+    for (h.card[0] = 1; h.card[0] <= 10; h.card[0]++)
+        for (h.card[1] = h.card[0]; h.card[1] <= 10; h.card[1]++)
+            for (h.card[2] = h.card[1]; h.card[2] <= 10; h.card[2]++)
+                for (h.card[3] = h.card[2]; h.card[3] <= 10; h.card[3]++) {
+                    if (t24_solve(&h, e) != T24_SOLVED || t24_solve_integers(&h, e) != T24_UNSOLVABLE)
+                        continue;
+                    assert_true(found < 10);
+                    assert_memory_equal(h.card, hands[found], sizeof hands[0]);
+                    found++;
+                }
+    assert_int_equal(found, 10);
+    static const int c1234[] = {1, 2, 3, 4};
+    h = hand_of("+,-,*,/", 4, c1234, 24);
+    assert_int_equal(t24_solve_integers(&h, e), T24_SOLVED);
+}
+
 static void test_solve_all_examples(void **unused)
 {
     (void)unused;
@@ -500,6 +525,7 @@ int main(void)
         cmocka_unit_test(test_census_published),
         cmocka_unit_test(test_census_larger_operator_sets),
         cmocka_unit_test(test_solve_all_examples),
+        cmocka_unit_test(test_fractions_only),
         cmocka_unit_test(test_rdo),
         cmocka_unit_test(test_gp_solutions_check),
     };

@@ -15,6 +15,9 @@
  * moves are left out: a lone card into an empty column, any but the
  * leftmost empty column, and undoing the previous move. */
 #define FT_GA_ALPHABET 64
+/* With decoder = "useful-first", genes below FT_GA_USEFUL_BIAS (half of
+ * them) pick among the foundation and uncovering moves when there are any. */
+#define FT_GA_USEFUL_BIAS 32
 #define FT_GA_MAX_MOVES (FT_MAX_COLUMNS * (FT_MAX_COLUMNS + 1))
 /* Moves in a play of len choices: each choice, and the safe foundation
  * moves played on their own, at most one per card. */
@@ -30,6 +33,7 @@
 #define FT_GA_SOLVER_NODES 10000000ULL /* past it the reference is the solver's bound */
 #endif
 static const char *const ft_ga_references[] = {"optimum", "cards"};
+static const char *const ft_ga_decoders[] = {"plain", "useful-first"};
 
 struct fortythieves {
     struct ft_tableau tableau;
@@ -37,10 +41,22 @@ struct fortythieves {
     int reference; /* fitness = reference - cards moved */
     const char *reference_name; /* for best.txt */
     unsigned moves; /* genome length: the longest play */
+    ga_gene bias;   /* genes below it pick a useful move: 0 (plain) or FT_GA_USEFUL_BIAS */
+    bool shaping;   /* a fraction below 1 added for the needed cards' depth (ft_ga_buried) */
 };
 
-/* The legal moves of g, in the decoder's order; returns how many. */
-static size_t ft_ga_moves(const struct ft_game *g, struct ft_move last, struct ft_move *out)
+/* Whether moving the top of column c uncovers a card that can go up, or empties c. */
+static bool ft_ga_uncovers(const struct ft_game *g, int c)
+{
+    int h = g->t.height[c];
+    return h == 1 || ft_game_can_found(g, g->t.card[c][h - 2]);
+}
+
+/* The legal moves of g, in the decoder's order; returns how many.  With
+ * 'split', *useful says how many lead the list: the foundation moves, then
+ * the column moves that uncover a card that can go up (or empty a column). */
+static size_t ft_ga_moves(const struct ft_game *g, struct ft_move last, bool split, struct ft_move *out,
+                          size_t *useful)
 {
     size_t n = 0;
     int columns = g->t.ncolumns;
@@ -53,18 +69,23 @@ static size_t ft_ga_moves(const struct ft_game *g, struct ft_move last, struct f
     for (int c = 0; c < columns && empty < 0; c++)
         if (g->t.height[c] == 0)
             empty = c;
-    for (int c = 0; c < columns; c++) {
-        int top = ft_game_top(g, c);
-        if (!top)
-            continue;
-        for (int d = 0; d < columns; d++) {
-            if (d == c || (g->t.height[d] == 0 && (d != empty || g->t.height[c] == 1)))
+    *useful = n;
+    for (int pass = 0; pass < (split ? 2 : 1); pass++) {
+        if (pass == 1)
+            *useful = n;
+        for (int c = 0; c < columns; c++) {
+            int top = ft_game_top(g, c);
+            if (!top || (split && ft_ga_uncovers(g, c) != (pass == 0)))
                 continue;
-            struct ft_move m = {(unsigned char)top, (unsigned char)c, (unsigned char)d};
-            if (m.card == last.card && m.from == last.to && m.to == last.from)
-                continue; /* undoes the previous move */
-            if (ft_game_legal(g, m))
-                out[n++] = m;
+            for (int d = 0; d < columns; d++) {
+                if (d == c || (g->t.height[d] == 0 && (d != empty || g->t.height[c] == 1)))
+                    continue;
+                struct ft_move m = {(unsigned char)top, (unsigned char)c, (unsigned char)d};
+                if (m.card == last.card && m.from == last.to && m.to == last.from)
+                    continue; /* undoes the previous move */
+                if (ft_game_legal(g, m))
+                    out[n++] = m;
+            }
         }
     }
     return n;
@@ -104,31 +125,157 @@ static void ft_ga_play_safe(struct ft_ga_play *p)
     }
 }
 
-/* Plays the genome; returns the cards on the foundations.  With 'played'
- * (room for FT_GA_MAX_PLAY(len) moves) also the moves, and their count in
- * *count. */
-static int ft_ga_play(const struct fortythieves *f, const ga_gene *genes, size_t len,
-                      struct ft_move *played, size_t *count)
+/* How deep the next cards the foundations need lie: for each foundation
+ * not finished, the cards above the shallowest copy of its next card still
+ * in the tableau, summed. */
+static int ft_ga_buried(const struct ft_game *g)
 {
-    struct ft_ga_play p = {.played = played};
-    if (ft_game_init(&p.game, &f->tableau) != FT_OK)
-        return 0;
+    int depth[FT_CARD_CODES];
+    for (int c = 0; c < FT_CARD_CODES; c++)
+        depth[c] = -1;
+    for (int c = 0; c < g->t.ncolumns; c++)
+        for (int i = 0; i < g->t.height[c]; i++) {
+            int card = g->t.card[c][i], above = g->t.height[c] - 1 - i;
+            if (depth[card] < 0 || above < depth[card])
+                depth[card] = above;
+        }
+    int sum = 0;
+    for (int s = 0; s < FT_SUITS; s++)
+        for (int k = 0; k < FT_COPIES; k++)
+            if (g->pile[s][k] < FT_RANKS && depth[ft_card(g->pile[s][k] + 1, s)] > 0)
+                sum += depth[ft_card(g->pile[s][k] + 1, s)];
+    return sum;
+}
+
+/* The move a gene picks among n legal moves whose first 'useful' are the
+ * foundation and uncovering moves: genes below f->bias pick among those
+ * when there are any, the others (all genes with the plain decoder) among all. */
+static size_t ft_ga_pick(const struct fortythieves *f, ga_gene gene, size_t useful, size_t n)
+{
+    return useful && gene < f->bias ? gene % useful : gene % n;
+}
+
+static bool ft_ga_start(const struct fortythieves *f, struct ft_ga_play *p)
+{
+    if (ft_game_init(&p->game, &f->tableau) != FT_OK)
+        return false;
     for (int c = 0; c < f->tableau.ncolumns; c++)
         for (int i = 0; i < f->tableau.height[c]; i++)
-            p.in_tableau[f->tableau.card[c][i]]++;
+            p->in_tableau[f->tableau.card[c][i]]++;
+    return true;
+}
+
+/* Plays the genome; returns the cards on the foundations.  With 'played'
+ * (room for FT_GA_MAX_PLAY(len) moves) also the moves, and their count in
+ * *count; with 'buried', ft_ga_buried of the final position. */
+static int ft_ga_play(const struct fortythieves *f, const ga_gene *genes, size_t len,
+                      struct ft_move *played, size_t *count, int *buried)
+{
+    struct ft_ga_play p = {.played = played};
+    if (!ft_ga_start(f, &p))
+        return 0;
     struct ft_move legal[FT_GA_MAX_MOVES];
     for (size_t i = 0; i < len; i++) {
         ft_ga_play_safe(&p);
-        size_t n = ft_ga_moves(&p.game, p.last, legal);
+        size_t useful, n = ft_ga_moves(&p.game, p.last, f->bias > 0, legal, &useful);
         if (n == 0)
             break;
-        ft_ga_move(&p, legal[genes[i] % n]);
+        ft_ga_move(&p, legal[ft_ga_pick(f, genes[i], useful, n)]);
     }
     ft_ga_play_safe(&p);
     if (count)
         *count = p.count;
+    if (buried)
+        *buried = ft_ga_buried(&p.game);
     return p.game.moved;
 }
+
+/* The chosen moves of a play (safe moves aside), one per gene until no
+ * move is left; returns how many. */
+static size_t ft_ga_choices(const struct fortythieves *f, const ga_gene *genes, size_t len, struct ft_move *chosen)
+{
+    struct ft_ga_play p = {0};
+    if (!ft_ga_start(f, &p))
+        return 0;
+    struct ft_move legal[FT_GA_MAX_MOVES];
+    size_t i = 0;
+    for (; i < len; i++) {
+        ft_ga_play_safe(&p);
+        size_t useful, n = ft_ga_moves(&p.game, p.last, f->bias > 0, legal, &useful);
+        if (n == 0)
+            break;
+        chosen[i] = legal[ft_ga_pick(f, genes[i], useful, n)];
+        ft_ga_move(&p, chosen[i]);
+    }
+    return i;
+}
+
+static bool ft_ga_same_move(struct ft_move a, struct ft_move b)
+{
+    return a.card == b.card && a.from == b.from && a.to == b.to;
+}
+
+/* The edit mutation works on the play, not the genes: it changes, inserts
+ * or deletes (1/3 each) the choice at 'pos', then rewrites the later genes
+ * so that they keep choosing the moves they chose before wherever those are
+ * still legal.  The plain reset mutation instead gives every later gene a
+ * new meaning, which ruins long plays. */
+static bool ft_ga_edit_at(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, size_t pos)
+{
+    const struct fortythieves *f = gen->state;
+    size_t len = gen->len;
+    struct ft_move chosen[10000], wish[10000]; /* 'moves' is at most 10000 */
+    ga_gene source[10000];
+    bool wished[10000];
+    size_t steps = ft_ga_choices(f, g, len, chosen), kind = ga_rng_below(r, 3);
+    for (size_t j = 0; j < len; j++) {
+        size_t from = kind == 1 && j > pos ? j - 1 : kind == 2 && j >= pos ? j + 1 : j;
+        bool fresh = (kind != 2 && j == pos) || from >= len;
+        source[j] = fresh ? (ga_gene)ga_rng_below(r, FT_GA_ALPHABET) : g[from];
+        wished[j] = !fresh && from < steps;
+        if (wished[j])
+            wish[j] = chosen[from];
+    }
+    struct ft_ga_play p = {0};
+    if (!ft_ga_start(f, &p))
+        return false;
+    struct ft_move legal[FT_GA_MAX_MOVES];
+    bool changed = false;
+    for (size_t j = 0; j < len; j++) {
+        ga_gene gene = source[j];
+        ft_ga_play_safe(&p);
+        size_t useful, n = ft_ga_moves(&p.game, p.last, f->bias > 0, legal, &useful);
+        if (n && wished[j] && !ft_ga_same_move(legal[ft_ga_pick(f, gene, useful, n)], wish[j])) {
+            size_t k = 0;
+            while (k < n && !ft_ga_same_move(legal[k], wish[j]))
+                k++;
+            for (unsigned t = 0, start = (unsigned)ga_rng_below(r, FT_GA_ALPHABET); k < n && t < FT_GA_ALPHABET; t++)
+                if (ft_ga_pick(f, (ga_gene)((start + t) % FT_GA_ALPHABET), useful, n) == k) {
+                    gene = (ga_gene)((start + t) % FT_GA_ALPHABET);
+                    break;
+                }
+        }
+        changed |= g[j] != gene;
+        g[j] = gene;
+        if (n)
+            ft_ga_move(&p, legal[ft_ga_pick(f, gene, useful, n)]);
+    }
+    return changed;
+}
+
+/* Per individual: an edit within the play (or just past its end). */
+static bool ft_ga_edit_once(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
+{
+    struct ft_move chosen[10000];
+    size_t steps = ft_ga_choices(gen->state, g, gen->len, chosen);
+    return ft_ga_edit_at(gen, r, g, ga_rng_below(r, steps < gen->len ? steps + 1 : gen->len));
+}
+
+static const struct ga_mutation ft_ga_mutation_edit = {
+    "edit", "change, insert or delete one move of the play; the later moves kept where still legal",
+    0, ft_ga_edit_at, ft_ga_edit_once,
+};
+static const struct ga_mutation *const ft_ga_mutations[] = {&ft_ga_mutation_edit, NULL};
 
 static bool ft_ga_seeded(struct fortythieves *f, struct ga_cfg *cfg, config_setting_t *group)
 {
@@ -197,14 +344,17 @@ static bool ft_ga_configure(void *state, struct ga_cfg *cfg, config_setting_t *g
 {
     struct fortythieves *f = state;
     long long moves;
-    size_t reference;
+    size_t reference, decoder;
     bool ok = ft_ga_position(f, cfg, group);
     ok &= ga_cfg_int(cfg, group, "moves", 120, 1, 10000, &moves);
     ok &= ga_cfg_choice(cfg, group, "reference", ft_ga_references, 2, 0, &reference);
+    ok &= ga_cfg_choice(cfg, group, "decoder", ft_ga_decoders, 2, 0, &decoder);
+    ok &= ga_cfg_bool(cfg, group, "shaping", false, &f->shaping);
     if (!ok)
         return false;
     f->cards = ft_tableau_cards(&f->tableau);
     f->moves = (unsigned)moves;
+    f->bias = decoder == 1 ? FT_GA_USEFUL_BIAS : 0;
     f->reference = f->cards;
     f->reference_name = "the cards in the tableau";
     return reference == 1 || ft_ga_solve(f, cfg, group);
@@ -227,7 +377,10 @@ static void ft_ga_init(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
 static double ft_ga_evaluate(const struct ga_genome *gen, const ga_gene *g)
 {
     const struct fortythieves *f = gen->state;
-    return (double)(f->reference - ft_ga_play(f, g, gen->len, NULL, NULL));
+    int buried = 0, short_of = f->reference - ft_ga_play(f, g, gen->len, NULL, NULL, &buried);
+    if (short_of <= 0 || !f->shaping)
+        return short_of > 0 ? short_of : 0;
+    return short_of + (double)buried / (buried + 8.0);
 }
 
 static bool ft_ga_valid(const struct ga_genome *gen, const ga_gene *g)
@@ -243,7 +396,7 @@ static void ft_ga_print(const struct ga_genome *gen, const ga_gene *g, FILE *out
     const struct fortythieves *f = gen->state;
     struct ft_move played[FT_GA_MAX_PLAY(10000)]; /* 'moves' is at most 10000 */
     size_t count = 0;
-    int moved = ft_ga_play(f, g, gen->len, played, &count);
+    int moved = ft_ga_play(f, g, gen->len, played, &count, NULL);
     while (count > 0 && played[count - 1].to != FT_FOUNDATION)
         count--; /* moves after the last card went up change nothing */
     for (size_t i = 0; i < count; i++) {
@@ -260,6 +413,7 @@ const struct ga_problem ga_problem_fortythieves = {
     .kind = GA_KIND_INTS,
     .state_size = sizeof(struct fortythieves),
     .defaults = {"twopoint", 0.8, "reset", 0.05, GA_PER_GENE},
+    .mutations = ft_ga_mutations,
     .configure = ft_ga_configure,
     .shape = ft_ga_shape,
     .init = ft_ga_init,

@@ -21,7 +21,9 @@ static const char solve_t24_usage[] =
     "                  [--csv FILE]\n"
     "      Solves every hand of K cards (default 4) with values in LOW..HIGH (default\n"
     "      1..10), prints how many are solvable and lists the others; --csv writes\n"
-    "      every hand with a solution or none (FILE - or /dev/stdout: standard output).\n";
+    "      every hand with a solution or none, and whether every solution needs a\n"
+    "      fraction on the way (fractions_only: 1 for 3 3 8 8); FILE - or /dev/stdout:\n"
+    "      standard output.\n";
 
 struct t24_options {
     struct t24_hand hand;
@@ -215,7 +217,9 @@ static bool t24_census_hand(void *vctx, const struct t24_hand *h, const ga_gene 
             t24_format(h, solution, false, text, sizeof text);
         fputc('"', ctx->csv);
         t24_print_hand(h, ctx->csv, " ");
-        fprintf(ctx->csv, "\",%d,\"%s\"\n", solution != NULL, text);
+        ga_gene integral[2 * T24_MAX_CARDS];
+        bool fractions_only = solution && t24_solve_integers(h, integral) == T24_UNSOLVABLE;
+        fprintf(ctx->csv, "\",%d,\"%s\",%d\n", solution != NULL, text, fractions_only);
     }
     if (ctx->progress && ctx->hands % 64 == 0)
         fprintf(stderr, "\r\033[Kcensus: %ld hands, %ld solvable, %.0f s", ctx->hands, ctx->solvable,
@@ -228,7 +232,7 @@ static bool t24_open_csv(const char *path, struct ga_tool_file *f)
 {
     if (!ga_tool_file_open(f, path))
         return false;
-    fprintf(f->fp, "hand,solvable,solution\n");
+    fprintf(f->fp, "hand,solvable,solution,fractions_only\n");
     return true;
 }
 

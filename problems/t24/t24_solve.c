@@ -106,6 +106,7 @@ struct t24_search {
     const struct t24_hand *h;
     struct t24_values *sets; /* one per subset of the cards, by bit mask */
     size_t total;            /* values kept, against T24_SOLVE_MAX_VALUES */
+    bool integers;           /* keep only integer intermediate values */
 };
 
 /* Combines subsets left and set^left with every operator; for the whole
@@ -123,7 +124,7 @@ static enum t24_solve_status t24_combine(struct t24_search *s, unsigned set, uns
         for (uint32_t i = 0; i < a->count; i++)
             for (uint32_t j = 0; j < b->count; j++) {
                 struct t24_value v = t24_apply(op, a->made[i].v, b->made[j].v);
-                if (!v.valid)
+                if (!v.valid || (s->integers && set != whole && !(v.exact && v.den == 1)))
                     continue;
                 struct t24_made m = {v, i, j, (uint8_t)left, (ga_gene)(h->ncards + k)};
                 if (set == whole) {
@@ -145,14 +146,14 @@ static enum t24_solve_status t24_combine(struct t24_search *s, unsigned set, uns
     return T24_UNSOLVABLE;
 }
 
-enum t24_solve_status t24_solve(const struct t24_hand *h, ga_gene *solution)
+static enum t24_solve_status t24_solve_subsets(const struct t24_hand *h, bool integers, ga_gene *solution)
 {
     unsigned whole = (1u << h->ncards) - 1;
     if (h->ncards == 1) {
         solution[0] = 0;
         return t24_value_is(t24_value_int(h->card[0]), h->target) ? T24_SOLVED : T24_UNSOLVABLE;
     }
-    struct t24_search s = {h, calloc(whole + 1, sizeof *s.sets), 0};
+    struct t24_search s = {h, calloc(whole + 1, sizeof *s.sets), 0, integers};
     if (!s.sets)
         return T24_NO_MEMORY;
     enum t24_solve_status status = T24_UNSOLVABLE;
@@ -174,6 +175,16 @@ enum t24_solve_status t24_solve(const struct t24_hand *h, ga_gene *solution)
     }
     free(s.sets);
     return status;
+}
+
+enum t24_solve_status t24_solve(const struct t24_hand *h, ga_gene *solution)
+{
+    return t24_solve_subsets(h, false, solution);
+}
+
+enum t24_solve_status t24_solve_integers(const struct t24_hand *h, ga_gene *solution)
+{
+    return t24_solve_subsets(h, true, solution);
 }
 
 /* ---- every expression ------------------------------------------------------------ */

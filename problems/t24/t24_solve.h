@@ -29,6 +29,9 @@ static inline size_t t24_expr_len(const struct t24_hand *h)
  * every split into two subsets and every operator (dynamic programming
  * over subsets), then the target tested over the splits of the whole hand. */
 enum t24_solve_status t24_solve(const struct t24_hand *h, ga_gene *solution);
+/* The same, but every intermediate value must be an exact integer (the
+ * hands that only fractions solve, like 3 3 8 8, are T24_UNSOLVABLE). */
+enum t24_solve_status t24_solve_integers(const struct t24_hand *h, ga_gene *solution);
 
 /* Calls 'found' once per distinct solution of h, distinct up to
  * commutativity and associativity (t24_format's canonical text), in the
