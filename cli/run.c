@@ -400,6 +400,15 @@ static bool run_write_curves(const char *dir, const struct curves *curves, struc
     return true;
 }
 
+/* Flushes f's buffer to its temporary file; false (message printed) on failure. */
+static bool run_flush(struct output_file *f)
+{
+    if (fflush(f->fp) == 0)
+        return true;
+    cli_error("cannot write %s: %s", f->part_path, strerror(errno));
+    return false;
+}
+
 /* The closing files: best.txt, curves.csv and fitness.gp, then all
  * committed together: output_publish's 1, 0 or -1.  On 0 (message
  * printed) the closing files are removed and the streamed ones left to
@@ -412,7 +421,7 @@ static int run_files_finish(struct run_files *f, const struct ga_experiment *e, 
     int done = 0;
     /* The figure's format and title come from the resolved configuration, still under its temporary name. */
     if (run_write_best(e, genome, b, &best) && run_write_curves(e->out_dir, curves, &curve_file) &&
-        fflush(f->config.fp) == 0 &&
+        (!e->plot || run_flush(&f->config)) &&
         (!e->plot || figures_fitness_open(e->out_dir, f->config.part_path, &script, figure, sizeof figure)))
         done = run_files_commit(f, e, &best, &curve_file, &script, e->plot ? figure : NULL, quiet);
     if (done == 0) {

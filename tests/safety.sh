@@ -128,7 +128,7 @@ check "--csv /dev/full is refused, /dev/full kept" refused "$out/e11" "/dev/full
   "$GAEXP" solve t24 --census --values 1..3 --cards 2 --csv /dev/full
 check "--csv /dev/full: still a device" [ -c /dev/full ]
 check "--csv - writes to standard output" sh -c '"$1" solve t24 --census --values 1..3 --cards 2 --csv - | head -1 |
-  grep -qx "hand,solvable,solution"' sh "$GAEXP"
+  grep -qx "hand,solvable,solution,fractions_only"' sh "$GAEXP"
 check "design --out /dev/stdout writes to standard output" sh -c '"$1" design animals --difficulty 10 --out /dev/stdout 2>/dev/null |
   grep -q "^# designed by"' sh "$GAEXP"
 

@@ -242,7 +242,7 @@ static int t24_solve_census(const struct t24_options *o)
     struct ga_tool_file csv;
     if (o->csv) {
         if (!t24_open_csv(o->csv, &csv))
-            return GA_EXIT_FAILED;
+            return GA_EXIT_USAGE; /* a path gaexp may not write: the user's to change */
         ctx.csv = csv.fp;
     }
     enum t24_solve_status status =
