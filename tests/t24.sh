@@ -68,4 +68,6 @@ check "study: one row per hand" [ "$(tail -n +2 "$out/study/hands.csv" | wc -l)"
 check "study: 1 5 5 5 is marked fractions only, solved by both runs" grep -q '^1..5,arith,"1 5 5 5",1,1,2,2,' "$out/study/hands.csv"
 check "study refuses an existing folder" sh -c 'env GAEXP="$0" sh "$1" --values 1..5 --out "$2" >/dev/null 2>&1; [ $? -eq 2 ]' \
   "$GAEXP" "$srcdir/experiments/t24-census/run.sh" "$(pwd)/$out/study"
+# 8 cards: the help says where the solver stops (issue: it said "2 to 8 cards" and gave up at 15 s).
+check "solve --help states the 8-card limit" sh -c '"$0" solve t24 --help | grep -q "more than 8,000,000"' "$GAEXP"
 test_summary "t24"

@@ -15,7 +15,10 @@ static const char solve_t24_usage[] =
     "      Says whether the cards (2 to 8 values in [1, 99]) make the target (default\n"
     "      24; an integer in [-1000000, 1000000]) using each card exactly once, and\n"
     "      prints one solution, or with --all every solution distinct up to\n"
-    "      commutativity and associativity (at most 6 cards).\n"
+    "      commutativity and associativity (at most 6 cards).  Up to 7 cards always\n"
+    "      finish; with 8 a subset of the cards can make more than 8,000,000\n"
+    "      distinct values, the solver's limit: it then stops with exit status 1\n"
+    "      (2 3 5 7 11 13 17 19: after 13 s of CPU).\n"
     "      --ops picks the operators: +,-,*,/ (default) and pow, root, log, mod.\n"
     "  gaexp solve t24 --census [--values LOW..HIGH] [--cards K] [--target T] [--ops LIST]\n"
     "                  [--csv FILE]\n"
@@ -137,8 +140,8 @@ static void t24_print_found(void *ctx, const char *canonical, const ga_gene *exp
 static int t24_report_failure(enum t24_solve_status status)
 {
     if (status == T24_TOO_LARGE)
-        ga_tool_error("solve t24: more than %u intermediate values; too many cards for these operators",
-                  T24_SOLVE_MAX_VALUES);
+        ga_tool_error("solve t24: a subset of the cards makes more than %u distinct values, the "
+                      "solver's limit; use at most 7 cards with these operators", T24_SOLVE_MAX_VALUES);
     else
         ga_tool_error("solve t24: out of memory");
     return GA_EXIT_FAILED;
