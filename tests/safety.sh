@@ -41,6 +41,8 @@ check "in use: the first run's result is byte-identical" same "$out/busy" "$out/
 # A sweep in use.
 sweep=$out/sweep.cfg
 { cat "$long"; echo 'sweep = ( { set = "ga.mutation.rate"; values = [0.01, 0.02]; } );'; } >"$sweep"
+"$GAEXP" sweep "$sweep" --out "$out/busy-sweep" --quiet
+mv "$out/busy-sweep" "$out/busy-sweep.reference"
 "$GAEXP" sweep "$sweep" --out "$out/busy-sweep" --quiet & first=$!
 waited=0
 while [ ! -e "$out/busy-sweep/p001/checkpoint" ] && [ "$waited" -lt 2000 ]; do sleep 0.01; waited=$((waited + 1)); done
@@ -51,6 +53,9 @@ check "in use: resuming its point is refused" refused "$out/e5" "output folder '
   "$GAEXP" resume "$out/busy-sweep/p001" --quiet
 wait "$first"
 check "in use: the first sweep ends well" [ $? -eq 0 ]
+check "in use: the first sweep's points and table are byte-identical" sh -c '
+  for p in p001 p002; do for f in '"$files"'; do cmp -s "$0/$p/$f" "$1/$p/$f" || exit 1; done; done
+  cmp -s "$0/sweep.csv" "$1/sweep.csv"' "$out/busy-sweep" "$out/busy-sweep.reference"
 
 # ---- 4. Resume checks what it resumes.  A run stopped at its third
 # checkpoint (SIGKILL injected at the third rename).
