@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "gaexp/tool.h"
 
 /* Copies "dir/name" into buf; false (message printed) when it does not
  * fit or names a path the system cannot take, never a cut path. */
@@ -244,11 +245,7 @@ bool output_mark(struct output_file *f, uint64_t *length, uint64_t *hash)
 /* Flushes, syncs and closes f; 0, or the errno of the failure. */
 static int output_sync(struct output_file *f)
 {
-    errno = 0;
-    bool ok = fflush(f->fp) == 0 && !ferror(f->fp) && fsync(fileno(f->fp)) == 0;
-    int error = ok ? 0 : errno ? errno : EIO;
-    if (fclose(f->fp) != 0 && !error)
-        error = errno ? errno : EIO;
+    int error = ga_tool_sync_close(f->fp);
     f->fp = NULL;
     return error;
 }

@@ -126,6 +126,16 @@ bool ga_tool_file_open(struct ga_tool_file *f, const char *path)
     return f->fp != NULL;
 }
 
+int ga_tool_sync_close(FILE *fp)
+{
+    errno = 0;
+    bool ok = fflush(fp) == 0 && !ferror(fp) && fsync(fileno(fp)) == 0;
+    int error = ok ? 0 : errno ? errno : EIO;
+    if (fclose(fp) != 0 && !error)
+        error = errno ? errno : EIO;
+    return error;
+}
+
 bool ga_tool_file_commit(struct ga_tool_file *f)
 {
     if (f->fp == stdout) {
@@ -135,11 +145,7 @@ bool ga_tool_file_commit(struct ga_tool_file *f)
         ga_tool_error("cannot write to standard output: %s", strerror(errno));
         return false;
     }
-    errno = 0;
-    bool ok = fflush(f->fp) == 0 && !ferror(f->fp) && fsync(fileno(f->fp)) == 0;
-    int error = ok ? 0 : errno ? errno : EIO;
-    if (fclose(f->fp) != 0 && !error)
-        error = errno ? errno : EIO;
+    int error = ga_tool_sync_close(f->fp);
     f->fp = NULL;
     if (!error && rename(f->part_path, f->path) != 0)
         error = errno;

@@ -56,6 +56,9 @@ bool ga_tool_is_stdout(const char *path);
 bool ga_tool_file_open(struct ga_tool_file *f, const char *path);
 /* False after printing a message (the .part file is then removed). */
 bool ga_tool_file_commit(struct ga_tool_file *f);
+/* Flushes, syncs and closes fp (a file being written): 0, or the errno of
+ * the first failure (EIO when the stream failed without one). */
+int ga_tool_sync_close(FILE *fp);
 void ga_tool_file_abandon(struct ga_tool_file *f);
 
 GAEXP_API_END
