@@ -69,7 +69,10 @@ int cli_list(int argc, char **argv)
             printf("    needs:  problem = { name = \"%s\"; %s };\n", (*p)->name, (*p)->example);
         cli_list_operators(*p);
     }
-    printf("\nSelection: elitist tournament (ga.selection.tournament >= 2, ga.selection.elite >= 1).\n");
+    printf("\nSelection schemes (ga.selection.name; the elite, ga.selection.elite >= 1, is kept by each):\n");
+    for (const struct ga_selection *const *s = cli_catalog()->selections; s && *s; s++)
+        printf("  %-12s %s%s\n", (*s)->name, (*s)->summary,
+               strcmp((*s)->name, "tournament") == 0 ? " [default]" : "");
     return CLI_OK;
 }
 

@@ -81,6 +81,14 @@ const struct ga_mutation *ga_catalog_mutation(const struct ga_catalog *cat,
     return NULL;
 }
 
+const struct ga_selection *ga_catalog_selection(const struct ga_catalog *cat, const char *name)
+{
+    for (const struct ga_selection *const *s = cat->selections; s && *s; s++)
+        if (strcmp((*s)->name, name) == 0)
+            return *s;
+    return NULL;
+}
+
 void *ga_problem_configure(const struct ga_problem *p, struct ga_cfg *cfg,
                            config_setting_t *group)
 {
@@ -221,17 +229,76 @@ static bool experiment_mutation(struct ga_cfg *cfg, const struct ga_catalog *cat
     return true;
 }
 
-static bool experiment_selection(struct ga_cfg *cfg, config_setting_t *ga, struct ga_params *params)
+/* The settings of ga.selection that only some schemes read (GA_SELECT_USES_*). */
+static const char *const experiment_selection_keys[] = {"tournament", "pressure", "truncation", "transform"};
+
+/* Refuses a setting of ga.selection that the chosen scheme does not read,
+ * naming the schemes that do. */
+static bool experiment_selection_unused(struct ga_cfg *cfg, const struct ga_catalog *cat,
+                                        config_setting_t *g, const struct ga_selection *sel)
 {
+    bool ok = true;
+    for (unsigned b = 0; b < 4; b++) {
+        config_setting_t *s = config_setting_get_member(g, experiment_selection_keys[b]);
+        if ((sel->uses & (1u << b)) || !s)
+            continue;
+        char list[256] = "";
+        size_t used = 0;
+        for (const struct ga_selection *const *o = cat->selections; o && *o && used < sizeof list; o++)
+            if ((*o)->uses & (1u << b)) {
+                int k = snprintf(list + used, sizeof list - used, "%s'%s'", used ? ", " : "", (*o)->name);
+                used += k > 0 ? (size_t)k : 0;
+            }
+        ga_cfg_lookup(cfg, g, experiment_selection_keys[b]);
+        ga_cfg_error(cfg, s, "selection '%s' does not read %s (only %s)", sel->name,
+                     experiment_selection_keys[b], list[0] ? list : "other schemes");
+        ok = false;
+    }
+    return ok;
+}
+
+/* ga.selection: the scheme by name and the settings it reads, and the elite. */
+static bool experiment_selection(struct ga_cfg *cfg, const struct ga_catalog *cat, config_setting_t *ga,
+                                 struct ga_params *params)
+{
+    static const char *const transforms[] = {"inverse", "window"};
     config_setting_t *g = ga_cfg_group(cfg, ga, "selection");
     if (!g)
         return false;
-    long long n = (long long)params->population, k, e;
-    bool ok = ga_cfg_int(cfg, g, "tournament", 2, 2, n, &k);
-    ok &= ga_cfg_int(cfg, g, "elite", 1, 1, n - 1, &e);
-    params->tournament = (unsigned)k;
+    long long n = (long long)params->population, k = 2, e;
+    const char *name;
+    bool ok = ga_cfg_int(cfg, g, "elite", 1, 1, n - 1, &e) & ga_cfg_string(cfg, g, "name", "tournament", &name);
     params->elite = (size_t)e;
-    return ok;
+    if (!ok)
+        return false;
+    const struct ga_selection *sel = ga_catalog_selection(cat, name);
+    if (!sel) {
+        const char *names[EXPERIMENT_MAX_OPS];
+        size_t count = 0;
+        for (const struct ga_selection *const *o = cat->selections; o && *o && count < EXPERIMENT_MAX_OPS; o++)
+            names[count++] = (*o)->name;
+        ga_cfg_unknown_name(cfg, config_setting_get_member(g, "name"), "selection", names, count);
+        return false;
+    }
+    params->selection = sel;
+    struct ga_selection_args *a = &params->select;
+    size_t transform = 0;
+    if (sel->uses & GA_SELECT_USES_TOURNAMENT)
+        ok &= ga_cfg_int(cfg, g, "tournament", 2, 2, n, &k);
+    if (sel->uses & GA_SELECT_USES_PRESSURE)
+        ok &= ga_cfg_double(cfg, g, "pressure", 1.5, 1, 2, &a->pressure);
+    if (sel->uses & GA_SELECT_USES_TRUNCATION) {
+        ok &= ga_cfg_double(cfg, g, "truncation", 0.5, 0, 1, &a->truncation);
+        if (ok && a->truncation <= 0) {
+            ga_cfg_error_at(cfg, g, "truncation", "expected a share in (0, 1], got 0");
+            ok = false;
+        }
+    }
+    if (sel->uses & GA_SELECT_USES_TRANSFORM)
+        ok &= ga_cfg_choice(cfg, g, "transform", transforms, 2, 0, &transform);
+    a->tournament = (unsigned)k;
+    a->transform = transform == 0 ? GA_TRANSFORM_INVERSE : GA_TRANSFORM_WINDOW;
+    return experiment_selection_unused(cfg, cat, g, sel) && ok;
 }
 
 static bool experiment_stop(struct ga_cfg *cfg, config_setting_t *ga, struct ga_params *params)
@@ -307,7 +374,7 @@ static bool experiment_ga(struct ga_experiment *e, struct ga_cfg *cfg,
         ga_cfg_error_at(cfg, ga, "rng", "unknown generator '%s' (xoshiro256ss or a GSL name such as mt19937)", rng);
         ok = false;
     }
-    ok &= experiment_selection(cfg, ga, params);
+    ok &= experiment_selection(cfg, cat, ga, params);
     ok &= experiment_stop(cfg, ga, params);
     ok &= experiment_islands(cfg, ga, params);
     if (e->problem) {

@@ -1,4 +1,4 @@
-/* ga/run.c — the generational loop: elitism, tournament selection, variation, evaluation. */
+/* ga/run.c — the generational loop: elitism, selection, variation, evaluation. */
 #include "ga/run_private.h"
 
 #include <math.h>
@@ -44,6 +44,8 @@ struct ga_run {
     ga_gene *migrants;                /* islands * migration_size genomes, only with islands */
     double *migrant_fitness;
     unsigned long *allele_counts;     /* len * alphabet, only with diversity */
+    unsigned char *select_work;       /* per island, select_stride bytes: the selection's tables */
+    size_t select_stride;
 
     double log_keep; /* log(1 - mutation rate), for per-gene gaps */
     size_t *link_sizes;                  /* with a link: scratch for its gathers, 2 * ranks */
@@ -78,8 +80,10 @@ static bool run_check(const struct ga_problem *problem, const struct ga_genome *
         why = "the population needs at least 2 individuals";
     else if (p->elite < 1 || p->elite >= p->population)
         why = "the elite count must be at least 1 and below the population size";
-    else if (p->tournament < 2)
+    else if ((!p->selection || p->selection == &ga_selection_tournament) && p->select.tournament < 2)
         why = "a tournament needs at least 2 contestants";
+    else if (p->selection && !p->selection->draw)
+        why = "the selection scheme has no draw";
     else if (!p->crossover || !p->mutation)
         why = "a crossover and a mutation operator are required";
     else if (p->mutation_unit == GA_PER_GENE && !p->mutation->at)
@@ -137,6 +141,8 @@ struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
         run->params.rng_type = ga_rng_xoshiro256ss;
     if (run->params.islands < 1)
         run->params.islands = 1;
+    if (!run->params.selection)
+        run->params.selection = &ga_selection_tournament;
     unsigned islands = run->params.islands;
     run->log_keep = log1p(-params->mutation_rate);
 
@@ -159,6 +165,12 @@ struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
              (run->link_counts = malloc(params->link->ranks * sizeof *run->link_counts));
     if (ok && params->diversity)
         ok = (run->allele_counts = malloc(threads * gen.len * gen.alphabet * sizeof *run->allele_counts));
+    const struct ga_selection *sel = run->params.selection;
+    if (ok && sel->work_size) { /* each island's tables on their own lines */
+        run->select_stride = (sel->work_size(params->population) + GA_GENOME_LINE - 1) / GA_GENOME_LINE *
+                             GA_GENOME_LINE;
+        ok = (run->select_work = aligned_alloc(GA_GENOME_LINE, islands * run->select_stride)) != NULL;
+    }
     for (unsigned t = 0; ok && t < threads; t++)
         ok = (run->rngs[t] = ga_rng_alloc(run->params.rng_type)) != NULL;
     if (!ok) {
@@ -188,6 +200,7 @@ void ga_run_free(struct ga_run *run)
     free(run->link_sizes);
     free(run->link_counts);
     free(run->allele_counts);
+    free(run->select_work);
     free(run);
 }
 
@@ -308,7 +321,8 @@ static unsigned long long run_breed_block(struct ga_run *run, long block, size_t
      * larger than the caches, and their genes are fetched while the next
      * tournaments run instead of when the crossover needs them. */
     size_t parent[2 * RUN_BREED_BLOCK];
-    ga_select_tournaments(run->fitness + base, n, pp->tournament, r, 2 * (end - first), parent);
+    const void *work = run->select_work ? run->select_work + base / n * run->select_stride : NULL;
+    pp->selection->draw(&pp->select, run->fitness + base, n, work, r, 2 * (end - first), parent);
     for (size_t k = 0; k < 2 * (end - first); k++) {
         parent[k] += base;
         const ga_gene *genes = run->genes + parent[k] * stride;
@@ -487,6 +501,18 @@ static enum ga_stop run_agreed_stop(struct ga_run *run)
     return GA_CONTINUE;
 }
 
+/* The selection's tables of islands first .. last - 1, from this generation's fitness. */
+static void run_select_prepare(struct ga_run *run, size_t first, size_t last)
+{
+    const struct ga_params *p = &run->params;
+    if (!p->selection->prepare)
+        return;
+    size_t n = p->population;
+    for (size_t k = first; k < last; k++)
+        p->selection->prepare(&p->select, run->fitness + k * n, n,
+                              run->select_work ? run->select_work + k * run->select_stride : NULL);
+}
+
 enum ga_stop ga_run_iterate(struct ga_run *run)
 {
     enum ga_stop stop = run_agreed_stop(run);
@@ -494,11 +520,12 @@ enum ga_stop ga_run_iterate(struct ga_run *run)
         return stop;
 
     run_copy_elite(run);
-    size_t pairs = (run->params.population - run->params.elite + 1) / 2; /* per island */
-    size_t island_blocks = (pairs + RUN_BREED_BLOCK - 1) / RUN_BREED_BLOCK;
     const struct ga_link *link = run->params.link;
     size_t first = link ? run_link_first(run, link->rank) : 0;
     size_t last = link ? run_link_first(run, link->rank + 1) : run->params.islands;
+    run_select_prepare(run, first, last);
+    size_t pairs = (run->params.population - run->params.elite + 1) / 2; /* per island */
+    size_t island_blocks = (pairs + RUN_BREED_BLOCK - 1) / RUN_BREED_BLOCK;
     long from = (long)(first * island_blocks), to = (long)(last * island_blocks);
     unsigned long long evaluations = 0;
     if (run->params.threads == 1) { /* without OpenMP's constructs: they cost a little every generation */

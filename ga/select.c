@@ -1,4 +1,4 @@
-/* ga/select.c — tournament selection. */
+/* ga/select.c — tournament selection, the default scheme. */
 #include "ga/select.h"
 
 #include <stdbool.h>
@@ -52,3 +52,18 @@ void ga_select_tournaments(const double *fitness, size_t n, unsigned k, gsl_rng 
             winners[first + i] = select_winner(fitness, drawn + i * k, k);
     }
 }
+
+static void select_tournament_draw(const struct ga_selection_args *a, const double *fitness, size_t n,
+                                   const void *work, gsl_rng *r, size_t count, size_t *winners)
+{
+    (void)work;
+    ga_select_tournaments(fitness, n, a->tournament, r, count, winners);
+}
+
+/* In the core, not operators/: a run whose parameters name no selection uses it. */
+const struct ga_selection ga_selection_tournament = {
+    .name = "tournament",
+    .summary = "k drawn with replacement, the fittest wins (ga.selection.tournament = k >= 2)",
+    .uses = GA_SELECT_USES_TOURNAMENT,
+    .draw = select_tournament_draw,
+};

@@ -1,9 +1,11 @@
-/* ga/select.h — parent selection: the tournament of the elitist generational loop. */
+/* ga/select.h — parent selection: the tournament, the default scheme of the core. */
 #ifndef GA_SELECT_H
 #define GA_SELECT_H
 
 #include <stddef.h>
 #include <gsl/gsl_rng.h>
+
+#include "gaexp/op.h"
 
 /* k contestants drawn uniformly with replacement from n; the lowest
  * fitness wins, and on a tie the contestant drawn first. */
@@ -15,5 +17,8 @@ size_t ga_select_tournament(const double *fitness, size_t n, unsigned k, gsl_rng
  * the misses overlap instead of following one another. */
 void ga_select_tournaments(const double *fitness, size_t n, unsigned k, gsl_rng *r, size_t count,
                            size_t *winners);
+
+/* The default scheme: ga_select_tournaments with k = args->tournament. */
+extern const struct ga_selection ga_selection_tournament;
 
 #endif

@@ -39,6 +39,26 @@ for cfg in "$srcdir"/configs/*.cfg; do
   check "configs/$case.cfg: 2 threads as 1" same "$out/shipped-$case-j1" "$out/shipped-$case-j2"
   check "configs/$case.cfg: 4 threads as 1" same "$out/shipped-$case-j1" "$out/shipped-$case-j4"
 done
+# Every selection scheme, alone and with islands: the same files at 1, 2 and
+# 4 threads, and the schemes differ from one another.
+sel=$out/selection.cfg
+cat > "$sel" <<EOT
+problem = { name = "onemax"; bits = 120; };
+ga = { seed = 4; population = 90; stop = { generations = 25; fitness = -1.0; }; };
+output = { plot = false; };
+EOT
+for name in tournament roulette sus rank truncation random; do
+  for islands in 1 3; do
+    for jobs in 1 2 4; do
+      check "selection $name, $islands island(s), $jobs threads" "$GAEXP" run "$sel" --quiet --jobs "$jobs" \
+        --set ga.selection.name=$name --set ga.islands.count=$islands --out "$out/sel-$name-$islands-j$jobs"
+    done
+    check "selection $name, $islands island(s): 2 threads as 1" same "$out/sel-$name-$islands-j1" "$out/sel-$name-$islands-j2"
+    check "selection $name, $islands island(s): 4 threads as 1" same "$out/sel-$name-$islands-j1" "$out/sel-$name-$islands-j4"
+  done
+done
+check "the six schemes give six different runs" \
+  [ "$(for n in tournament roulette sus rank truncation random; do cksum < "$out/sel-$n-1-j1/generations.csv"; done | sort -u | wc -l)" -eq 6 ]
 # Replicates: each one is the run its own seed gives, whatever the thread count.
 cfg="$golden/derful4.cfg"
 check "3 replicates run" run "$cfg" --replicates 3 --out "$out/rep"

@@ -28,7 +28,8 @@ struct ga_params {
     unsigned long long evaluations;  /* stop once this many were spent; 0 = no limit */
     double seconds;                  /* wall-time limit; 0 = none (makes a run irreproducible) */
     double stop_fitness;             /* stop once best <= this; negative = never */
-    unsigned tournament;             /* contestants per tournament, >= 2, drawn with replacement */
+    const struct ga_selection *selection; /* parent selection; NULL = tournament */
+    struct ga_selection_args select;      /* its settings (select.tournament >= 2 for tournament) */
     size_t elite;                    /* best individuals copied unchanged, 1 <= elite < N */
     double crossover_rate;           /* probability that a pair of parents is crossed */
     double mutation_rate;            /* probability per individual or per gene, see unit */

@@ -15,7 +15,7 @@
 #include "tests/fuzz/fuzz.h"
 
 
-static const struct ga_catalog fuzz_catalog = {ga_problems, ga_crossovers, ga_mutations};
+static const struct ga_catalog fuzz_catalog = {ga_problems, ga_crossovers, ga_mutations, ga_selections};
 
 /* A configured instance makes a valid genome and a finite, non-negative fitness. */
 static void fuzz_cfg_genome(const struct ga_experiment *e)
@@ -70,7 +70,7 @@ static void fuzz_cfg_round_trip(struct ga_cfg *cfg, const struct ga_experiment *
                 FUZZ_CHECK(e2->params.population == e->params.population, "population");
                 FUZZ_CHECK(e2->params.generations == e->params.generations, "generations");
                 FUZZ_CHECK(e2->params.evaluations == e->params.evaluations, "evaluations");
-                FUZZ_CHECK(e2->params.tournament == e->params.tournament, "tournament");
+                FUZZ_CHECK(e2->params.select.tournament == e->params.select.tournament, "tournament");
                 FUZZ_CHECK(e2->params.elite == e->params.elite, "elite");
                 FUZZ_CHECK(e2->params.crossover == e->params.crossover, "crossover");
                 FUZZ_CHECK(e2->params.mutation == e->params.mutation, "mutation");
