@@ -21,11 +21,6 @@
 #define RUN_INIT_BLOCK 64  /* individuals per block in generation 0 */
 #define RUN_BREED_BLOCK 32 /* pairs per block in later generations */
 
-struct run_elite_key {
-    double fitness;
-    size_t index;
-};
-
 struct ga_run {
     const struct ga_problem *problem;
     struct ga_genome gen;
@@ -40,7 +35,7 @@ struct ga_run {
 
     gsl_rng **rngs;       /* one per thread, reseeded per block */
     ga_gene *spare;       /* per thread: a place for a discarded second child */
-    struct run_elite_key *elite_keys; /* 'total', only when elite > 1 or with islands */
+    struct ga_select_key *elite_keys; /* 'total', only when elite > 1 or with islands */
     ga_gene *migrants;                /* islands * migration_size genomes, only with islands */
     double *migrant_fitness;
     unsigned long *allele_counts;     /* len * alphabet, only with diversity */
@@ -355,23 +350,12 @@ static unsigned long long run_breed_block(struct ga_run *run, long block, size_t
     return evaluations;
 }
 
-static int run_elite_compare(const void *x, const void *y)
-{
-    const struct run_elite_key *a = x, *b = y;
-    if (a->fitness != b->fitness)
-        return a->fitness < b->fitness ? -1 : 1;
-    return a->index < b->index ? -1 : a->index > b->index;
-}
-
 /* The individuals of the island starting at 'base' in elite_keys[base ..],
  * best first (ties: first in population order). */
 static void run_rank_island(struct ga_run *run, size_t base)
 {
     size_t n = run->params.population;
-    struct run_elite_key *keys = run->elite_keys + base;
-    for (size_t i = 0; i < n; i++)
-        keys[i] = (struct run_elite_key){run->fitness[base + i], base + i};
-    qsort(keys, n, sizeof *keys, run_elite_compare);
+    ga_select_rank(run->fitness + base, n, base, run->elite_keys + base);
 }
 
 static void run_copy_individual(struct ga_run *run, ga_gene *to_genes, double *to_fitness, size_t from)
@@ -420,7 +404,7 @@ static void run_migrate(struct ga_run *run)
                                 run->elite_keys[k * n + m].index);
     }
     for (unsigned k = 0; k < p->islands; k++) {
-        const struct run_elite_key *worst = run->elite_keys + k * n + n - 1; /* walks down */
+        const struct ga_select_key *worst = run->elite_keys + k * n + n - 1; /* walks down */
         for (unsigned from = 0; from < p->islands; from++) {
             bool source = p->topology == GA_TOPOLOGY_COMPLETE ? from != k : (from + 1) % p->islands == k;
             for (size_t m = 0; source && m < size; m++, worst--) {

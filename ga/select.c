@@ -2,8 +2,24 @@
 #include "ga/select.h"
 
 #include <stdbool.h>
+#include <stdlib.h>
 
 #include "gaexp/rng.h"
+
+static int select_key_compare(const void *x, const void *y)
+{
+    const struct ga_select_key *a = x, *b = y;
+    if (a->fitness != b->fitness)
+        return a->fitness < b->fitness ? -1 : 1;
+    return a->index < b->index ? -1 : a->index > b->index;
+}
+
+void ga_select_rank(const double *fitness, size_t n, size_t offset, struct ga_select_key *keys)
+{
+    for (size_t i = 0; i < n; i++)
+        keys[i] = (struct ga_select_key){fitness[i], offset + i};
+    qsort(keys, n, sizeof *keys, select_key_compare);
+}
 
 size_t ga_select_tournament(const double *fitness, size_t n, unsigned k, gsl_rng *r)
 {

@@ -18,6 +18,16 @@ size_t ga_select_tournament(const double *fitness, size_t n, unsigned k, gsl_rng
 void ga_select_tournaments(const double *fitness, size_t n, unsigned k, gsl_rng *r, size_t count,
                            size_t *winners);
 
+/* An individual's place in a ranking: by fitness, ties in population order
+ * (the order of the elite, of migrants and of rank-based selection). */
+struct ga_select_key {
+    double fitness;
+    size_t index;
+};
+/* keys[0 .. n) = the n individuals of fitness[], best first, each index
+ * plus 'offset'. */
+void ga_select_rank(const double *fitness, size_t n, size_t offset, struct ga_select_key *keys);
+
 /* The default scheme: ga_select_tournaments with k = args->tournament. */
 extern const struct ga_selection ga_selection_tournament;
 

@@ -2,29 +2,9 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "ga/select.h"
 #include "gaexp/rng.h"
 #include "operators/registry.h"
-
-/* An individual's place in the ranking: by fitness, ties in population order. */
-struct select_key {
-    double fitness;
-    size_t index;
-};
-
-static int select_key_compare(const void *x, const void *y)
-{
-    const struct select_key *a = x, *b = y;
-    if (a->fitness != b->fitness)
-        return a->fitness < b->fitness ? -1 : 1;
-    return a->index < b->index ? -1 : a->index > b->index;
-}
-
-static void select_rank_order(const double *fitness, size_t n, struct select_key *keys)
-{
-    for (size_t i = 0; i < n; i++)
-        keys[i] = (struct select_key){fitness[i], i};
-    qsort(keys, n, sizeof *keys, select_key_compare);
-}
 
 /* Running sums of w into cum; a weight that is negative or not finite, or
  * a zero total, makes the wheel uniform. */
@@ -110,15 +90,15 @@ static void select_sus_draw(const struct ga_selection_args *a, const double *fit
 /* The ranking, then (rank only) the running sums of its probabilities. */
 static size_t select_rank_size(size_t n)
 {
-    return n * (sizeof(struct select_key) + sizeof(double));
+    return n * (sizeof(struct ga_select_key) + sizeof(double));
 }
 
 static void select_rank_prepare(const struct ga_selection_args *a, const double *fitness, size_t n,
                                 void *work)
 {
-    struct select_key *keys = work;
+    struct ga_select_key *keys = work;
     double *cum = (double *)(keys + n), s = a->pressure;
-    select_rank_order(fitness, n, keys);
+    ga_select_rank(fitness, n, 0, keys);
     for (size_t j = 0; j < n; j++)
         cum[j] = (s - (2 * s - 2) * (double)j / (double)(n - 1)) / (double)n;
     select_cumulate(cum, n, cum);
@@ -128,7 +108,7 @@ static void select_rank_draw(const struct ga_selection_args *a, const double *fi
                              const void *work, gsl_rng *r, size_t count, size_t *winners)
 {
     (void)a, (void)fitness;
-    const struct select_key *keys = work;
+    const struct ga_select_key *keys = work;
     const double *cum = (const double *)(keys + n);
     for (size_t i = 0; i < count; i++)
         winners[i] = keys[select_find(cum, n, ga_rng_uniform(r) * cum[n - 1])].index;
@@ -136,14 +116,14 @@ static void select_rank_draw(const struct ga_selection_args *a, const double *fi
 
 static size_t select_keys_size(size_t n)
 {
-    return n * sizeof(struct select_key);
+    return n * sizeof(struct ga_select_key);
 }
 
 static void select_truncation_prepare(const struct ga_selection_args *a, const double *fitness, size_t n,
                                       void *work)
 {
     (void)a;
-    select_rank_order(fitness, n, work);
+    ga_select_rank(fitness, n, 0, work);
 }
 
 /* m = max(1, round(tau n)): round, not ceil, so that 0.3 * 10 is 3. */
@@ -157,7 +137,7 @@ static void select_truncation_draw(const struct ga_selection_args *a, const doub
                                    const void *work, gsl_rng *r, size_t count, size_t *winners)
 {
     (void)fitness;
-    const struct select_key *keys = work;
+    const struct ga_select_key *keys = work;
     size_t m = select_truncation_count(a, n);
     for (size_t i = 0; i < count; i++)
         winners[i] = keys[ga_rng_below(r, m)].index;
