@@ -229,6 +229,65 @@ static bool experiment_mutation(struct ga_cfg *cfg, const struct ga_catalog *cat
     return true;
 }
 
+/* Refuses 'key' of group when present (a setting the choice made does not
+ * read), saying why. */
+static bool experiment_unread(struct ga_cfg *cfg, config_setting_t *g, const char *key, const char *why)
+{
+    config_setting_t *s = config_setting_get_member(g, key);
+    if (!s)
+        return true;
+    ga_cfg_lookup(cfg, g, key);
+    ga_cfg_error(cfg, s, "%s", why);
+    return false;
+}
+
+/* ga.scheme: the replacement scheme and its settings (see enum ga_scheme). */
+static bool experiment_scheme(struct ga_cfg *cfg, config_setting_t *ga, struct ga_params *params)
+{
+#define EXPERIMENT_SCHEME_NAME(code, name, summary) name,
+#define EXPERIMENT_SCHEME_CODE(code, name, summary) code,
+    static const char *const names[] = {GA_SCHEME_LIST(EXPERIMENT_SCHEME_NAME)};
+    static const enum ga_scheme schemes[] = {GA_SCHEME_LIST(EXPERIMENT_SCHEME_CODE)};
+#undef EXPERIMENT_SCHEME_NAME
+#undef EXPERIMENT_SCHEME_CODE
+    static const char *const replaces[] = {"worst", "random", "tournament"};
+    config_setting_t *g = ga_cfg_group(cfg, ga, "scheme");
+    size_t which, replace = 0;
+    if (!g || !ga_cfg_choice(cfg, g, "name", names, sizeof names / sizeof *names, 0, &which))
+        return false;
+    params->scheme = schemes[which];
+    long long n = (long long)params->population, lambda = 0, k = 2;
+    bool ok = true, steady = params->scheme == GA_SCHEME_STEADY;
+    if (params->scheme == GA_SCHEME_GENERATIONAL)
+        ok &= experiment_unread(cfg, g, "lambda", "the generational scheme breeds N - elite children (lambda is for steady, plus, comma)");
+    else if (steady)
+        ok &= ga_cfg_int(cfg, g, "lambda", 2, 1, n, &lambda);
+    else
+        ok &= ga_cfg_int(cfg, g, "lambda", params->scheme == GA_SCHEME_PLUS ? n : 2 * n, 1,
+                         EXPERIMENT_MAX_POPULATION, &lambda);
+    if (ok && params->scheme == GA_SCHEME_COMMA && lambda < n) {
+        ga_cfg_error_at(cfg, g, "lambda", "(mu, lambda) needs lambda >= mu = %lld (the population), got %lld", n,
+                        lambda);
+        ok = false;
+    }
+    if (steady) {
+        ok &= ga_cfg_choice(cfg, g, "replace", replaces, 3, 0, &replace);
+        if (ok && replace == 2)
+            ok &= ga_cfg_int(cfg, g, "tournament", 2, 2, n, &k);
+        else
+            ok &= experiment_unread(cfg, g, "tournament", "only replace = \"tournament\" reads it");
+        ok &= ga_cfg_bool(cfg, g, "unique", false, &params->unique);
+    } else {
+        const char *why = "only the steady scheme reads it";
+        ok &= experiment_unread(cfg, g, "replace", why) & experiment_unread(cfg, g, "tournament", why) &
+              experiment_unread(cfg, g, "unique", why);
+    }
+    params->lambda = (size_t)lambda;
+    params->replace = replace == 0 ? GA_REPLACE_WORST : replace == 1 ? GA_REPLACE_RANDOM : GA_REPLACE_TOURNAMENT;
+    params->replace_tournament = (unsigned)k;
+    return ok;
+}
+
 /* The settings of ga.selection that only some schemes read (GA_SELECT_USES_*). */
 static const char *const experiment_selection_keys[] = {"tournament", "pressure", "truncation", "transform"};
 
@@ -265,9 +324,13 @@ static bool experiment_selection(struct ga_cfg *cfg, const struct ga_catalog *ca
     config_setting_t *g = ga_cfg_group(cfg, ga, "selection");
     if (!g)
         return false;
-    long long n = (long long)params->population, k = 2, e;
+    long long n = (long long)params->population, k = 2, e = 0;
     const char *name;
-    bool ok = ga_cfg_int(cfg, g, "elite", 1, 1, n - 1, &e) & ga_cfg_string(cfg, g, "name", "tournament", &name);
+    bool ok = ga_cfg_string(cfg, g, "name", "tournament", &name);
+    if (params->scheme == GA_SCHEME_GENERATIONAL)
+        ok &= ga_cfg_int(cfg, g, "elite", 1, 0, n - 1, &e);
+    else
+        ok &= experiment_unread(cfg, g, "elite", "the scheme keeps no elite (only 'generational' does)");
     params->elite = (size_t)e;
     if (!ok)
         return false;
@@ -374,6 +437,7 @@ static bool experiment_ga(struct ga_experiment *e, struct ga_cfg *cfg,
         ga_cfg_error_at(cfg, ga, "rng", "unknown generator '%s' (xoshiro256ss or a GSL name such as mt19937)", rng);
         ok = false;
     }
+    ok &= experiment_scheme(cfg, ga, params);
     ok &= experiment_selection(cfg, cat, ga, params);
     ok &= experiment_stop(cfg, ga, params);
     ok &= experiment_islands(cfg, ga, params);

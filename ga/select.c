@@ -18,6 +18,11 @@ void ga_select_rank(const double *fitness, size_t n, size_t offset, struct ga_se
 {
     for (size_t i = 0; i < n; i++)
         keys[i] = (struct ga_select_key){fitness[i], offset + i};
+    ga_select_sort(keys, n);
+}
+
+void ga_select_sort(struct ga_select_key *keys, size_t n)
+{
     qsort(keys, n, sizeof *keys, select_key_compare);
 }
 

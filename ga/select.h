@@ -27,6 +27,8 @@ struct ga_select_key {
 /* keys[0 .. n) = the n individuals of fitness[], best first, each index
  * plus 'offset'. */
 void ga_select_rank(const double *fitness, size_t n, size_t offset, struct ga_select_key *keys);
+/* Sorts keys best first, ties by index. */
+void ga_select_sort(struct ga_select_key *keys, size_t n);
 
 /* The default scheme: ga_select_tournaments with k = args->tournament. */
 extern const struct ga_selection ga_selection_tournament;

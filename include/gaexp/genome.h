@@ -36,6 +36,8 @@ struct ga_genome {
 
 /* The name of a kind for messages and 'gaexp list' ("bits", "permutation", ...). */
 const char *ga_genome_kind_name(unsigned kind);
+/* One line on what a valid genome of that kind is, for 'gaexp list'. */
+const char *ga_genome_kind_summary(unsigned kind);
 
 /* Genes between the starts of two individuals in a population block: len
  * rounded up so that, in a block aligned to GA_GENOME_LINE bytes, a genome

@@ -21,6 +21,26 @@ enum ga_topology {
 
 struct ga_link; /* islands over several processes: ga/run_private.h */
 
+/* Replacement schemes (ga.scheme.name): how the next population is made.
+ * A generation is one pass of the scheme over every island. */
+#define GA_SCHEME_LIST(X)                                                                              \
+    X(GA_SCHEME_GENERATIONAL, "generational", "the elite (ga.selection.elite in [0, N-1]), then N - elite children") \
+    X(GA_SCHEME_STEADY, "steady", "ceil(N/lambda) steps, each lambda children replacing the worst, a random one or a reverse-tournament loser") \
+    X(GA_SCHEME_PLUS, "plus", "(mu+lambda): the best N of the parents and lambda children; the best is never lost") \
+    X(GA_SCHEME_COMMA, "comma", "(mu,lambda): the best N of lambda >= N children alone")
+enum ga_scheme {
+#define GA_SCHEME_ENUM(code, name, summary) code,
+    GA_SCHEME_LIST(GA_SCHEME_ENUM)
+#undef GA_SCHEME_ENUM
+};
+
+/* Whom a steady-state child replaces. */
+enum ga_replace {
+    GA_REPLACE_WORST,      /* the worst (ties: the last in population order) */
+    GA_REPLACE_RANDOM,     /* one drawn uniformly */
+    GA_REPLACE_TOURNAMENT, /* the worst of replace_tournament drawn with replacement */
+};
+
 /* Everything that defines a run besides the problem and the seed. */
 struct ga_params {
     size_t population;               /* N >= 2, per island */
@@ -30,7 +50,12 @@ struct ga_params {
     double stop_fitness;             /* stop once best <= this; negative = never */
     const struct ga_selection *selection; /* parent selection; NULL = tournament */
     struct ga_selection_args select;      /* its settings (select.tournament >= 2 for tournament) */
-    size_t elite;                    /* best individuals copied unchanged, 1 <= elite < N */
+    size_t elite;                    /* best individuals copied unchanged, 0 <= elite < N; generational only */
+    enum ga_scheme scheme;
+    size_t lambda;                   /* children per generation (plus, comma) or per step (steady), per island */
+    enum ga_replace replace;         /* steady: whom a child replaces */
+    unsigned replace_tournament;     /* steady, GA_REPLACE_TOURNAMENT: contestants, >= 2 */
+    bool unique;                     /* steady: a child the island holds already is dropped */
     double crossover_rate;           /* probability that a pair of parents is crossed */
     double mutation_rate;            /* probability per individual or per gene, see unit */
     enum ga_rate_unit mutation_unit;
@@ -91,7 +116,8 @@ enum ga_stop ga_run_iterate(struct ga_run *run);
 const struct ga_stats *ga_run_stats(const struct ga_run *run);
 /* The genome shape every hook of the run receives. */
 const struct ga_genome *ga_run_genome(const struct ga_run *run);
-/* The best individual of the current population (by elitism, the best ever). */
+/* The best individual of the current population (the best ever with an
+ * elite, plus or steady replacing the worst). */
 const ga_gene *ga_run_best(const struct ga_run *run);
 /* Individual i of the current population and its fitness; with islands the
  * population is all of them, island k holding individuals k N .. k N + N - 1,
