@@ -369,13 +369,18 @@ static bool experiment_stop(struct ga_cfg *cfg, config_setting_t *ga, struct ga_
     config_setting_t *g = ga_cfg_group(cfg, ga, "stop");
     if (!g)
         return false;
-    long long generations, evaluations;
+    long long generations, evaluations, stagnation, stagnation_evaluations;
     bool ok = ga_cfg_int(cfg, g, "generations", 1000, 0, 1000000000LL, &generations);
+    ok &= ga_cfg_int(cfg, g, "stagnation", 0, 0, 1000000000LL, &stagnation);
+    ok &= ga_cfg_int(cfg, g, "stagnation_evaluations", 0, 0, 1000000000000000LL, &stagnation_evaluations);
+    ok &= ga_cfg_bool(cfg, g, "at_target", true, &params->stop_at_target);
     ok &= ga_cfg_int(cfg, g, "evaluations", 0, 0, 1000000000000000LL, &evaluations);
     ok &= ga_cfg_double(cfg, g, "seconds", 0, 0, 1e9, &params->seconds);
     ok &= ga_cfg_double(cfg, g, "fitness", GA_FITNESS_SOLVED, -1, 1e300, &params->stop_fitness);
     params->generations = (unsigned long)generations;
     params->evaluations = (unsigned long long)evaluations;
+    params->stagnation = (unsigned long)stagnation;
+    params->stagnation_evaluations = (unsigned long long)stagnation_evaluations;
     return ok;
 }
 

@@ -49,20 +49,38 @@ struct ga_run {
     size_t *link_sizes;                  /* with a link: scratch for its gathers, 2 * ranks */
     unsigned long long *link_counts;     /* with a link: each process's evaluations or stop */
     struct ga_stats stats;
-    unsigned long generation_found;
+    unsigned long generation_found;          /* of best_ever */
+    double best_ever;
+    unsigned long long evaluations_found;    /* spent when best_ever was reached */
     struct timespec started;
 };
 
+#define RUN_STOP_WORD(code, word, text) word,
+#define RUN_STOP_TEXT(code, word, text) text,
+static const char *const run_stop_words[] = {GA_STOP_LIST(RUN_STOP_WORD)};
+static const char *const run_stop_texts[] = {GA_STOP_LIST(RUN_STOP_TEXT)};
+#undef RUN_STOP_WORD
+#undef RUN_STOP_TEXT
+#define RUN_STOP_COUNT (sizeof run_stop_words / sizeof *run_stop_words)
+
 const char *ga_stop_text(enum ga_stop s)
 {
-    switch (s) {
-#define GA_STOP_CASE(code, text) \
-    case code:                   \
-        return text;
-        GA_STOP_LIST(GA_STOP_CASE)
-#undef GA_STOP_CASE
-    }
-    return "unknown";
+    return (size_t)s < RUN_STOP_COUNT ? run_stop_texts[s] : "unknown";
+}
+
+const char *ga_stop_word(enum ga_stop s)
+{
+    return (size_t)s < RUN_STOP_COUNT ? run_stop_words[s] : "unknown";
+}
+
+bool ga_stop_parse(const char *word, enum ga_stop *out)
+{
+    for (size_t i = 1; i < RUN_STOP_COUNT; i++) /* not "running": a finished run's reason */
+        if (strcmp(run_stop_words[i], word) == 0) {
+            *out = (enum ga_stop)i;
+            return true;
+        }
+    return false;
 }
 
 size_t ga_params_migration_sources(const struct ga_params *p)
@@ -237,7 +255,6 @@ static gsl_rng *run_stream(struct ga_run *run, uint64_t generation, uint64_t blo
 
 static void run_update_stats(struct ga_run *run, unsigned long long evaluations)
 {
-    double previous_best = run->stats.best;
     size_t n = run->total;
     unsigned threads = run->params.threads;
     ga_stats_fitness(run->fitness, n, threads, &run->stats);
@@ -247,8 +264,11 @@ static void run_update_stats(struct ga_run *run, unsigned long long evaluations)
                                ? ga_stats_diversity(run->genes, n, run->gen.len, run->stride,
                                                     run->gen.alphabet, threads, run->allele_counts)
                                : -1.0;
-    if (run->generation == 0 || run->stats.best < previous_best)
+    if (run->generation == 0 || run->stats.best < run->best_ever) {
+        run->best_ever = run->stats.best;
         run->generation_found = run->generation;
+        run->evaluations_found = run->stats.evaluations;
+    }
 }
 
 void ga_run_init(struct ga_run *run, uint64_t seed)
@@ -476,8 +496,11 @@ static unsigned long long run_generation_cost(const struct ga_params *p)
 static enum ga_stop run_should_stop(const struct ga_run *run)
 {
     const struct ga_params *p = &run->params;
-    if (p->stop_fitness >= 0 && run->stats.best <= p->stop_fitness)
+    if (p->stop_at_target && run->best_ever <= p->stop_fitness)
         return GA_STOP_FITNESS;
+    if ((p->stagnation && run->generation - run->generation_found >= p->stagnation) ||
+        (p->stagnation_evaluations && run->stats.evaluations - run->evaluations_found >= p->stagnation_evaluations))
+        return GA_STOP_STAGNATION;
     if (run->generation >= p->generations)
         return GA_STOP_GENERATIONS;
     /* The budget is never exceeded: a generation costs at most this. */
@@ -754,18 +777,30 @@ unsigned long ga_run_generation_found(const struct ga_run *run)
     return run->generation_found;
 }
 
+double ga_run_best_ever(const struct ga_run *run)
+{
+    return run->best_ever;
+}
+
+bool ga_run_succeeded(const struct ga_run *run)
+{
+    return run->best_ever <= run->params.stop_fitness;
+}
+
 /* The fields that ga_run_pack writes before the population, as one record. */
 struct run_packed {
     uint64_t seed, generation, generation_found, population, len;
     double seconds;
+    uint64_t evaluations_found; /* since 3 of cli/checkpoint.h's CHECKPOINT_VERSION */
+    double best_ever;
     struct ga_stats stats;
 };
 
 void ga_run_pack(const struct ga_run *run, struct ga_pack *p)
 {
     size_t n = run->total, len = run->gen.len;
-    struct run_packed head = {run->seed,       run->generation, run->generation_found, n, len,
-                              run_elapsed(run), run->stats};
+    struct run_packed head = {run->seed, run->generation,       run->generation_found, n, len, run_elapsed(run),
+                              run->evaluations_found, run->best_ever,   run->stats};
     ga_pack_put(p, &head, sizeof head);
     for (size_t i = 0; i < n; i++) /* the genes, not the padding */
         ga_pack_put(p, run->genes + i * run->stride, len * sizeof *run->genes);
@@ -797,6 +832,8 @@ bool ga_run_unpack(struct ga_run *run, struct ga_unpack *u)
     run->seed = head.seed;
     run->generation = (unsigned long)head.generation;
     run->generation_found = (unsigned long)head.generation_found;
+    run->evaluations_found = head.evaluations_found;
+    run->best_ever = head.best_ever;
     run->stats = head.stats;
     /* Time already spent counts toward ga.stop.seconds. */
     clock_gettime(CLOCK_MONOTONIC, &run->started);

@@ -123,6 +123,87 @@ static void test_budget_per_scheme(void **unused)
     }
 }
 
+/* Stagnation: the run stops exactly K generations after its last new best
+ * (or once E evaluations passed without one), with that reason. */
+static void test_stagnation(void **unused)
+{
+    (void)unused;
+    const char *sets[] = {"ga.stop.stagnation=4", "ga.stop.generations=100000", "ga.mutation.rate=0.002", NULL};
+    struct test_experiment *t;
+    struct ga_run *run = scheme_run(&t, scheme_onemax, sets);
+    ga_run_init(run, 6);
+    unsigned long last_new = 0;
+    double best = ga_run_stats(run)->best;
+    enum ga_stop stop;
+    while ((stop = ga_run_iterate(run)) == GA_CONTINUE)
+        if (ga_run_stats(run)->best < best) {
+            best = ga_run_stats(run)->best;
+            last_new = ga_run_stats(run)->generation;
+        }
+    assert_int_equal(stop, GA_STOP_STAGNATION);
+    assert_int_equal(ga_run_stats(run)->generation, last_new + 4);
+    assert_int_equal(ga_run_generation_found(run), last_new);
+    ga_run_free(run);
+    test_experiment_free(t);
+
+    const char *by_evaluations[] = {"ga.stop.stagnation_evaluations=500", "ga.stop.generations=100000",
+                                    "ga.evaluate_all=true", "ga.mutation.rate=0.002", NULL};
+    run = scheme_run(&t, scheme_onemax, by_evaluations);
+    ga_run_init(run, 6);
+    unsigned long long found = ga_run_stats(run)->evaluations;
+    best = ga_run_stats(run)->best;
+    /* The rules are checked before a generation is bred. */
+    for (unsigned long long gap = 0; (stop = ga_run_iterate(run)) == GA_CONTINUE;) {
+        assert_true(gap < 500);
+        if (ga_run_stats(run)->best < best) {
+            best = ga_run_stats(run)->best;
+            found = ga_run_stats(run)->evaluations;
+        }
+        gap = ga_run_stats(run)->evaluations - found;
+    }
+    assert_int_equal(stop, GA_STOP_STAGNATION);
+    assert_true(ga_run_stats(run)->evaluations - found >= 500);
+    ga_run_free(run);
+    test_experiment_free(t);
+}
+
+/* Success is best <= ga.stop.fitness, whatever the target; with at_target
+ * false the run goes on past it and still counts it.  Without an elite a
+ * success is kept even when the population loses its best. */
+static void test_target(void **unused)
+{
+    (void)unused;
+    const char *stop_at[] = {"ga.stop.fitness=20", "ga.stop.generations=1000", NULL};
+    struct test_experiment *t;
+    struct ga_run *run = scheme_run(&t, scheme_onemax, stop_at);
+    ga_run_init(run, 2);
+    enum ga_stop stop;
+    for (double before = ga_run_stats(run)->best; (stop = ga_run_iterate(run)) == GA_CONTINUE;
+         before = ga_run_stats(run)->best)
+        assert_true(before > 20); /* checked before a generation is bred */
+    assert_int_equal(stop, GA_STOP_FITNESS);
+    assert_true(ga_run_succeeded(run) && ga_run_best_ever(run) <= 20);
+    unsigned long reached = ga_run_stats(run)->generation;
+    ga_run_free(run);
+    test_experiment_free(t);
+
+    const char *go_on[] = {"ga.stop.fitness=20", "ga.stop.at_target=false", "ga.stop.generations=60",
+                           "ga.scheme.name=comma", NULL};
+    run = scheme_run(&t, scheme_onemax, go_on);
+    ga_run_init(run, 2);
+    bool seen = false;
+    while ((stop = ga_run_iterate(run)) == GA_CONTINUE) {
+        seen |= ga_run_stats(run)->best <= 20;
+        assert_true(ga_run_succeeded(run) == (ga_run_best_ever(run) <= 20));
+    }
+    assert_int_equal(stop, GA_STOP_GENERATIONS);
+    assert_int_equal(ga_run_stats(run)->generation, 60);
+    assert_true(seen && ga_run_succeeded(run));
+    assert_true(reached < 60);
+    ga_run_free(run);
+    test_experiment_free(t);
+}
+
 static void test_refusals(void **unused)
 {
     (void)unused;
@@ -141,6 +222,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_plus_keeps_its_best), cmocka_unit_test(test_steady_spends_lambda_a_step),
         cmocka_unit_test(test_steady_unique),       cmocka_unit_test(test_budget_per_scheme),
+        cmocka_unit_test(test_stagnation),          cmocka_unit_test(test_target),
         cmocka_unit_test(test_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -47,7 +47,10 @@ struct ga_params {
     unsigned long generations;       /* stop after this many generations after generation 0 */
     unsigned long long evaluations;  /* stop once this many were spent; 0 = no limit */
     double seconds;                  /* wall-time limit; 0 = none (makes a run irreproducible) */
-    double stop_fitness;             /* stop once best <= this; negative = never */
+    double stop_fitness;             /* the target: a run succeeds once its best <= this */
+    bool stop_at_target;             /* reaching the target ends the run */
+    unsigned long stagnation;        /* stop after this many generations without a new best; 0 = never */
+    unsigned long long stagnation_evaluations; /* ... or this many evaluations; 0 = never */
     const struct ga_selection *selection; /* parent selection; NULL = tournament */
     struct ga_selection_args select;      /* its settings (select.tournament >= 2 for tournament) */
     size_t elite;                    /* best individuals copied unchanged, 0 <= elite < N; generational only */
@@ -77,21 +80,26 @@ struct ga_params {
     const struct ga_link *link; /* NULL: every island in this process; borrowed, outlives the run */
 };
 
-/* Why iterate stopped, or GA_CONTINUE. */
-#define GA_STOP_LIST(X)                                         \
-    X(GA_CONTINUE, "running")                                   \
-    X(GA_STOP_GENERATIONS, "generation limit")                  \
-    X(GA_STOP_EVALUATIONS, "evaluation budget")                 \
-    X(GA_STOP_SECONDS, "time limit")                            \
-    X(GA_STOP_FITNESS, "target fitness reached")
+/* Why iterate stopped, or GA_CONTINUE: the word summary.csv's 'stop'
+ * column holds, and the text of messages. */
+#define GA_STOP_LIST(X)                                                  \
+    X(GA_CONTINUE, "running", "running")                                 \
+    X(GA_STOP_GENERATIONS, "generations", "generation limit")            \
+    X(GA_STOP_EVALUATIONS, "evaluations", "evaluation budget")           \
+    X(GA_STOP_SECONDS, "seconds", "time limit")                          \
+    X(GA_STOP_FITNESS, "target", "target fitness reached")               \
+    X(GA_STOP_STAGNATION, "stagnation", "no improvement (stagnation)")
 
 enum ga_stop {
-#define GA_STOP_ENUM(code, text) code,
+#define GA_STOP_ENUM(code, word, text) code,
     GA_STOP_LIST(GA_STOP_ENUM)
 #undef GA_STOP_ENUM
 };
 /* The text of a stop reason, e.g. "target fitness reached". */
 const char *ga_stop_text(enum ga_stop s);
+/* Its word, e.g. "target"; ga_stop_parse reads one back (false when unknown). */
+const char *ga_stop_word(enum ga_stop s);
+bool ga_stop_parse(const char *word, enum ga_stop *out);
 
 /* The islands each island receives migrants from: its one neighbour on a
  * ring, every other island when complete. */
@@ -124,8 +132,13 @@ const ga_gene *ga_run_best(const struct ga_run *run);
  * and the statistics are over all of them. */
 const ga_gene *ga_run_individual(const struct ga_run *run, size_t i);
 double ga_run_fitness(const struct ga_run *run, size_t i);
-/* The generation in which the current best fitness was first reached. */
+/* The generation in which the best fitness so far was first reached (the
+ * current best with an elite; without one the population may have lost it). */
 unsigned long ga_run_generation_found(const struct ga_run *run);
+/* The best fitness so far, over every generation of the run. */
+double ga_run_best_ever(const struct ga_run *run);
+/* Whether the run reached its target: best so far <= params.stop_fitness. */
+bool ga_run_succeeded(const struct ga_run *run);
 
 GAEXP_API_END
 
