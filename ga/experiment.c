@@ -115,6 +115,8 @@ struct ga_genome ga_problem_genome(const struct ga_problem *p, const void *state
 {
     struct ga_genome gen = {.state = state, .kind = p->kind};
     p->shape(state, &gen.len, &gen.alphabet);
+    if (p->kind == GA_KIND_REAL && p->bounds)
+        p->bounds(state, &gen.reals, &gen.lower, &gen.upper);
     return gen;
 }
 

@@ -1,6 +1,8 @@
 /* ga/genome.c — names of genome kinds, and the stride of a genome in a population block. */
 #include "gaexp/genome.h"
 
+#include <math.h>
+
 static const struct genome_kind_text {
     unsigned kind;
     const char *name, *summary;
@@ -10,6 +12,7 @@ static const struct genome_kind_text {
     {GA_KIND_PERM, "permutation", "a permutation of 0 .. len-1"},
     {GA_KIND_DISTINCT, "distinct values", "len distinct values from [0, alphabet)"},
     {GA_KIND_TREE, "tree", "a tree in prefix order, of a fixed maximum length"},
+    {GA_KIND_REAL, "real", "doubles within per-gene bounds, and a step size sigma (ga_genome_reals)"},
 };
 
 static const struct genome_kind_text *genome_kind_find(unsigned kind)
@@ -30,6 +33,15 @@ const char *ga_genome_kind_summary(unsigned kind)
 {
     const struct genome_kind_text *k = genome_kind_find(kind);
     return k ? k->summary : "genes of several kinds";
+}
+
+bool ga_genome_real_valid(const struct ga_genome *gen, const ga_gene *g)
+{
+    const double *x = ga_genome_creals(g);
+    for (size_t i = 0; i < gen->reals; i++)
+        if (!(x[i] >= gen->lower[i] && x[i] <= gen->upper[i]))
+            return false;
+    return isfinite(x[gen->reals]) && x[gen->reals] > 0;
 }
 
 size_t ga_genome_stride(size_t len)

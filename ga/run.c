@@ -10,6 +10,7 @@
 #endif
 
 #include "ga/pack.h"
+#include "gaexp/experiment.h"
 #include "gaexp/rng.h"
 #include "ga/select.h"
 
@@ -125,6 +126,8 @@ static bool run_check(const struct ga_problem *problem, const struct ga_genome *
         why = "a link needs a rank below its number of processes and a gather";
     else if (gen->len == 0 || gen->alphabet == 0 || gen->alphabet - 1 > GA_GENE_MAX)
         why = "the problem reports an empty genome or an alphabet too large for a gene";
+    else if (gen->kind == GA_KIND_REAL && (!gen->lower || !gen->upper || gen->len != GA_REAL_LEN(gen->reals)))
+        why = "a real-valued problem needs bounds and len = GA_REAL_LEN(reals)";
     else if (p->population >
              SIZE_MAX / sizeof(ga_gene) / 2 / ga_genome_stride(gen->len) / (p->islands ? p->islands : 1))
         why = "the population does not fit in memory";
@@ -148,8 +151,7 @@ static ga_gene *run_block_alloc(size_t n, size_t stride)
 struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
                             const struct ga_params *params, struct ga_diag *diag)
 {
-    struct ga_genome gen = {.state = state, .kind = problem->kind};
-    problem->shape(state, &gen.len, &gen.alphabet);
+    struct ga_genome gen = ga_problem_genome(problem, state);
     if (!run_check(problem, &gen, params, diag))
         return NULL;
 
@@ -187,7 +189,7 @@ struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
     if (ok && params->link)
         ok = (run->link_sizes = malloc(2 * params->link->ranks * sizeof *run->link_sizes)) &&
              (run->link_counts = malloc(params->link->ranks * sizeof *run->link_counts));
-    if (ok && params->diversity)
+    if (ok && params->diversity && gen.kind != GA_KIND_REAL)
         ok = (run->allele_counts = malloc(threads * gen.len * gen.alphabet * sizeof *run->allele_counts));
     const struct ga_selection *sel = run->params.selection;
     if (ok && sel->work_size) { /* each island's tables on their own lines */
@@ -260,10 +262,13 @@ static void run_update_stats(struct ga_run *run, unsigned long long evaluations)
     ga_stats_fitness(run->fitness, n, threads, &run->stats);
     run->stats.generation = run->generation;
     run->stats.evaluations += evaluations;
-    run->stats.diversity = run->params.diversity
-                               ? ga_stats_diversity(run->genes, n, run->gen.len, run->stride,
-                                                    run->gen.alphabet, threads, run->allele_counts)
-                               : -1.0;
+    if (!run->params.diversity)
+        run->stats.diversity = -1.0;
+    else if (run->gen.kind == GA_KIND_REAL)
+        run->stats.diversity = ga_stats_diversity_real(run->genes, n, run->stride, &run->gen);
+    else
+        run->stats.diversity = ga_stats_diversity(run->genes, n, run->gen.len, run->stride, run->gen.alphabet,
+                                                  threads, run->allele_counts);
     if (run->generation == 0 || run->stats.best < run->best_ever) {
         run->best_ever = run->stats.best;
         run->generation_found = run->generation;
