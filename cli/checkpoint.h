@@ -15,7 +15,7 @@
  * written as checkpoint.part, synced and renamed, so a crash leaves the
  * previous checkpoint or the new one, never half of one.
  */
-#define CHECKPOINT_VERSION 2 /* 2: hashes of the .part files and of the inputs */
+#define CHECKPOINT_VERSION 3 /* 2: hashes of the .part files and of the inputs; 3: the run's best so far */
 
 /* False (message printed) when the file cannot be written whole. */
 bool checkpoint_write(const char *dir, uint64_t config_hash, const struct ga_pack *payload);

@@ -60,9 +60,9 @@ static const char export_header[] =
     "\"function evaluation\" \"current f(x)\" \"best-so-far f(x)\" \"current af(x)+b\" \"best af(x)+b\"\n";
 
 /* One line of a .dat file; gaexp's fitness is f(x), with a = 1 and b = 0. */
-static void export_line(FILE *fp, double evaluations, double best)
+static void export_line(FILE *fp, double evaluations, double current, double so_far)
 {
-    fprintf(fp, "%.0f %.10g %.10g %.10g %.10g\n", evaluations, best, best, best, best);
+    fprintf(fp, "%.0f %.10g %.10g %.10g %.10g\n", evaluations, current, so_far, current, so_far);
 }
 
 /* The .dat file of one point: every replicate a run (an instance). */
@@ -74,11 +74,18 @@ static bool export_dat(const struct figures_traces *t, const char *dir, const ch
     for (size_t r = 0; r < t->replicates; r++) {
         size_t first = t->start[r], end = t->start[r + 1];
         fputs(export_header, f.fp);
-        for (size_t i = first; i < end; i++) /* the first generation, then every improvement */
-            if (i == first || t->best[i] < t->best[i - 1])
-                export_line(f.fp, t->evaluations[i], t->best[i]);
-        if (end - 1 != first && !(t->best[end - 1] < t->best[end - 2]))
-            export_line(f.fp, t->evaluations[end - 1], t->best[end - 1]); /* the run's last evaluation */
+        /* The first generation, then every improvement of the best so far
+         * (without an elite a generation's best may be worse than it). */
+        double so_far = t->best[first];
+        bool last_written = true;
+        for (size_t i = first; i < end; i++) {
+            last_written = i == first || t->best[i] < so_far;
+            so_far = t->best[i] < so_far ? t->best[i] : so_far;
+            if (last_written)
+                export_line(f.fp, t->evaluations[i], t->best[i], so_far);
+        }
+        if (!last_written) /* the run's last evaluation */
+            export_line(f.fp, t->evaluations[end - 1], t->best[end - 1], so_far);
     }
     return output_commit(&f);
 }

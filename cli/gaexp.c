@@ -72,7 +72,17 @@ int cli_list(int argc, char **argv)
             printf("    needs:  problem = { name = \"%s\"; %s };\n", (*p)->name, (*p)->example);
         cli_list_operators(*p);
     }
-    printf("\nSelection: elitist tournament (ga.selection.tournament >= 2, ga.selection.elite >= 1).\n");
+    printf("\nSelection schemes (ga.selection.name):\n");
+    for (const struct ga_selection *const *s = cli_catalog()->selections; s && *s; s++)
+        printf("  %-12s %s%s\n", (*s)->name, (*s)->summary,
+               strcmp((*s)->name, "tournament") == 0 ? " [default]" : "");
+    printf("\nGenome kinds (a problem's; they pick the generic operators):\n");
+    for (unsigned kind = GA_KIND_BITS; kind <= GA_KIND_TREE; kind <<= 1)
+        printf("  %-16s %s\n", ga_genome_kind_name(kind), ga_genome_kind_summary(kind));
+    printf("\nReplacement schemes (ga.scheme.name):\n");
+#define CLI_SCHEME(code, name, summary) printf("  %-12s %s%s\n", name, summary, code == 0 ? " [default]" : "");
+    GA_SCHEME_LIST(CLI_SCHEME)
+#undef CLI_SCHEME
     return CLI_OK;
 }
 

@@ -145,15 +145,26 @@ static bool report_fitness(struct report_at at, const char *column, const char *
     return true;
 }
 
-static const char report_summary_header[] = "replicate,seed,solved,best,generation_found,evaluations";
+static const char report_summary_header[] = "replicate,seed,solved,best,generation_found,evaluations,stop";
+
+/* A stop reason: one of the words of GA_STOP_LIST. */
+static bool report_stop(struct report_at at, const char *text)
+{
+    enum ga_stop stop;
+    if (ga_stop_parse(text, &stop))
+        return true;
+    cli_error("%s:%zu: stop: expected generations, evaluations, seconds, target or stagnation, got '%s'", at.file,
+              at.line, text);
+    return false;
+}
 
 /* One row of summary.csv, checked field by field. */
 static bool report_row(struct report_at at, char *line, struct report_run *run)
 {
     char *field[8];
     size_t n = report_split(line, field, 8);
-    if (n != 6) {
-        cli_error("%s:%zu: expected 6 fields (%s), got %zu", at.file, at.line, report_summary_header, n);
+    if (n != 7) {
+        cli_error("%s:%zu: expected 7 fields (%s), got %zu", at.file, at.line, report_summary_header, n);
         return false;
     }
     unsigned long long solved;
@@ -162,7 +173,7 @@ static bool report_row(struct report_at at, char *line, struct report_run *run)
            report_uint(at, "solved", field[2], 0, 1, &solved) && (run->solved = solved, true) &&
            report_fitness(at, "best", field[3], &run->best) &&
            report_uint(at, "generation_found", field[4], 0, UINT64_MAX, &run->found) &&
-           report_uint(at, "evaluations", field[5], 0, UINT64_MAX, &run->evaluations);
+           report_uint(at, "evaluations", field[5], 0, UINT64_MAX, &run->evaluations) && report_stop(at, field[6]);
 }
 
 /* A point's replicates from its summary.csv; bad content sets r->bad_input. */

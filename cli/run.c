@@ -30,7 +30,7 @@ static const char run_usage[] =
     "per replicate and generation, or per replicate):\n"
     "  config.cfg       the fully resolved configuration (gaexp run DIR/config.cfg repeats the run)\n"
     "  generations.csv  replicate,generation,evaluations,best,mean,std,worst,diversity\n"
-    "  summary.csv      replicate,seed,solved,best,generation_found,evaluations\n"
+    "  summary.csv      replicate,seed,solved,best,generation_found,evaluations,stop\n"
     "  best.txt         the best individual of all replicates, in the problem's notation\n"
     "  times.csv        wall-clock times (the only file that differs between reruns)\n"
     "  curves.csv       per generation over the replicates: mean best with its 95%\n"
@@ -262,7 +262,7 @@ static bool run_files_open(struct run_files *f, struct ga_cfg *cfg, const char *
     if (!f->open_times)
         return false;
     fprintf(f->gens.fp, "replicate,generation,evaluations,best,mean,std,worst,diversity\n");
-    fprintf(f->summary.fp, "replicate,seed,solved,best,generation_found,evaluations\n");
+    fprintf(f->summary.fp, "replicate,seed,solved,best,generation_found,evaluations,stop\n");
     fprintf(f->times.fp, "replicate,seconds,evaluations_per_second\n");
     return true;
 }
@@ -314,30 +314,32 @@ struct run_best {
     unsigned replicate;
     uint64_t seed;
     unsigned long generation;
-    unsigned solved; /* replicates that reached fitness 0 */
+    unsigned solved; /* replicates that reached the target */
 };
 
 /* How a replicate ended: what summary.csv, times.csv, curves.csv and
  * best.txt take from it, whether it ran here or on an MPI worker. */
 struct run_end {
     uint64_t seed;
+    bool solved;       /* the best so far reached the target (ga.stop.fitness) */
+    enum ga_stop stop; /* why the run ended */
     double best, mean, seconds;
     unsigned long long evaluations;
     unsigned long generation_found;
     const ga_gene *genes; /* its best individual */
 };
 
-static struct run_end run_end_of(const struct ga_run *run, uint64_t seed, double seconds)
+static struct run_end run_end_of(const struct ga_run *run, uint64_t seed, double seconds, enum ga_stop why)
 {
     const struct ga_stats *s = ga_run_stats(run);
-    return (struct run_end){.seed = seed, .best = s->best, .mean = s->mean, .seconds = seconds,
+    return (struct run_end){.seed = seed, .solved = ga_run_succeeded(run), .stop = why, .best = s->best, .mean = s->mean, .seconds = seconds,
                             .evaluations = s->evaluations,
                             .generation_found = ga_run_generation_found(run), .genes = ga_run_best(run)};
 }
 
 static void run_best_update(struct run_best *b, unsigned replicate, const struct run_end *end, size_t len)
 {
-    b->solved += end->best <= GA_FITNESS_SOLVED;
+    b->solved += end->solved;
     if (replicate > 1 && !(end->best < b->fitness))
         return;
     memcpy(b->genes, end->genes, len * sizeof *b->genes);
@@ -664,9 +666,9 @@ static bool run_maybe_checkpoint(struct run_session *s)
  * one writer of a run's files, for replicates run here or elsewhere. */
 static bool run_end_write(struct run_session *s, unsigned r, const struct run_end *end)
 {
-    bool solved = end->best <= GA_FITNESS_SOLVED;
-    fprintf(s->f.summary.fp, "%u,%llu,%d,%.10g,%lu,%llu\n", r, (unsigned long long)end->seed, solved,
-            end->best, end->generation_found, end->evaluations);
+    bool solved = end->solved;
+    fprintf(s->f.summary.fp, "%u,%llu,%d,%.10g,%lu,%llu,%s\n", r, (unsigned long long)end->seed, solved,
+            end->best, end->generation_found, end->evaluations, ga_stop_word(end->stop));
     fprintf(s->f.times.fp, "%u,%.6f,%.0f\n", r, end->seconds,
             end->seconds > 0 ? (double)end->evaluations / end->seconds : 0);
     run_best_update(&s->best, r, end, s->genome.len);
@@ -700,7 +702,7 @@ static enum ga_stop run_replicates(struct run_session *s, bool *ok)
             }
             *ok = *ok && run_maybe_checkpoint(s);
         }
-        struct run_end end = run_end_of(s->run, seed, cli_now() - s->replicate_started);
+        struct run_end end = run_end_of(s->run, seed, cli_now() - s->replicate_started, why);
         *ok = *ok && run_end_write(s, r, &end);
     }
     return why;
@@ -827,6 +829,7 @@ int cli_run_experiment(struct ga_cfg *cfg, const struct ga_experiment *e, struct
 struct run_record_head {
     uint64_t seed, generation_found, evaluations, generations;
     double best, mean, seconds;
+    uint32_t solved, stop;
 };
 
 void cli_run_replicate(const struct ga_experiment *e, struct ga_run *run, unsigned r, struct ga_pack *p)
@@ -835,14 +838,16 @@ void cli_run_replicate(const struct ga_experiment *e, struct ga_run *run, unsign
     double started = cli_now();
     struct ga_pack gens = {0};
     ga_run_init(run, seed);
+    enum ga_stop why;
     do
         ga_pack_put(&gens, ga_run_stats(run), sizeof(struct ga_stats));
-    while (ga_run_iterate(run) == GA_CONTINUE);
-    struct run_end end = run_end_of(run, seed, cli_now() - started);
+    while ((why = ga_run_iterate(run)) == GA_CONTINUE);
+    struct run_end end = run_end_of(run, seed, cli_now() - started, why);
     struct run_record_head h = {.seed = seed, .generation_found = end.generation_found,
                                 .evaluations = end.evaluations,
                                 .generations = gens.len / sizeof(struct ga_stats),
-                                .best = end.best, .mean = end.mean, .seconds = end.seconds};
+                                .best = end.best, .mean = end.mean, .seconds = end.seconds,
+                                .solved = end.solved, .stop = (uint32_t)end.stop};
     ga_pack_put(p, &h, sizeof h);
     ga_pack_put(p, end.genes, ga_run_genome(run)->len * sizeof *end.genes);
     ga_pack_put(p, gens.data, gens.len);
@@ -858,7 +863,9 @@ static bool run_record_write(struct run_session *s, unsigned r, const struct ga_
     struct ga_unpack u = {record->data, record->len, false};
     struct run_record_head h;
     size_t gene_bytes = s->genome.len * sizeof *genes, stats_size = sizeof(struct ga_stats);
+    enum ga_stop stop;
     bool fits = ga_unpack_get(&u, &h, sizeof h) && h.seed == ga_rng_replicate_seed(s->e->seed, r) &&
+                h.solved <= 1 && ga_stop_parse(ga_stop_word((enum ga_stop)h.stop), &stop) &&
                 ga_unpack_get(&u, genes, gene_bytes) && run_genes_valid(&s->genome, s->e->problem, genes) &&
                 h.generations > 0 && u.left % stats_size == 0 && u.left / stats_size == h.generations;
     for (uint64_t g = 0; fits && g < h.generations; g++) {
@@ -871,7 +878,7 @@ static bool run_record_write(struct run_session *s, unsigned r, const struct ga_
         cli_error("%s: the record of replicate %u does not fit its configuration", s->e->out_dir, r);
         return false;
     }
-    struct run_end end = {.seed = h.seed, .best = h.best, .mean = h.mean, .seconds = h.seconds,
+    struct run_end end = {.seed = h.seed, .solved = h.solved != 0, .stop = (enum ga_stop)h.stop, .best = h.best, .mean = h.mean, .seconds = h.seconds,
                           .evaluations = h.evaluations, .generation_found = h.generation_found,
                           .genes = genes};
     return run_end_write(s, r, &end);

@@ -81,6 +81,14 @@ const struct ga_mutation *ga_catalog_mutation(const struct ga_catalog *cat,
     return NULL;
 }
 
+const struct ga_selection *ga_catalog_selection(const struct ga_catalog *cat, const char *name)
+{
+    for (const struct ga_selection *const *s = cat->selections; s && *s; s++)
+        if (strcmp((*s)->name, name) == 0)
+            return *s;
+    return NULL;
+}
+
 void *ga_problem_configure(const struct ga_problem *p, struct ga_cfg *cfg,
                            config_setting_t *group)
 {
@@ -107,6 +115,8 @@ struct ga_genome ga_problem_genome(const struct ga_problem *p, const void *state
 {
     struct ga_genome gen = {.state = state, .kind = p->kind};
     p->shape(state, &gen.len, &gen.alphabet);
+    if (p->kind == GA_KIND_REAL && p->bounds)
+        p->bounds(state, &gen.reals, &gen.lower, &gen.upper);
     return gen;
 }
 
@@ -221,17 +231,139 @@ static bool experiment_mutation(struct ga_cfg *cfg, const struct ga_catalog *cat
     return true;
 }
 
-static bool experiment_selection(struct ga_cfg *cfg, config_setting_t *ga, struct ga_params *params)
+/* Refuses 'key' of group when present (a setting the choice made does not
+ * read), saying why. */
+static bool experiment_unread(struct ga_cfg *cfg, config_setting_t *g, const char *key, const char *why)
 {
+    config_setting_t *s = config_setting_get_member(g, key);
+    if (!s)
+        return true;
+    ga_cfg_lookup(cfg, g, key);
+    ga_cfg_error(cfg, s, "%s", why);
+    return false;
+}
+
+/* ga.scheme: the replacement scheme and its settings (see enum ga_scheme). */
+static bool experiment_scheme(struct ga_cfg *cfg, config_setting_t *ga, struct ga_params *params)
+{
+#define EXPERIMENT_SCHEME_NAME(code, name, summary) name,
+#define EXPERIMENT_SCHEME_CODE(code, name, summary) code,
+    static const char *const names[] = {GA_SCHEME_LIST(EXPERIMENT_SCHEME_NAME)};
+    static const enum ga_scheme schemes[] = {GA_SCHEME_LIST(EXPERIMENT_SCHEME_CODE)};
+#undef EXPERIMENT_SCHEME_NAME
+#undef EXPERIMENT_SCHEME_CODE
+    static const char *const replaces[] = {"worst", "random", "tournament"};
+    config_setting_t *g = ga_cfg_group(cfg, ga, "scheme");
+    size_t which, replace = 0;
+    if (!g || !ga_cfg_choice(cfg, g, "name", names, sizeof names / sizeof *names, 0, &which))
+        return false;
+    params->scheme = schemes[which];
+    long long n = (long long)params->population, lambda = 0, k = 2;
+    bool ok = true, steady = params->scheme == GA_SCHEME_STEADY;
+    if (params->scheme == GA_SCHEME_GENERATIONAL)
+        ok &= experiment_unread(cfg, g, "lambda", "the generational scheme breeds N - elite children (lambda is for steady, plus, comma)");
+    else if (steady)
+        ok &= ga_cfg_int(cfg, g, "lambda", 2, 1, n, &lambda);
+    else
+        ok &= ga_cfg_int(cfg, g, "lambda", params->scheme == GA_SCHEME_PLUS ? n : 2 * n, 1,
+                         EXPERIMENT_MAX_POPULATION, &lambda);
+    if (ok && params->scheme == GA_SCHEME_COMMA && lambda < n) {
+        ga_cfg_error_at(cfg, g, "lambda", "(mu, lambda) needs lambda >= mu = %lld (the population), got %lld", n,
+                        lambda);
+        ok = false;
+    }
+    if (steady) {
+        ok &= ga_cfg_choice(cfg, g, "replace", replaces, 3, 0, &replace);
+        if (ok && replace == 2)
+            ok &= ga_cfg_int(cfg, g, "tournament", 2, 2, n, &k);
+        else
+            ok &= experiment_unread(cfg, g, "tournament", "only replace = \"tournament\" reads it");
+        ok &= ga_cfg_bool(cfg, g, "unique", false, &params->unique);
+    } else {
+        const char *why = "only the steady scheme reads it";
+        ok &= experiment_unread(cfg, g, "replace", why) & experiment_unread(cfg, g, "tournament", why) &
+              experiment_unread(cfg, g, "unique", why);
+    }
+    params->lambda = (size_t)lambda;
+    params->replace = replace == 0 ? GA_REPLACE_WORST : replace == 1 ? GA_REPLACE_RANDOM : GA_REPLACE_TOURNAMENT;
+    params->replace_tournament = (unsigned)k;
+    return ok;
+}
+
+/* The settings of ga.selection that only some schemes read (GA_SELECT_USES_*). */
+static const char *const experiment_selection_keys[] = {"tournament", "pressure", "truncation", "transform"};
+
+/* Refuses a setting of ga.selection that the chosen scheme does not read,
+ * naming the schemes that do. */
+static bool experiment_selection_unused(struct ga_cfg *cfg, const struct ga_catalog *cat,
+                                        config_setting_t *g, const struct ga_selection *sel)
+{
+    bool ok = true;
+    for (unsigned b = 0; b < 4; b++) {
+        config_setting_t *s = config_setting_get_member(g, experiment_selection_keys[b]);
+        if ((sel->uses & (1u << b)) || !s)
+            continue;
+        char list[256] = "";
+        size_t used = 0;
+        for (const struct ga_selection *const *o = cat->selections; o && *o && used < sizeof list; o++)
+            if ((*o)->uses & (1u << b)) {
+                int k = snprintf(list + used, sizeof list - used, "%s'%s'", used ? ", " : "", (*o)->name);
+                used += k > 0 ? (size_t)k : 0;
+            }
+        ga_cfg_lookup(cfg, g, experiment_selection_keys[b]);
+        ga_cfg_error(cfg, s, "selection '%s' does not read %s (only %s)", sel->name,
+                     experiment_selection_keys[b], list[0] ? list : "other schemes");
+        ok = false;
+    }
+    return ok;
+}
+
+/* ga.selection: the scheme by name and the settings it reads, and the elite. */
+static bool experiment_selection(struct ga_cfg *cfg, const struct ga_catalog *cat, config_setting_t *ga,
+                                 struct ga_params *params)
+{
+    static const char *const transforms[] = {"inverse", "window"};
     config_setting_t *g = ga_cfg_group(cfg, ga, "selection");
     if (!g)
         return false;
-    long long n = (long long)params->population, k, e;
-    bool ok = ga_cfg_int(cfg, g, "tournament", 2, 2, n, &k);
-    ok &= ga_cfg_int(cfg, g, "elite", 1, 1, n - 1, &e);
-    params->tournament = (unsigned)k;
+    long long n = (long long)params->population, k = 2, e = 0;
+    const char *name;
+    bool ok = ga_cfg_string(cfg, g, "name", "tournament", &name);
+    if (params->scheme == GA_SCHEME_GENERATIONAL)
+        ok &= ga_cfg_int(cfg, g, "elite", 1, 0, n - 1, &e);
+    else
+        ok &= experiment_unread(cfg, g, "elite", "the scheme keeps no elite (only 'generational' does)");
     params->elite = (size_t)e;
-    return ok;
+    if (!ok)
+        return false;
+    const struct ga_selection *sel = ga_catalog_selection(cat, name);
+    if (!sel) {
+        const char *names[EXPERIMENT_MAX_OPS];
+        size_t count = 0;
+        for (const struct ga_selection *const *o = cat->selections; o && *o && count < EXPERIMENT_MAX_OPS; o++)
+            names[count++] = (*o)->name;
+        ga_cfg_unknown_name(cfg, config_setting_get_member(g, "name"), "selection", names, count);
+        return false;
+    }
+    params->selection = sel;
+    struct ga_selection_args *a = &params->select;
+    size_t transform = 0;
+    if (sel->uses & GA_SELECT_USES_TOURNAMENT)
+        ok &= ga_cfg_int(cfg, g, "tournament", 2, 2, n, &k);
+    if (sel->uses & GA_SELECT_USES_PRESSURE)
+        ok &= ga_cfg_double(cfg, g, "pressure", 1.5, 1, 2, &a->pressure);
+    if (sel->uses & GA_SELECT_USES_TRUNCATION) {
+        ok &= ga_cfg_double(cfg, g, "truncation", 0.5, 0, 1, &a->truncation);
+        if (ok && a->truncation <= 0) {
+            ga_cfg_error_at(cfg, g, "truncation", "expected a share in (0, 1], got 0");
+            ok = false;
+        }
+    }
+    if (sel->uses & GA_SELECT_USES_TRANSFORM)
+        ok &= ga_cfg_choice(cfg, g, "transform", transforms, 2, 0, &transform);
+    a->tournament = (unsigned)k;
+    a->transform = transform == 0 ? GA_TRANSFORM_INVERSE : GA_TRANSFORM_WINDOW;
+    return experiment_selection_unused(cfg, cat, g, sel) && ok;
 }
 
 static bool experiment_stop(struct ga_cfg *cfg, config_setting_t *ga, struct ga_params *params)
@@ -239,13 +371,18 @@ static bool experiment_stop(struct ga_cfg *cfg, config_setting_t *ga, struct ga_
     config_setting_t *g = ga_cfg_group(cfg, ga, "stop");
     if (!g)
         return false;
-    long long generations, evaluations;
+    long long generations, evaluations, stagnation, stagnation_evaluations;
     bool ok = ga_cfg_int(cfg, g, "generations", 1000, 0, 1000000000LL, &generations);
+    ok &= ga_cfg_int(cfg, g, "stagnation", 0, 0, 1000000000LL, &stagnation);
+    ok &= ga_cfg_int(cfg, g, "stagnation_evaluations", 0, 0, 1000000000000000LL, &stagnation_evaluations);
+    ok &= ga_cfg_bool(cfg, g, "at_target", true, &params->stop_at_target);
     ok &= ga_cfg_int(cfg, g, "evaluations", 0, 0, 1000000000000000LL, &evaluations);
     ok &= ga_cfg_double(cfg, g, "seconds", 0, 0, 1e9, &params->seconds);
     ok &= ga_cfg_double(cfg, g, "fitness", GA_FITNESS_SOLVED, -1, 1e300, &params->stop_fitness);
     params->generations = (unsigned long)generations;
     params->evaluations = (unsigned long long)evaluations;
+    params->stagnation = (unsigned long)stagnation;
+    params->stagnation_evaluations = (unsigned long long)stagnation_evaluations;
     return ok;
 }
 
@@ -307,7 +444,8 @@ static bool experiment_ga(struct ga_experiment *e, struct ga_cfg *cfg,
         ga_cfg_error_at(cfg, ga, "rng", "unknown generator '%s' (xoshiro256ss or a GSL name such as mt19937)", rng);
         ok = false;
     }
-    ok &= experiment_selection(cfg, ga, params);
+    ok &= experiment_scheme(cfg, ga, params);
+    ok &= experiment_selection(cfg, cat, ga, params);
     ok &= experiment_stop(cfg, ga, params);
     ok &= experiment_islands(cfg, ga, params);
     if (e->problem) {

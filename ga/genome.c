@@ -1,21 +1,47 @@
-/* ga/genome.c — names of genome kinds. */
+/* ga/genome.c — names of genome kinds, and the stride of a genome in a population block. */
 #include "gaexp/genome.h"
+
+#include <math.h>
+
+static const struct genome_kind_text {
+    unsigned kind;
+    const char *name, *summary;
+} genome_kinds[] = {
+    {GA_KIND_BITS, "bits", "every gene 0 or 1, independent"},
+    {GA_KIND_INTS, "integers", "every gene any value in [0, alphabet), independent"},
+    {GA_KIND_PERM, "permutation", "a permutation of 0 .. len-1"},
+    {GA_KIND_DISTINCT, "distinct values", "len distinct values from [0, alphabet)"},
+    {GA_KIND_TREE, "tree", "a tree in prefix order, of a fixed maximum length"},
+    {GA_KIND_REAL, "real", "doubles within per-gene bounds, and a step size sigma (ga_genome_reals)"},
+};
+
+static const struct genome_kind_text *genome_kind_find(unsigned kind)
+{
+    for (size_t i = 0; i < sizeof genome_kinds / sizeof *genome_kinds; i++)
+        if (genome_kinds[i].kind == kind)
+            return &genome_kinds[i];
+    return NULL;
+}
 
 const char *ga_genome_kind_name(unsigned kind)
 {
-    switch (kind) {
-    case GA_KIND_BITS:
-        return "bits";
-    case GA_KIND_INTS:
-        return "integers";
-    case GA_KIND_PERM:
-        return "permutation";
-    case GA_KIND_DISTINCT:
-        return "distinct values";
-    case GA_KIND_TREE:
-        return "tree";
-    }
-    return "mixed";
+    const struct genome_kind_text *k = genome_kind_find(kind);
+    return k ? k->name : "mixed";
+}
+
+const char *ga_genome_kind_summary(unsigned kind)
+{
+    const struct genome_kind_text *k = genome_kind_find(kind);
+    return k ? k->summary : "genes of several kinds";
+}
+
+bool ga_genome_real_valid(const struct ga_genome *gen, const ga_gene *g)
+{
+    const double *x = ga_genome_creals(g);
+    for (size_t i = 0; i < gen->reals; i++)
+        if (!(x[i] >= gen->lower[i] && x[i] <= gen->upper[i]))
+            return false;
+    return isfinite(x[gen->reals]) && x[gen->reals] > 0;
 }
 
 size_t ga_genome_stride(size_t len)

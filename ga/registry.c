@@ -16,7 +16,7 @@ struct registry_list {
 };
 
 struct ga_registry {
-    struct registry_list problems, crossovers, mutations;
+    struct registry_list problems, crossovers, mutations, selections;
     const char *clash; /* the name the last refused add named */
     void **handles;    /* dlopen handles of the loaded plug-ins */
     size_t handle_count;
@@ -33,6 +33,8 @@ static void registry_sync(struct ga_registry *reg)
         (const struct ga_crossover *const *)(reg->crossovers.items ? reg->crossovers.items : registry_empty);
     reg->catalog.mutations =
         (const struct ga_mutation *const *)(reg->mutations.items ? reg->mutations.items : registry_empty);
+    reg->catalog.selections =
+        (const struct ga_selection *const *)(reg->selections.items ? reg->selections.items : registry_empty);
 }
 
 struct ga_registry *ga_registry_alloc(void)
@@ -50,6 +52,7 @@ void ga_registry_free(struct ga_registry *reg)
     free(reg->problems.items);
     free(reg->crossovers.items);
     free(reg->mutations.items);
+    free(reg->selections.items);
     for (size_t i = 0; i < reg->handle_count; i++)
         dlclose(reg->handles[i]);
     free(reg->handles);
@@ -102,6 +105,16 @@ int ga_registry_add_mutation(struct ga_registry *reg, const struct ga_mutation *
     return status;
 }
 
+int ga_registry_add_selection(struct ga_registry *reg, const struct ga_selection *op)
+{
+    reg->clash = op->name;
+    if (ga_catalog_selection(&reg->catalog, op->name))
+        return GA_ECLASH;
+    int status = registry_push(&reg->selections, op);
+    registry_sync(reg);
+    return status;
+}
+
 int ga_registry_add_catalog(struct ga_registry *reg, const struct ga_catalog *cat)
 {
     int status = GA_OK;
@@ -111,6 +124,8 @@ int ga_registry_add_catalog(struct ga_registry *reg, const struct ga_catalog *ca
         status = ga_registry_add_crossover(reg, *c);
     for (const struct ga_mutation *const *m = cat->mutations; status == GA_OK && *m; m++)
         status = ga_registry_add_mutation(reg, *m);
+    for (const struct ga_selection *const *s = cat->selections; status == GA_OK && s && *s; s++)
+        status = ga_registry_add_selection(reg, *s);
     return status;
 }
 
@@ -121,14 +136,14 @@ const struct ga_catalog *ga_registry_catalog(const struct ga_registry *reg)
 
 /* The lengths of the lists, to take back what a failed plug-in added. */
 struct registry_mark {
-    size_t problems, crossovers, mutations;
+    size_t problems, crossovers, mutations, selections;
 };
 
 static void registry_rewind(struct ga_registry *reg, struct registry_mark m)
 {
-    struct registry_list *lists[] = {&reg->problems, &reg->crossovers, &reg->mutations};
-    size_t counts[] = {m.problems, m.crossovers, m.mutations};
-    for (size_t i = 0; i < 3; i++)
+    struct registry_list *lists[] = {&reg->problems, &reg->crossovers, &reg->mutations, &reg->selections};
+    size_t counts[] = {m.problems, m.crossovers, m.mutations, m.selections};
+    for (size_t i = 0; i < 4; i++)
         if (lists[i]->items) {
             lists[i]->count = counts[i];
             lists[i]->items[counts[i]] = NULL;
@@ -168,7 +183,8 @@ int ga_registry_load(struct ga_registry *reg, const char *path, char *detail, si
         return GA_ENOMEM;
     }
     reg->handles = handles;
-    struct registry_mark mark = {reg->problems.count, reg->crossovers.count, reg->mutations.count};
+    struct registry_mark mark = {reg->problems.count, reg->crossovers.count, reg->mutations.count,
+                                 reg->selections.count};
     int status = entry(reg, GAEXP_PLUGIN_ABI);
     if (status != GA_OK) {
         registry_rewind(reg, mark);

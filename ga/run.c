@@ -1,4 +1,4 @@
-/* ga/run.c — the generational loop: elitism, tournament selection, variation, evaluation. */
+/* ga/run.c — the generational loop: elitism, selection, variation, evaluation. */
 #include "ga/run_private.h"
 
 #include <math.h>
@@ -10,6 +10,7 @@
 #endif
 
 #include "ga/pack.h"
+#include "gaexp/experiment.h"
 #include "gaexp/rng.h"
 #include "ga/select.h"
 
@@ -20,11 +21,6 @@
  * programs a slowed thread then holds back no one. */
 #define RUN_INIT_BLOCK 64  /* individuals per block in generation 0 */
 #define RUN_BREED_BLOCK 32 /* pairs per block in later generations */
-
-struct run_elite_key {
-    double fitness;
-    size_t index;
-};
 
 struct ga_run {
     const struct ga_problem *problem;
@@ -40,29 +36,52 @@ struct ga_run {
 
     gsl_rng **rngs;       /* one per thread, reseeded per block */
     ga_gene *spare;       /* per thread: a place for a discarded second child */
-    struct run_elite_key *elite_keys; /* 'total', only when elite > 1 or with islands */
+    struct ga_select_key *elite_keys; /* 'total', only when elite > 1 or with islands */
     ga_gene *migrants;                /* islands * migration_size genomes, only with islands */
     double *migrant_fitness;
     unsigned long *allele_counts;     /* len * alphabet, only with diversity */
+    unsigned char *select_work;       /* per island, select_stride bytes: the selection's tables */
+    size_t select_stride;
+    ga_gene *brood;                   /* islands * lambda children (all but generational) */
+    double *brood_fitness;
+    struct ga_select_key *survivor_keys; /* islands * (N + lambda) (plus, comma) */
 
     double log_keep; /* log(1 - mutation rate), for per-gene gaps */
     size_t *link_sizes;                  /* with a link: scratch for its gathers, 2 * ranks */
     unsigned long long *link_counts;     /* with a link: each process's evaluations or stop */
     struct ga_stats stats;
-    unsigned long generation_found;
+    unsigned long generation_found;          /* of best_ever */
+    double best_ever;
+    unsigned long long evaluations_found;    /* spent when best_ever was reached */
     struct timespec started;
 };
 
+#define RUN_STOP_WORD(code, word, text) word,
+#define RUN_STOP_TEXT(code, word, text) text,
+static const char *const run_stop_words[] = {GA_STOP_LIST(RUN_STOP_WORD)};
+static const char *const run_stop_texts[] = {GA_STOP_LIST(RUN_STOP_TEXT)};
+#undef RUN_STOP_WORD
+#undef RUN_STOP_TEXT
+#define RUN_STOP_COUNT (sizeof run_stop_words / sizeof *run_stop_words)
+
 const char *ga_stop_text(enum ga_stop s)
 {
-    switch (s) {
-#define GA_STOP_CASE(code, text) \
-    case code:                   \
-        return text;
-        GA_STOP_LIST(GA_STOP_CASE)
-#undef GA_STOP_CASE
-    }
-    return "unknown";
+    return (size_t)s < RUN_STOP_COUNT ? run_stop_texts[s] : "unknown";
+}
+
+const char *ga_stop_word(enum ga_stop s)
+{
+    return (size_t)s < RUN_STOP_COUNT ? run_stop_words[s] : "unknown";
+}
+
+bool ga_stop_parse(const char *word, enum ga_stop *out)
+{
+    for (size_t i = 1; i < RUN_STOP_COUNT; i++) /* not "running": a finished run's reason */
+        if (strcmp(run_stop_words[i], word) == 0) {
+            *out = (enum ga_stop)i;
+            return true;
+        }
+    return false;
 }
 
 size_t ga_params_migration_sources(const struct ga_params *p)
@@ -76,10 +95,20 @@ static bool run_check(const struct ga_problem *problem, const struct ga_genome *
     const char *why = NULL;
     if (p->population < 2)
         why = "the population needs at least 2 individuals";
-    else if (p->elite < 1 || p->elite >= p->population)
-        why = "the elite count must be at least 1 and below the population size";
-    else if (p->tournament < 2)
+    else if (p->elite >= p->population || (p->elite > 0 && p->scheme != GA_SCHEME_GENERATIONAL))
+        why = "the elite count must be below the population size, and only the generational scheme keeps one";
+    else if (p->scheme != GA_SCHEME_GENERATIONAL && p->lambda < 1)
+        why = "the scheme needs lambda >= 1 children";
+    else if (p->scheme == GA_SCHEME_COMMA && p->lambda < p->population)
+        why = "(mu, lambda) needs lambda >= mu: the next population is chosen among the children alone";
+    else if (p->scheme == GA_SCHEME_STEADY && p->lambda > p->population)
+        why = "a steady-state step breeds at most N children";
+    else if (p->scheme == GA_SCHEME_STEADY && p->replace == GA_REPLACE_TOURNAMENT && p->replace_tournament < 2)
+        why = "a reverse tournament needs at least 2 contestants";
+    else if ((!p->selection || p->selection == &ga_selection_tournament) && p->select.tournament < 2)
         why = "a tournament needs at least 2 contestants";
+    else if (p->selection && !p->selection->draw)
+        why = "the selection scheme has no draw";
     else if (!p->crossover || !p->mutation)
         why = "a crossover and a mutation operator are required";
     else if (p->mutation_unit == GA_PER_GENE && !p->mutation->at)
@@ -97,6 +126,8 @@ static bool run_check(const struct ga_problem *problem, const struct ga_genome *
         why = "a link needs a rank below its number of processes and a gather";
     else if (gen->len == 0 || gen->alphabet == 0 || gen->alphabet - 1 > GA_GENE_MAX)
         why = "the problem reports an empty genome or an alphabet too large for a gene";
+    else if (gen->kind == GA_KIND_REAL && (!gen->lower || !gen->upper || gen->len != GA_REAL_LEN(gen->reals)))
+        why = "a real-valued problem needs bounds and len = GA_REAL_LEN(reals)";
     else if (p->population >
              SIZE_MAX / sizeof(ga_gene) / 2 / ga_genome_stride(gen->len) / (p->islands ? p->islands : 1))
         why = "the population does not fit in memory";
@@ -120,8 +151,7 @@ static ga_gene *run_block_alloc(size_t n, size_t stride)
 struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
                             const struct ga_params *params, struct ga_diag *diag)
 {
-    struct ga_genome gen = {.state = state, .kind = problem->kind};
-    problem->shape(state, &gen.len, &gen.alphabet);
+    struct ga_genome gen = ga_problem_genome(problem, state);
     if (!run_check(problem, &gen, params, diag))
         return NULL;
 
@@ -137,6 +167,8 @@ struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
         run->params.rng_type = ga_rng_xoshiro256ss;
     if (run->params.islands < 1)
         run->params.islands = 1;
+    if (!run->params.selection)
+        run->params.selection = &ga_selection_tournament;
     unsigned islands = run->params.islands;
     run->log_keep = log1p(-params->mutation_rate);
 
@@ -157,8 +189,20 @@ struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
     if (ok && params->link)
         ok = (run->link_sizes = malloc(2 * params->link->ranks * sizeof *run->link_sizes)) &&
              (run->link_counts = malloc(params->link->ranks * sizeof *run->link_counts));
-    if (ok && params->diversity)
+    if (ok && params->diversity && gen.kind != GA_KIND_REAL)
         ok = (run->allele_counts = malloc(threads * gen.len * gen.alphabet * sizeof *run->allele_counts));
+    const struct ga_selection *sel = run->params.selection;
+    if (ok && sel->work_size) { /* each island's tables on their own lines */
+        run->select_stride = (sel->work_size(params->population) + GA_GENOME_LINE - 1) / GA_GENOME_LINE *
+                             GA_GENOME_LINE;
+        ok = (run->select_work = aligned_alloc(GA_GENOME_LINE, islands * run->select_stride)) != NULL;
+    }
+    size_t lambda = params->scheme == GA_SCHEME_GENERATIONAL ? 0 : params->lambda;
+    if (ok && lambda)
+        ok = (run->brood = malloc(islands * lambda * run->stride * sizeof *run->brood)) &&
+             (run->brood_fitness = malloc(islands * lambda * sizeof *run->brood_fitness));
+    if (ok && (params->scheme == GA_SCHEME_PLUS || params->scheme == GA_SCHEME_COMMA))
+        ok = (run->survivor_keys = malloc(islands * (params->population + lambda) * sizeof *run->survivor_keys));
     for (unsigned t = 0; ok && t < threads; t++)
         ok = (run->rngs[t] = ga_rng_alloc(run->params.rng_type)) != NULL;
     if (!ok) {
@@ -188,6 +232,10 @@ void ga_run_free(struct ga_run *run)
     free(run->link_sizes);
     free(run->link_counts);
     free(run->allele_counts);
+    free(run->select_work);
+    free(run->brood);
+    free(run->brood_fitness);
+    free(run->survivor_keys);
     free(run);
 }
 
@@ -209,18 +257,23 @@ static gsl_rng *run_stream(struct ga_run *run, uint64_t generation, uint64_t blo
 
 static void run_update_stats(struct ga_run *run, unsigned long long evaluations)
 {
-    double previous_best = run->stats.best;
     size_t n = run->total;
     unsigned threads = run->params.threads;
     ga_stats_fitness(run->fitness, n, threads, &run->stats);
     run->stats.generation = run->generation;
     run->stats.evaluations += evaluations;
-    run->stats.diversity = run->params.diversity
-                               ? ga_stats_diversity(run->genes, n, run->gen.len, run->stride,
-                                                    run->gen.alphabet, threads, run->allele_counts)
-                               : -1.0;
-    if (run->generation == 0 || run->stats.best < previous_best)
+    if (!run->params.diversity)
+        run->stats.diversity = -1.0;
+    else if (run->gen.kind == GA_KIND_REAL)
+        run->stats.diversity = ga_stats_diversity_real(run->genes, n, run->stride, &run->gen);
+    else
+        run->stats.diversity = ga_stats_diversity(run->genes, n, run->gen.len, run->stride, run->gen.alphabet,
+                                                  threads, run->allele_counts);
+    if (run->generation == 0 || run->stats.best < run->best_ever) {
+        run->best_ever = run->stats.best;
         run->generation_found = run->generation;
+        run->evaluations_found = run->stats.evaluations;
+    }
 }
 
 void ga_run_init(struct ga_run *run, uint64_t seed)
@@ -290,25 +343,37 @@ static unsigned run_settle(const struct ga_run *run, const ga_gene *child, bool 
     return 0;
 }
 
-/* Breeds block 'block' of the generation: an island's 'pairs' pairs are cut
- * into island_blocks blocks, numbered on from island to island. */
-static unsigned long long run_breed_block(struct ga_run *run, long block, size_t pairs, size_t island_blocks)
+/* Where children go: island k's slots [k per + offset, k per + per) of
+ * genes and fitness (the next population after the elite, or the brood of
+ * the other schemes). */
+struct run_brood {
+    ga_gene *genes;
+    double *fitness;
+    size_t per, offset;
+};
+
+/* Breeds pairs [first, end) of island 'island' into the brood, from the
+ * stream of 'block' (unique within the generation). */
+static unsigned long long run_breed_block(struct ga_run *run, size_t island, uint64_t block, size_t first,
+                                          size_t end, const struct run_brood *brood)
 {
     const struct ga_params *pp = &run->params;
     size_t n = pp->population, len = run->gen.len, stride = run->stride;
-    size_t base = (size_t)block / island_blocks * n; /* the island's first individual */
-    gsl_rng *r = run_stream(run, run->generation + 1, (uint64_t)block);
+    size_t base = island * n; /* the island's first individual */
+    /* The brood's fields in locals: stores through the fitness pointer could
+     * alias them, and the loop would reload them for every pair. */
+    ga_gene *to_genes = brood->genes;
+    double *to_fitness = brood->fitness;
+    size_t to = island * brood->per + brood->offset, to_end = (island + 1) * brood->per;
+    gsl_rng *r = run_stream(run, run->generation + 1, block);
     ga_gene *spare = run->spare + run_thread() * stride;
     unsigned long long evaluations = 0;
-
-    size_t first = (size_t)block % island_blocks * RUN_BREED_BLOCK, end = first + RUN_BREED_BLOCK;
-    if (end > pairs)
-        end = pairs;
     /* All the block's parents first: parents lie anywhere in a population
      * larger than the caches, and their genes are fetched while the next
      * tournaments run instead of when the crossover needs them. */
     size_t parent[2 * RUN_BREED_BLOCK];
-    ga_select_tournaments(run->fitness + base, n, pp->tournament, r, 2 * (end - first), parent);
+    const void *work = run->select_work ? run->select_work + island * run->select_stride : NULL;
+    pp->selection->draw(&pp->select, run->fitness + base, n, work, r, 2 * (end - first), parent);
     for (size_t k = 0; k < 2 * (end - first); k++) {
         parent[k] += base;
         const ga_gene *genes = run->genes + parent[k] * stride;
@@ -316,11 +381,11 @@ static unsigned long long run_breed_block(struct ga_run *run, long block, size_t
         __builtin_prefetch(genes + len - 1); /* a longer genome's last line */
     }
     for (size_t pair = first; pair < end; pair++) {
-        size_t slot = base + pp->elite + 2 * pair;
-        bool second = slot + 1 < base + n; /* else the second child is discarded */
+        size_t slot = to + 2 * pair;
+        bool second = slot + 1 < to_end; /* else the second child is discarded */
         size_t pa = parent[2 * (pair - first)], pb = parent[2 * (pair - first) + 1];
         const ga_gene *a = run->genes + pa * stride, *b = run->genes + pb * stride;
-        ga_gene *ca = run->next_genes + slot * stride;
+        ga_gene *ca = to_genes + slot * stride;
         ga_gene *cb = second ? ca + stride : spare;
 
         bool crossed = pp->crossover_rate > 0 && ga_rng_uniform(r) < pp->crossover_rate;
@@ -331,22 +396,13 @@ static unsigned long long run_breed_block(struct ga_run *run, long block, size_t
             memcpy(cb, b, len * sizeof *cb);
         }
         bool changed_a = run_mutate(run, r, ca) || crossed;
-        evaluations += run_settle(run, ca, changed_a, run->fitness[pa], &run->next_fitness[slot]);
+        evaluations += run_settle(run, ca, changed_a, run->fitness[pa], &to_fitness[slot]);
         if (second) {
             bool changed_b = run_mutate(run, r, cb) || crossed;
-            evaluations += run_settle(run, cb, changed_b, run->fitness[pb],
-                                      &run->next_fitness[slot + 1]);
+            evaluations += run_settle(run, cb, changed_b, run->fitness[pb], &to_fitness[slot + 1]);
         }
     }
     return evaluations;
-}
-
-static int run_elite_compare(const void *x, const void *y)
-{
-    const struct run_elite_key *a = x, *b = y;
-    if (a->fitness != b->fitness)
-        return a->fitness < b->fitness ? -1 : 1;
-    return a->index < b->index ? -1 : a->index > b->index;
 }
 
 /* The individuals of the island starting at 'base' in elite_keys[base ..],
@@ -354,10 +410,7 @@ static int run_elite_compare(const void *x, const void *y)
 static void run_rank_island(struct ga_run *run, size_t base)
 {
     size_t n = run->params.population;
-    struct run_elite_key *keys = run->elite_keys + base;
-    for (size_t i = 0; i < n; i++)
-        keys[i] = (struct run_elite_key){run->fitness[base + i], base + i};
-    qsort(keys, n, sizeof *keys, run_elite_compare);
+    ga_select_rank(run->fitness + base, n, base, run->elite_keys + base);
 }
 
 static void run_copy_individual(struct ga_run *run, ga_gene *to_genes, double *to_fitness, size_t from)
@@ -371,6 +424,8 @@ static void run_copy_individual(struct ga_run *run, ga_gene *to_genes, double *t
 static void run_copy_elite(struct ga_run *run)
 {
     size_t n = run->params.population, stride = run->stride, e = run->params.elite;
+    if (e == 0)
+        return;
     if (e == 1 && run->params.islands == 1) { /* the best is known */
         run_copy_individual(run, run->next_genes, run->next_fitness, run->stats.best_index);
         return;
@@ -406,7 +461,7 @@ static void run_migrate(struct ga_run *run)
                                 run->elite_keys[k * n + m].index);
     }
     for (unsigned k = 0; k < p->islands; k++) {
-        const struct run_elite_key *worst = run->elite_keys + k * n + n - 1; /* walks down */
+        const struct ga_select_key *worst = run->elite_keys + k * n + n - 1; /* walks down */
         for (unsigned from = 0; from < p->islands; from++) {
             bool source = p->topology == GA_TOPOLOGY_COMPLETE ? from != k : (from + 1) % p->islands == k;
             for (size_t m = 0; source && m < size; m++, worst--) {
@@ -426,15 +481,35 @@ static double run_elapsed(const struct ga_run *run)
            1e-9 * (double)(now.tv_nsec - run->started.tv_nsec);
 }
 
+static size_t run_steady_steps(const struct ga_params *p);
+
+/* The most evaluations a generation of one island may spend. */
+static unsigned long long run_generation_cost(const struct ga_params *p)
+{
+    switch (p->scheme) {
+    case GA_SCHEME_GENERATIONAL:
+        return p->population - p->elite;
+    case GA_SCHEME_STEADY:
+        return (unsigned long long)run_steady_steps(p) * p->lambda;
+    case GA_SCHEME_PLUS:
+    case GA_SCHEME_COMMA:
+        break;
+    }
+    return p->lambda;
+}
+
 static enum ga_stop run_should_stop(const struct ga_run *run)
 {
     const struct ga_params *p = &run->params;
-    if (p->stop_fitness >= 0 && run->stats.best <= p->stop_fitness)
+    if (p->stop_at_target && run->best_ever <= p->stop_fitness)
         return GA_STOP_FITNESS;
+    if ((p->stagnation && run->generation - run->generation_found >= p->stagnation) ||
+        (p->stagnation_evaluations && run->stats.evaluations - run->evaluations_found >= p->stagnation_evaluations))
+        return GA_STOP_STAGNATION;
     if (run->generation >= p->generations)
         return GA_STOP_GENERATIONS;
-    /* The budget is never exceeded: a generation costs at most N - elite per island. */
-    if (p->evaluations && run->stats.evaluations + p->islands * (p->population - p->elite) > p->evaluations)
+    /* The budget is never exceeded: a generation costs at most this. */
+    if (p->evaluations && run->stats.evaluations + p->islands * run_generation_cost(p) > p->evaluations)
         return GA_STOP_EVALUATIONS;
     if (p->seconds > 0 && run_elapsed(run) >= p->seconds)
         return GA_STOP_SECONDS;
@@ -487,28 +562,174 @@ static enum ga_stop run_agreed_stop(struct ga_run *run)
     return GA_CONTINUE;
 }
 
+/* The selection's tables of island k, from its current fitness. */
+static void run_select_prepare(struct ga_run *run, size_t k)
+{
+    const struct ga_params *p = &run->params;
+    if (p->selection->prepare)
+        p->selection->prepare(&p->select, run->fitness + k * p->population, p->population,
+                              run->select_work ? run->select_work + k * run->select_stride : NULL);
+}
+
+/* Block b of run_breed. */
+static unsigned long long run_breed_part(struct ga_run *run, long b, size_t island_blocks, size_t pairs,
+                                         const struct run_brood *brood)
+{
+    size_t first = (size_t)b % island_blocks * RUN_BREED_BLOCK;
+    size_t end = first + RUN_BREED_BLOCK < pairs ? first + RUN_BREED_BLOCK : pairs;
+    return run_breed_block(run, (size_t)b / island_blocks, (uint64_t)b, first, end, brood);
+}
+
+/* Breeds an island's 'pairs' pairs into the brood, cut into blocks of
+ * RUN_BREED_BLOCK pairs; block b of island k draws from stream k B + b
+ * (B blocks an island), spread over the threads. */
+static unsigned long long run_breed(struct ga_run *run, size_t first_island, size_t last_island, size_t pairs,
+                                    const struct run_brood *brood)
+{
+    size_t island_blocks = (pairs + RUN_BREED_BLOCK - 1) / RUN_BREED_BLOCK;
+    long from = (long)(first_island * island_blocks), to = (long)(last_island * island_blocks);
+    unsigned long long evaluations = 0;
+    if (run->params.threads == 1) { /* without OpenMP's constructs: they cost a little every generation */
+        for (long b = from; b < to; b++)
+            evaluations += run_breed_part(run, b, island_blocks, pairs, brood);
+        return evaluations;
+    }
+#pragma omp parallel for num_threads(run->params.threads) schedule(dynamic) reduction(+ : evaluations)
+    for (long b = from; b < to; b++)
+        evaluations += run_breed_part(run, b, island_blocks, pairs, brood);
+    return evaluations;
+}
+
+/* (mu + lambda) and (mu, lambda): island k's next population is the best N
+ * of its parents and brood (plus) or of its brood alone (comma), best
+ * first; ties go to the parent, then to the earlier child. */
+static void run_survive(struct ga_run *run, size_t k)
+{
+    const struct ga_params *p = &run->params;
+    size_t n = p->population, lambda = p->lambda, stride = run->stride, m = 0;
+    struct ga_select_key *keys = run->survivor_keys + k * (n + lambda);
+    if (p->scheme == GA_SCHEME_PLUS)
+        for (size_t i = 0; i < n; i++)
+            keys[m++] = (struct ga_select_key){run->fitness[k * n + i], i};
+    for (size_t j = 0; j < lambda; j++)
+        keys[m++] = (struct ga_select_key){run->brood_fitness[k * lambda + j], n + j};
+    ga_select_sort(keys, m);
+    for (size_t s = 0; s < n; s++) {
+        size_t i = keys[s].index;
+        const ga_gene *from = i < n ? run->genes + (k * n + i) * stride : run->brood + (k * lambda + i - n) * stride;
+        memcpy(run->next_genes + (k * n + s) * stride, from, run->gen.len * sizeof *from);
+        run->next_fitness[k * n + s] = keys[s].fitness;
+    }
+}
+
+/* Steps of a steady-state generation: ceil(N / lambda), about N births. */
+static size_t run_steady_steps(const struct ga_params *p)
+{
+    return (p->population + p->lambda - 1) / p->lambda;
+}
+
+/* The individual of island k (from 'base') a steady child replaces. */
+static size_t run_steady_victim(const struct ga_run *run, gsl_rng *r, size_t base)
+{
+    const struct ga_params *p = &run->params;
+    const double *f = run->fitness + base;
+    size_t n = p->population, v = 0;
+    if (p->replace == GA_REPLACE_RANDOM)
+        return base + ga_rng_below(r, n);
+    if (p->replace == GA_REPLACE_WORST) { /* ties: the last */
+        for (size_t i = 1; i < n; i++)
+            v = f[i] >= f[v] ? i : v;
+        return base + v;
+    }
+    v = ga_rng_below(r, n); /* the loser of a reverse tournament: ties to the first drawn */
+    for (unsigned j = 1; j < p->replace_tournament; j++) {
+        size_t o = ga_rng_below(r, n);
+        v = f[o] > f[v] ? o : v;
+    }
+    return base + v;
+}
+
+/* Whether island k already holds genome g. */
+static bool run_island_holds(const struct ga_run *run, size_t k, const ga_gene *g)
+{
+    size_t n = run->params.population;
+    for (size_t i = k * n; i < (k + 1) * n; i++)
+        if (memcmp(run->genes + i * run->stride, g, run->gen.len * sizeof *g) == 0)
+            return true;
+    return false;
+}
+
+/* A steady-state generation of island k, in place: each step breeds lambda
+ * children from the island as it is (its selection tables rebuilt) and puts
+ * them in one after the other, each over the individual the replacement
+ * rule picks (refused when 'unique' and the island holds it already).  The
+ * step's blocks and its replacements draw from their own streams. */
+static unsigned long long run_steady_island(struct ga_run *run, size_t k)
+{
+    const struct ga_params *p = &run->params;
+    size_t lambda = p->lambda, pairs = (lambda + 1) / 2, stride = run->stride, steps = run_steady_steps(p);
+    size_t blocks = (pairs + RUN_BREED_BLOCK - 1) / RUN_BREED_BLOCK + 1; /* the last: replacements */
+    struct run_brood brood = {run->brood, run->brood_fitness, lambda, 0};
+    unsigned long long evaluations = 0;
+    for (size_t step = 0; step < steps; step++) {
+        uint64_t id = (uint64_t)(k * steps + step) * blocks;
+        run_select_prepare(run, k);
+        for (size_t b = 0; b + 1 < blocks; b++) {
+            size_t first = b * RUN_BREED_BLOCK, end = first + RUN_BREED_BLOCK < pairs ? first + RUN_BREED_BLOCK : pairs;
+            evaluations += run_breed_block(run, k, id + b, first, end, &brood);
+        }
+        gsl_rng *r = run_stream(run, run->generation + 1, id + blocks - 1);
+        for (size_t c = k * lambda; c < (k + 1) * lambda; c++) {
+            const ga_gene *child = run->brood + c * stride;
+            if (p->unique && run_island_holds(run, k, child))
+                continue;
+            size_t v = run_steady_victim(run, r, k * p->population);
+            memcpy(run->genes + v * stride, child, run->gen.len * sizeof *child);
+            run->fitness[v] = run->brood_fitness[c];
+        }
+    }
+    memcpy(run->next_genes + k * p->population * stride, run->genes + k * p->population * stride,
+           p->population * stride * sizeof *run->genes);
+    memcpy(run->next_fitness + k * p->population, run->fitness + k * p->population,
+           p->population * sizeof *run->fitness);
+    return evaluations;
+}
+
+/* Breeds this process's islands [first, last) into next_genes. */
+static unsigned long long run_generation(struct ga_run *run, size_t first, size_t last)
+{
+    const struct ga_params *p = &run->params;
+    unsigned long long evaluations = 0;
+    if (p->scheme == GA_SCHEME_STEADY) { /* islands in parallel, the steps of each in order */
+#pragma omp parallel for num_threads(p->threads) schedule(dynamic) reduction(+ : evaluations) if (p->threads > 1)
+        for (long k = (long)first; k < (long)last; k++)
+            evaluations += run_steady_island(run, (size_t)k);
+        return evaluations;
+    }
+    for (size_t k = first; k < last; k++)
+        run_select_prepare(run, k);
+    if (p->scheme == GA_SCHEME_GENERATIONAL) {
+        run_copy_elite(run);
+        struct run_brood brood = {run->next_genes, run->next_fitness, p->population, p->elite};
+        return run_breed(run, first, last, (p->population - p->elite + 1) / 2, &brood);
+    }
+    struct run_brood brood = {run->brood, run->brood_fitness, p->lambda, 0};
+    evaluations = run_breed(run, first, last, (p->lambda + 1) / 2, &brood);
+    for (size_t k = first; k < last; k++)
+        run_survive(run, k);
+    return evaluations;
+}
+
 enum ga_stop ga_run_iterate(struct ga_run *run)
 {
     enum ga_stop stop = run_agreed_stop(run);
     if (stop != GA_CONTINUE)
         return stop;
 
-    run_copy_elite(run);
-    size_t pairs = (run->params.population - run->params.elite + 1) / 2; /* per island */
-    size_t island_blocks = (pairs + RUN_BREED_BLOCK - 1) / RUN_BREED_BLOCK;
     const struct ga_link *link = run->params.link;
     size_t first = link ? run_link_first(run, link->rank) : 0;
     size_t last = link ? run_link_first(run, link->rank + 1) : run->params.islands;
-    long from = (long)(first * island_blocks), to = (long)(last * island_blocks);
-    unsigned long long evaluations = 0;
-    if (run->params.threads == 1) { /* without OpenMP's constructs: they cost a little every generation */
-        for (long b = from; b < to; b++)
-            evaluations += run_breed_block(run, b, pairs, island_blocks);
-    } else {
-#pragma omp parallel for num_threads(run->params.threads) schedule(dynamic) reduction(+ : evaluations)
-        for (long b = from; b < to; b++)
-            evaluations += run_breed_block(run, b, pairs, island_blocks);
-    }
+    unsigned long long evaluations = run_generation(run, first, last);
     if (link) { /* the other processes' islands, and their evaluations */
         run_link_gather(run, run->next_genes, run->params.population * run->stride * sizeof *run->genes);
         run_link_gather(run, run->next_fitness, run->params.population * sizeof *run->fitness);
@@ -561,18 +782,30 @@ unsigned long ga_run_generation_found(const struct ga_run *run)
     return run->generation_found;
 }
 
+double ga_run_best_ever(const struct ga_run *run)
+{
+    return run->best_ever;
+}
+
+bool ga_run_succeeded(const struct ga_run *run)
+{
+    return run->best_ever <= run->params.stop_fitness;
+}
+
 /* The fields that ga_run_pack writes before the population, as one record. */
 struct run_packed {
     uint64_t seed, generation, generation_found, population, len;
     double seconds;
+    uint64_t evaluations_found; /* since 3 of cli/checkpoint.h's CHECKPOINT_VERSION */
+    double best_ever;
     struct ga_stats stats;
 };
 
 void ga_run_pack(const struct ga_run *run, struct ga_pack *p)
 {
     size_t n = run->total, len = run->gen.len;
-    struct run_packed head = {run->seed,       run->generation, run->generation_found, n, len,
-                              run_elapsed(run), run->stats};
+    struct run_packed head = {run->seed, run->generation,       run->generation_found, n, len, run_elapsed(run),
+                              run->evaluations_found, run->best_ever,   run->stats};
     ga_pack_put(p, &head, sizeof head);
     for (size_t i = 0; i < n; i++) /* the genes, not the padding */
         ga_pack_put(p, run->genes + i * run->stride, len * sizeof *run->genes);
@@ -604,6 +837,8 @@ bool ga_run_unpack(struct ga_run *run, struct ga_unpack *u)
     run->seed = head.seed;
     run->generation = (unsigned long)head.generation;
     run->generation_found = (unsigned long)head.generation_found;
+    run->evaluations_found = head.evaluations_found;
+    run->best_ever = head.best_ever;
     run->stats = head.stats;
     /* Time already spent counts toward ga.stop.seconds. */
     clock_gettime(CLOCK_MONOTONIC, &run->started);

@@ -1,9 +1,30 @@
-/* ga/select.c — tournament selection. */
+/* ga/select.c — tournament selection, the default scheme. */
 #include "ga/select.h"
 
 #include <stdbool.h>
+#include <stdlib.h>
 
 #include "gaexp/rng.h"
+
+static int select_key_compare(const void *x, const void *y)
+{
+    const struct ga_select_key *a = x, *b = y;
+    if (a->fitness != b->fitness)
+        return a->fitness < b->fitness ? -1 : 1;
+    return a->index < b->index ? -1 : a->index > b->index;
+}
+
+void ga_select_rank(const double *fitness, size_t n, size_t offset, struct ga_select_key *keys)
+{
+    for (size_t i = 0; i < n; i++)
+        keys[i] = (struct ga_select_key){fitness[i], offset + i};
+    ga_select_sort(keys, n);
+}
+
+void ga_select_sort(struct ga_select_key *keys, size_t n)
+{
+    qsort(keys, n, sizeof *keys, select_key_compare);
+}
 
 size_t ga_select_tournament(const double *fitness, size_t n, unsigned k, gsl_rng *r)
 {
@@ -52,3 +73,18 @@ void ga_select_tournaments(const double *fitness, size_t n, unsigned k, gsl_rng 
             winners[first + i] = select_winner(fitness, drawn + i * k, k);
     }
 }
+
+static void select_tournament_draw(const struct ga_selection_args *a, const double *fitness, size_t n,
+                                   const void *work, gsl_rng *r, size_t count, size_t *winners)
+{
+    (void)work;
+    ga_select_tournaments(fitness, n, a->tournament, r, count, winners);
+}
+
+/* In the core, not operators/: a run whose parameters name no selection uses it. */
+const struct ga_selection ga_selection_tournament = {
+    .name = "tournament",
+    .summary = "k drawn with replacement, the fittest wins (ga.selection.tournament = k >= 2)",
+    .uses = GA_SELECT_USES_TOURNAMENT,
+    .draw = select_tournament_draw,
+};

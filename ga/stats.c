@@ -139,3 +139,18 @@ double ga_stats_diversity(const ga_gene *genes, size_t n, size_t len, size_t str
     }
     return total / (double)len;
 }
+
+double ga_stats_diversity_real(const ga_gene *genes, size_t n, size_t stride, const struct ga_genome *gen)
+{
+    double sum = 0;
+    for (size_t k = 0; k < gen->reals; k++) {
+        double mean = 0, m2 = 0; /* Welford, in population order: the same at any thread count */
+        for (size_t i = 0; i < n; i++) {
+            double x = ga_genome_creals(genes + i * stride)[k], d = x - mean;
+            mean += d / (double)(i + 1);
+            m2 += d * (x - mean);
+        }
+        sum += sqrt(m2 / (double)n) / (gen->upper[k] - gen->lower[k]);
+    }
+    return gen->reals ? sqrt(12.0) * sum / (double)gen->reals : 0;
+}

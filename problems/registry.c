@@ -15,6 +15,6 @@ const struct ga_problem *const ga_problems[] = {
 
 const struct ga_catalog *ga_builtins(void)
 {
-    static const struct ga_catalog builtins = {ga_problems, ga_crossovers, ga_mutations};
+    static const struct ga_catalog builtins = {ga_problems, ga_crossovers, ga_mutations, ga_selections};
     return &builtins;
 }

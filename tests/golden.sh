@@ -39,6 +39,47 @@ for cfg in "$srcdir"/configs/*.cfg; do
   check "configs/$case.cfg: 2 threads as 1" same "$out/shipped-$case-j1" "$out/shipped-$case-j2"
   check "configs/$case.cfg: 4 threads as 1" same "$out/shipped-$case-j1" "$out/shipped-$case-j4"
 done
+# Every selection scheme, alone and with islands: the same files at 1, 2 and
+# 4 threads, and the schemes differ from one another.
+sel=$out/selection.cfg
+cat > "$sel" <<EOT
+problem = { name = "onemax"; bits = 120; };
+ga = { seed = 4; population = 90; stop = { generations = 25; fitness = -1.0; }; };
+output = { plot = false; };
+EOT
+for name in tournament roulette sus rank truncation random; do
+  for islands in 1 3; do
+    for jobs in 1 2 4; do
+      check "selection $name, $islands island(s), $jobs threads" "$GAEXP" run "$sel" --quiet --jobs "$jobs" \
+        --set ga.selection.name=$name --set ga.islands.count=$islands --out "$out/sel-$name-$islands-j$jobs"
+    done
+    check "selection $name, $islands island(s): 2 threads as 1" same "$out/sel-$name-$islands-j1" "$out/sel-$name-$islands-j2"
+    check "selection $name, $islands island(s): 4 threads as 1" same "$out/sel-$name-$islands-j1" "$out/sel-$name-$islands-j4"
+  done
+done
+# Every replacement scheme (generational without an elite too), alone and
+# with islands, at 1, 2 and 4 threads.
+for scheme in generational-0 steady-worst steady-random steady-tournament-unique plus comma; do
+  case $scheme in
+    generational-0) sets="--set ga.selection.elite=0" ;;
+    steady-worst) sets="--set ga.scheme.name=steady --set ga.scheme.lambda=3" ;;
+    steady-random) sets="--set ga.scheme.name=steady --set ga.scheme.replace=random --set ga.selection.name=rank" ;;
+    steady-tournament-unique) sets="--set ga.scheme.name=steady --set ga.scheme.replace=tournament --set ga.scheme.unique=true --set ga.scheme.lambda=40" ;;
+    plus) sets="--set ga.scheme.name=plus --set ga.scheme.lambda=50 --set ga.selection.name=sus" ;;
+    comma) sets="--set ga.scheme.name=comma --set ga.selection.name=truncation" ;;
+  esac
+  for islands in 1 3; do
+    for jobs in 1 2 4; do
+      # shellcheck disable=SC2086  # the settings' words
+      check "scheme $scheme, $islands island(s), $jobs threads" "$GAEXP" run "$sel" --quiet --jobs "$jobs" $sets \
+        --set ga.islands.count=$islands --out "$out/scheme-$scheme-$islands-j$jobs"
+    done
+    check "scheme $scheme, $islands island(s): 2 threads as 1" same "$out/scheme-$scheme-$islands-j1" "$out/scheme-$scheme-$islands-j2"
+    check "scheme $scheme, $islands island(s): 4 threads as 1" same "$out/scheme-$scheme-$islands-j1" "$out/scheme-$scheme-$islands-j4"
+  done
+done
+check "the six schemes give six different runs" \
+  [ "$(for n in tournament roulette sus rank truncation random; do cksum < "$out/sel-$n-1-j1/generations.csv"; done | sort -u | wc -l)" -eq 6 ]
 # Replicates: each one is the run its own seed gives, whatever the thread count.
 cfg="$golden/derful4.cfg"
 check "3 replicates run" run "$cfg" --replicates 3 --out "$out/rep"

@@ -75,6 +75,26 @@ check "an island run on 3 ranks of 2 threads" "$MPIRUN" -np 3 --oversubscribe $i
 check "is byte-identical too (but for the thread count)" \
   diff -r -x times.csv -x '*.png' -x config.cfg "$out/islands-reference" "$out/islands"
 
+# Every replacement scheme and selection spreads its islands over ranks alike.
+for scheme in steady plus comma; do
+  # shellcheck disable=SC2086
+  $islands --set ga.scheme.name=$scheme --set ga.selection.name=rank --set ga.stop.generations=30 --out "$out/islands-$scheme"
+  mv "$out/islands-$scheme" "$out/islands-$scheme-reference"
+  # shellcheck disable=SC2086
+  check "a $scheme island run on 3 ranks" "$MPIRUN" -np 3 --oversubscribe $islands --set ga.scheme.name=$scheme \
+    --set ga.selection.name=rank --set ga.stop.generations=30 --out "$out/islands-$scheme"
+  check "$scheme on 3 ranks: byte-identical to one process" same "$out/islands-$scheme-reference" "$out/islands-$scheme"
+done
+
+# A real-valued genome's doubles cross the ranks exactly.
+reals="$GAEXP run $srcdir/configs/rastrigin.cfg --replicates 2 --quiet --set output.plot=false
+  --set ga.islands.count=3 --set ga.stop.generations=40"
+$reals --out "$out/reals"
+mv "$out/reals" "$out/reals-reference"
+# shellcheck disable=SC2086
+check "a real-valued island run on 3 ranks" "$MPIRUN" -np 3 --oversubscribe $reals --out "$out/reals"
+check "real-valued on 3 ranks: byte-identical to one process" same "$out/reals-reference" "$out/reals"
+
 # Bad input: refused once, by rank 0, status 2, nothing written.
 printf 'problem = { name = "derful"; n = 4; };\nsweep = ( { set = "ga.mutation.rate"; values = [0.1, 1.5]; } );\n' \
   > "$out/bad.cfg"

@@ -3,14 +3,14 @@
 # a derful-rates case, a run folder, and every malformed summary.csv refused.
 . "${srcdir:-.}/tests/lib.sh"
 test_folder report
-header=replicate,seed,solved,best,generation_found,evaluations
+header=replicate,seed,solved,best,generation_found,evaluations,stop
 
 # summary.csv of folder $1 from "solved,evaluations" pairs (best 0 when solved, else 3).
 summary() {
   dir=$1; shift; mkdir -p "$dir"; echo "$header" > "$dir/summary.csv"; i=0
   for run in "$@"; do
     i=$((i + 1)); solved=${run%,*}; evals=${run#*,}
-    echo "$i,$i,$solved,$([ "$solved" = 1 ] && echo 0 || echo 3),9,$evals" >> "$dir/summary.csv"
+    echo "$i,$i,$solved,$([ "$solved" = 1 ] && echo 0,9,$evals,target || echo 3,9,$evals,generations)" >> "$dir/summary.csv"
   done
 }
 
@@ -41,17 +41,18 @@ check "the rule is stated" grep -q "never stands above one significantly better"
 # Every bad value: one message with file:line and the allowed range, exit 2.
 bad() { # expected message, then the row
   rm -rf "$out/bad"; mkdir -p "$out/bad"
-  printf '%s\n1,1,1,0,3,100\n%s\n' "$header" "$2" > "$out/bad/summary.csv"
+  printf '%s\n1,1,1,0,3,100,target\n%s\n' "$header" "$2" > "$out/bad/summary.csv"
   "$GAEXP" report "$out/bad" > "$out/bad.out" 2> "$out/bad.err"
   [ $? -eq 2 ] && [ "$(wc -l < "$out/bad.err")" -eq 1 ] && grep -qF -- "$1" "$out/bad.err" && [ ! -s "$out/bad.out" ]
 }
-check "nan" bad "summary.csv:3: best: expected a finite number >= 0, got 'nan'" "2,2,0,nan,3,100"
-check "inf" bad "summary.csv:3: best: expected a finite number >= 0, got 'inf'" "2,2,0,inf,3,100"
-check "solved=7" bad "summary.csv:3: solved: expected an integer in [0, 1], got '7'" "2,2,7,0,3,100"
-check "evaluations=-1" bad "summary.csv:3: evaluations: expected an integer in [0, 18446744073709551615], got '-1'" "2,2,1,0,3,-1"
-check "evaluations=nan" bad "summary.csv:3: evaluations: expected an integer" "2,2,1,0,3,nan"
-check "a short row" bad "summary.csv:3: expected 6 fields" "2,2,1,0"
-check "replicate 0" bad "summary.csv:3: replicate: expected an integer in [1, 1000000000], got '0'" "0,2,1,0,3,5"
+check "nan" bad "summary.csv:3: best: expected a finite number >= 0, got 'nan'" "2,2,0,nan,3,100,generations"
+check "inf" bad "summary.csv:3: best: expected a finite number >= 0, got 'inf'" "2,2,0,inf,3,100,generations"
+check "solved=7" bad "summary.csv:3: solved: expected an integer in [0, 1], got '7'" "2,2,7,0,3,100,target"
+check "evaluations=-1" bad "summary.csv:3: evaluations: expected an integer in [0, 18446744073709551615], got '-1'" "2,2,1,0,3,-1,target"
+check "evaluations=nan" bad "summary.csv:3: evaluations: expected an integer" "2,2,1,0,3,nan,target"
+check "a short row" bad "summary.csv:3: expected 7 fields" "2,2,1,0"
+check "an unknown stop reason" bad "summary.csv:3: stop: expected generations, evaluations, seconds, target or stagnation, got 'bored'" "2,2,0,3,3,100,bored"
+check "replicate 0" bad "summary.csv:3: replicate: expected an integer in [1, 1000000000], got '0'" "0,2,1,0,3,5,target"
 rm -rf "$out/empty"; mkdir -p "$out/empty"; : > "$out/empty/summary.csv"
 "$GAEXP" report "$out/empty" 2> "$out/empty.err"
 check "an empty summary.csv: exit 2" [ $? -eq 2 ]
@@ -61,7 +62,7 @@ echo "$header" > "$out/empty/summary.csv"
 check "a header alone: exit 2" [ $? -eq 2 ]
 check "and a message" grep -q "summary.csv: no replicate finished" "$out/empty.err"
 # In a sweep, the bad point's file is named.
-printf '%s\n1,1,5,0,3,100\n' "$header" > "$out/sweep/p003/summary.csv"
+printf '%s\n1,1,5,0,3,100,target\n' "$header" > "$out/sweep/p003/summary.csv"
 "$GAEXP" report "$out/sweep" > /dev/null 2> "$out/sweep.err"
 check "a bad point of a sweep: exit 2" [ $? -eq 2 ]
 check "naming its file and line" grep -qF "sweep/p003/summary.csv:2: solved: expected an integer in [0, 1], got '5'" "$out/sweep.err"

@@ -74,6 +74,24 @@ check "every scenario byte-identical to the uninterrupted run (differing:${diffe
 check "no checkpoint, journal or temporary file left (in:${leftover:- none})" [ -z "$leftover" ]
 check "the runs were really killed ($kills times in $scenario scenarios)" [ "$kills" -ge 8 ]
 
+# The other replacement schemes and a table-driven selection, killed and
+# resumed alike (three scenarios each).
+scheme_kills=0 scheme_differing=
+for scheme in steady plus; do
+  scfg=$out/$scheme.cfg
+  sed "s/^ga = { /ga = { scheme = { name = \"$scheme\"; }; selection = { name = \"rank\"; }; /" "$cfg" > "$scfg"
+  "$GAEXP" run "$scfg" --out "$out/run" --quiet --force
+  rm -rf "$out/$scheme-reference"
+  mv "$out/run" "$out/$scheme-reference"
+  for s in 1 2 3; do
+    until_done "$s" "$span" "$out/run" checkpoint run "$scfg"
+    scheme_kills=$((scheme_kills + rounds))
+    { [ "$status" -eq 0 ] && same "$out/$scheme-reference" "$out/run"; } || scheme_differing="$scheme_differing $scheme/$s"
+  done
+done
+echo "# steady and plus: $scheme_kills kills"
+check "steady and plus, killed and resumed, byte-identical (differing:${scheme_differing:- none})" [ -z "$scheme_differing" ]
+
 # Ctrl-C: a checkpoint, one message, exit 130; then resume finishes it. A
 # longer run, so that the signal surely comes before its end.
 long_cfg=$out/long.cfg
@@ -108,7 +126,7 @@ printf 'X' | dd of="$out/flipped/checkpoint" bs=1 seek=$((size - 7)) conv=notrun
 check "a corrupted checkpoint is refused" refused "$out/flipped"
 check "the message says checksum" grep -q "checksum" "$out/flipped.stderr"
 cp -r "$out/damaged" "$out/version"
-printf '\003' | dd of="$out/version/checkpoint" bs=1 seek=12 conv=notrunc 2>/dev/null
+printf '\011' | dd of="$out/version/checkpoint" bs=1 seek=12 conv=notrunc 2>/dev/null
 check "a checkpoint of another version is refused" refused "$out/version"
 cp -r "$out/damaged" "$out/short-part"
 : > "$out/short-part/generations.csv.part"

@@ -116,7 +116,7 @@ void __wrap_free(void *p)
     __real_free(p);
 }
 
-static const struct ga_catalog alloc_catalog = {ga_problems, ga_crossovers, ga_mutations};
+static const struct ga_catalog alloc_catalog = {ga_problems, ga_crossovers, ga_mutations, ga_selections};
 
 /* Sets up the experiment in 'text', runs 3 generations and frees it all.
  * Returns whether it completed; on failure there must be a diagnostic. */

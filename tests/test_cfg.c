@@ -15,7 +15,7 @@ static void test_valid_file_resolves_defaults(void **unused)
     assert_int_equal(t->diag.count, 0);
     const struct ga_params *p = &t->e->params;
     assert_int_equal(p->population, 20);
-    assert_int_equal(p->tournament, 2);
+    assert_int_equal(p->select.tournament, 2);
     assert_int_equal(p->elite, 1);
     assert_string_equal(p->crossover->name, "onepoint");
     assert_string_equal(p->mutation->name, "flip");
@@ -105,7 +105,7 @@ static void test_overrides(void **unused)
     assert_non_null(t->e);
     assert_true(t->e->params.mutation_rate == 0.25);
     assert_string_equal(t->e->params.crossover->name, "uniform"); /* a bare word is a string */
-    assert_int_equal(t->e->params.tournament, 4);
+    assert_int_equal(t->e->params.select.tournament, 4);
     test_experiment_free(t);
 
     const char *bad[] = {"ga.mutation.rate=1.5", NULL};

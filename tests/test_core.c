@@ -234,7 +234,7 @@ static const struct ga_problem zeros_problem = {
 static struct ga_params zeros_params(double rate, enum ga_rate_unit unit)
 {
     return (struct ga_params){
-        .population = 2001, .generations = 1, .stop_fitness = -1, .tournament = 2, .elite = 1,
+        .population = 2001, .generations = 1, .stop_fitness = -1, .select.tournament = 2, .elite = 1,
         .crossover_rate = 0, .mutation_rate = rate, .mutation_unit = unit,
         .crossover = &ga_crossover_onepoint, .mutation = &ga_mutation_flip, .threads = 1,
     };

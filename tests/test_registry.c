@@ -66,6 +66,13 @@ static void expect_mutation(const char *id, void *ctx)
         fail_msg("mutation '%s' is defined in operators/ but missing from operators.def", id);
 }
 
+static void expect_selection(const char *id, void *ctx)
+{
+    (void)ctx;
+    if (!ga_catalog_selection(&test_catalog, id))
+        fail_msg("selection '%s' is defined but missing from operators.def", id);
+}
+
 static void test_every_plugin_is_registered(void **unused)
 {
     (void)unused;
@@ -74,6 +81,8 @@ static void test_every_plugin_is_registered(void **unused)
     assert_true(problems >= 2);
     scan_definitions("operators", "const struct ga_crossover ga_crossover_", expect_crossover, NULL);
     scan_definitions("operators", "const struct ga_mutation ga_mutation_", expect_mutation, NULL);
+    scan_definitions("operators", "const struct ga_selection ga_selection_", expect_selection, NULL);
+    scan_definitions("ga", "const struct ga_selection ga_selection_", expect_selection, NULL);
     /* Names are unique. */
     for (const struct ga_problem *const *p = ga_problems; *p; p++)
         for (const struct ga_problem *const *q = p + 1; *q; q++)

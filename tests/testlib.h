@@ -18,7 +18,7 @@
 #include "operators/registry.h"
 #include "problems/registry.h"
 
-static const struct ga_catalog test_catalog = {ga_problems, ga_crossovers, ga_mutations};
+static const struct ga_catalog test_catalog = {ga_problems, ga_crossovers, ga_mutations, ga_selections};
 
 /* A xoshiro256** generator seeded with 'seed' (asserted); gsl_rng_free it. */
 static inline gsl_rng *test_rng_alloc(unsigned long seed)

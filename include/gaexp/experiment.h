@@ -18,6 +18,7 @@ struct ga_catalog {
     const struct ga_problem *const *problems;
     const struct ga_crossover *const *crossovers;
     const struct ga_mutation *const *mutations;
+    const struct ga_selection *const *selections; /* NULL: tournament alone */
 };
 
 struct ga_experiment {
@@ -64,6 +65,9 @@ const struct ga_crossover *ga_catalog_crossover(const struct ga_catalog *cat,
                                                 const struct ga_problem *p, const char *name);
 const struct ga_mutation *ga_catalog_mutation(const struct ga_catalog *cat,
                                               const struct ga_problem *p, const char *name);
+
+/* Selection scheme 'name' (NULL when absent). */
+const struct ga_selection *ga_catalog_selection(const struct ga_catalog *cat, const char *name);
 
 /* Allocates and configures a problem instance from a 'problem' group. */
 void *ga_problem_configure(const struct ga_problem *p, struct ga_cfg *cfg,

@@ -3,6 +3,7 @@
 #define GA_GENOME_H
 
 #include "gaexp/export.h"
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -22,6 +23,7 @@ enum ga_genome_kind {
     GA_KIND_PERM = 1u << 2,     /* a permutation of 0..len-1 */
     GA_KIND_DISTINCT = 1u << 3, /* len distinct values from [0, alphabet) */
     GA_KIND_TREE = 1u << 4,     /* prefix-order tree, fixed maximum length */
+    GA_KIND_REAL = 1u << 5,     /* doubles within per-gene bounds: see ga_genome_reals */
 };
 #define GA_KIND_ANY 0xffffu
 
@@ -32,10 +34,39 @@ struct ga_genome {
     size_t len;        /* genes per individual */
     unsigned alphabet; /* every gene lies in [0, alphabet) */
     unsigned kind;     /* one enum ga_genome_kind */
+    /* GA_KIND_REAL only (else 0 and NULL): the real genes and their bounds,
+     * from the problem's 'bounds' hook; see ga_genome_reals. */
+    size_t reals;
+    const double *lower, *upper; /* 'reals' each, lower[i] < upper[i] */
 };
+
+/* A real-valued genome (GA_KIND_REAL) is 'reals' doubles x[0 .. reals),
+ * each within [lower[i], upper[i]], then one more, sigma > 0: the mutation
+ * step as a share of each gene's width, carried in the genome so that the
+ * self-adaptive mutation can evolve it (the evolution strategies' way).
+ * It lives in the same flat, line-aligned population block as every other
+ * genome: len = GA_REAL_LEN(reals) genes of 16 bits, so the core's copies,
+ * checkpoints and MPI transfers stay byte copies and carry the doubles
+ * exactly.  Operators and problems read and write it only through these
+ * views (every genome starts at a multiple of 8 bytes). */
+#define GA_GENES_PER_REAL (sizeof(double) / sizeof(ga_gene))
+#define GA_REAL_LEN(reals) (((reals) + 1) * GA_GENES_PER_REAL)
+static inline double *ga_genome_reals(ga_gene *g)
+{
+    return (double *)(void *)g;
+}
+static inline const double *ga_genome_creals(const ga_gene *g)
+{
+    return (const double *)(const void *)g;
+}
 
 /* The name of a kind for messages and 'gaexp list' ("bits", "permutation", ...). */
 const char *ga_genome_kind_name(unsigned kind);
+/* One line on what a valid genome of that kind is, for 'gaexp list'. */
+const char *ga_genome_kind_summary(unsigned kind);
+/* GA_KIND_REAL: true when x lies within the bounds (finite) and sigma is
+ * finite and > 0; for a problem's 'valid' hook. */
+bool ga_genome_real_valid(const struct ga_genome *gen, const ga_gene *g);
 
 /* Genes between the starts of two individuals in a population block: len
  * rounded up so that, in a block aligned to GA_GENOME_LINE bytes, a genome

@@ -34,6 +34,59 @@ struct ga_mutation {
     bool (*once)(const struct ga_genome *gen, gsl_rng *r, ga_gene *g);
 };
 
+/* How roulette and sus turn a minimised fitness f (lower is better) into
+ * the weight w that a draw is proportional to. */
+enum ga_fitness_transform {
+    GA_TRANSFORM_INVERSE, /* w = 1 / (1 + f - min(0, f_min)): 1/(1+f) when no fitness is negative */
+    GA_TRANSFORM_WINDOW,  /* w = f_max - f: windowing by the worst, who gets weight 0 */
+};
+
+/* The settings of the ga.selection group every scheme may read. */
+struct ga_selection_args {
+    unsigned tournament;                 /* k >= 2 contestants ('tournament') */
+    double pressure;                     /* s in [1, 2] ('rank') */
+    double truncation;                   /* tau in (0, 1] ('truncation') */
+    enum ga_fitness_transform transform; /* ('roulette', 'sus') */
+};
+
+/* Which of those settings a scheme reads: the others are refused in its group. */
+enum {
+    GA_SELECT_USES_TOURNAMENT = 1u << 0,
+    GA_SELECT_USES_PRESSURE = 1u << 1,
+    GA_SELECT_USES_TRUNCATION = 1u << 2,
+    GA_SELECT_USES_TRANSFORM = 1u << 3,
+};
+
+/* A selection scheme picks parents from one island's fitness vector
+ * (n >= 2 values, lower is better) as indices in [0, n).
+ * 'prepare' (may be NULL) runs once per island and generation before any
+ * draw and may fill 'work' (work_size(n) bytes, aligned for any type; NULL
+ * work_size means none) with what the draws need, e.g. a cumulative table;
+ * it draws no random numbers.  'draw' writes 'count' winners, reads 'work'
+ * only (threads call it at once on the same work) and draws only from 'r':
+ * the core seeds r per block, so a scheme gives the same run at any number
+ * of threads or processes.  Non-finite weights or a zero total fall back to
+ * a uniform draw.  With P_i the probability that individual i is drawn and
+ * r_i its rank (0 = best; ties in population order):
+ *   tournament  k drawn with replacement, the fittest wins (ties: the first drawn):
+ *               P_i = ((n - r_i)/n)^k - ((n - r_i - 1)/n)^k for distinct fitness
+ *   roulette    P_i = w_i / sum w (fitness-proportionate, one spin per parent)
+ *   sus         stochastic universal sampling: 'count' equally spaced pointers
+ *               on the same wheel from one spin, then shuffled; E[draws of i]
+ *               = count P_i as roulette, with the least spread
+ *   rank        linear ranking: P_i = (s - (2s - 2) r_i/(n - 1)) / n
+ *   truncation  uniform among the m = max(1, round(tau n)) best: P_i = 1/m if r_i < m
+ *   random      P_i = 1/n */
+struct ga_selection {
+    const char *name;    /* 'ga.selection.name' in experiment files */
+    const char *summary; /* one line for 'gaexp list' */
+    unsigned uses;       /* GA_SELECT_USES_* */
+    size_t (*work_size)(size_t n);
+    void (*prepare)(const struct ga_selection_args *a, const double *fitness, size_t n, void *work);
+    void (*draw)(const struct ga_selection_args *a, const double *fitness, size_t n, const void *work,
+                 gsl_rng *r, size_t count, size_t *winners);
+};
+
 /* How a mutation rate is read. */
 enum ga_rate_unit {
     GA_PER_INDIVIDUAL, /* each child is mutated once with probability rate (the published GA, the DEA) */

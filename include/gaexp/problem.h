@@ -68,6 +68,10 @@ struct ga_problem {
     /* The subcommands this problem offers ('gaexp solve NAME', 'gaexp design
      * NAME', 'gaexp deal'), NULL-terminated; NULL for none. */
     const struct ga_tool *const *tools;
+    /* GA_KIND_REAL only (required there): the real genes and their bounds,
+     * which live in the state; shape must then give len = GA_REAL_LEN(reals)
+     * and alphabet 65536 (every 16-bit pattern). */
+    void (*bounds)(const void *state, size_t *reals, const double **lower, const double **upper);
 };
 
 GAEXP_API_END

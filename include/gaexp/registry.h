@@ -12,7 +12,7 @@ GAEXP_API_BEGIN
 
 /* The plug-in ABI: raised whenever a public struct or the entry point
  * changes, so that gaexp refuses a plug-in built against other headers. */
-#define GAEXP_PLUGIN_ABI 1u
+#define GAEXP_PLUGIN_ABI 2u
 
 /* A registry owns copies of nothing: it points at const tables that must
  * outlive it (a plug-in's tables live until the registry that loaded it is
@@ -29,14 +29,15 @@ void ga_registry_free(struct ga_registry *reg);
 int ga_registry_add_problem(struct ga_registry *reg, const struct ga_problem *p);
 int ga_registry_add_crossover(struct ga_registry *reg, const struct ga_crossover *op);
 int ga_registry_add_mutation(struct ga_registry *reg, const struct ga_mutation *op);
-/* Adds every problem and operator of a catalogue (stops at the first failure). */
+int ga_registry_add_selection(struct ga_registry *reg, const struct ga_selection *op);
+/* Adds every problem, operator and selection scheme of a catalogue (stops at the first failure). */
 int ga_registry_add_catalog(struct ga_registry *reg, const struct ga_catalog *cat);
 
 /* The registry as a catalogue for ga_experiment_alloc; valid until the next
  * add or the free. */
 const struct ga_catalog *ga_registry_catalog(const struct ga_registry *reg);
 
-/* gaexp's built-in problems and generic operators (const tables). */
+/* gaexp's built-in problems, generic operators and selection schemes (const tables). */
 const struct ga_catalog *ga_builtins(void);
 
 /* Loads the plug-in at 'path' (a shared object) and lets it register its

@@ -21,15 +21,44 @@ enum ga_topology {
 
 struct ga_link; /* islands over several processes: ga/run_private.h */
 
+/* Replacement schemes (ga.scheme.name): how the next population is made.
+ * A generation is one pass of the scheme over every island. */
+#define GA_SCHEME_LIST(X)                                                                              \
+    X(GA_SCHEME_GENERATIONAL, "generational", "the elite (ga.selection.elite in [0, N-1]), then N - elite children") \
+    X(GA_SCHEME_STEADY, "steady", "ceil(N/lambda) steps, each lambda children replacing the worst, a random one or a reverse-tournament loser") \
+    X(GA_SCHEME_PLUS, "plus", "(mu+lambda): the best N of the parents and lambda children; the best is never lost") \
+    X(GA_SCHEME_COMMA, "comma", "(mu,lambda): the best N of lambda >= N children alone")
+enum ga_scheme {
+#define GA_SCHEME_ENUM(code, name, summary) code,
+    GA_SCHEME_LIST(GA_SCHEME_ENUM)
+#undef GA_SCHEME_ENUM
+};
+
+/* Whom a steady-state child replaces. */
+enum ga_replace {
+    GA_REPLACE_WORST,      /* the worst (ties: the last in population order) */
+    GA_REPLACE_RANDOM,     /* one drawn uniformly */
+    GA_REPLACE_TOURNAMENT, /* the worst of replace_tournament drawn with replacement */
+};
+
 /* Everything that defines a run besides the problem and the seed. */
 struct ga_params {
     size_t population;               /* N >= 2, per island */
     unsigned long generations;       /* stop after this many generations after generation 0 */
     unsigned long long evaluations;  /* stop once this many were spent; 0 = no limit */
     double seconds;                  /* wall-time limit; 0 = none (makes a run irreproducible) */
-    double stop_fitness;             /* stop once best <= this; negative = never */
-    unsigned tournament;             /* contestants per tournament, >= 2, drawn with replacement */
-    size_t elite;                    /* best individuals copied unchanged, 1 <= elite < N */
+    double stop_fitness;             /* the target: a run succeeds once its best <= this */
+    bool stop_at_target;             /* reaching the target ends the run */
+    unsigned long stagnation;        /* stop after this many generations without a new best; 0 = never */
+    unsigned long long stagnation_evaluations; /* ... or this many evaluations; 0 = never */
+    const struct ga_selection *selection; /* parent selection; NULL = tournament */
+    struct ga_selection_args select;      /* its settings (select.tournament >= 2 for tournament) */
+    size_t elite;                    /* best individuals copied unchanged, 0 <= elite < N; generational only */
+    enum ga_scheme scheme;
+    size_t lambda;                   /* children per generation (plus, comma) or per step (steady), per island */
+    enum ga_replace replace;         /* steady: whom a child replaces */
+    unsigned replace_tournament;     /* steady, GA_REPLACE_TOURNAMENT: contestants, >= 2 */
+    bool unique;                     /* steady: a child the island holds already is dropped */
     double crossover_rate;           /* probability that a pair of parents is crossed */
     double mutation_rate;            /* probability per individual or per gene, see unit */
     enum ga_rate_unit mutation_unit;
@@ -51,21 +80,26 @@ struct ga_params {
     const struct ga_link *link; /* NULL: every island in this process; borrowed, outlives the run */
 };
 
-/* Why iterate stopped, or GA_CONTINUE. */
-#define GA_STOP_LIST(X)                                         \
-    X(GA_CONTINUE, "running")                                   \
-    X(GA_STOP_GENERATIONS, "generation limit")                  \
-    X(GA_STOP_EVALUATIONS, "evaluation budget")                 \
-    X(GA_STOP_SECONDS, "time limit")                            \
-    X(GA_STOP_FITNESS, "target fitness reached")
+/* Why iterate stopped, or GA_CONTINUE: the word summary.csv's 'stop'
+ * column holds, and the text of messages. */
+#define GA_STOP_LIST(X)                                                  \
+    X(GA_CONTINUE, "running", "running")                                 \
+    X(GA_STOP_GENERATIONS, "generations", "generation limit")            \
+    X(GA_STOP_EVALUATIONS, "evaluations", "evaluation budget")           \
+    X(GA_STOP_SECONDS, "seconds", "time limit")                          \
+    X(GA_STOP_FITNESS, "target", "target fitness reached")               \
+    X(GA_STOP_STAGNATION, "stagnation", "no improvement (stagnation)")
 
 enum ga_stop {
-#define GA_STOP_ENUM(code, text) code,
+#define GA_STOP_ENUM(code, word, text) code,
     GA_STOP_LIST(GA_STOP_ENUM)
 #undef GA_STOP_ENUM
 };
 /* The text of a stop reason, e.g. "target fitness reached". */
 const char *ga_stop_text(enum ga_stop s);
+/* Its word, e.g. "target"; ga_stop_parse reads one back (false when unknown). */
+const char *ga_stop_word(enum ga_stop s);
+bool ga_stop_parse(const char *word, enum ga_stop *out);
 
 /* The islands each island receives migrants from: its one neighbour on a
  * ring, every other island when complete. */
@@ -90,15 +124,21 @@ enum ga_stop ga_run_iterate(struct ga_run *run);
 const struct ga_stats *ga_run_stats(const struct ga_run *run);
 /* The genome shape every hook of the run receives. */
 const struct ga_genome *ga_run_genome(const struct ga_run *run);
-/* The best individual of the current population (by elitism, the best ever). */
+/* The best individual of the current population (the best ever with an
+ * elite, plus or steady replacing the worst). */
 const ga_gene *ga_run_best(const struct ga_run *run);
 /* Individual i of the current population and its fitness; with islands the
  * population is all of them, island k holding individuals k N .. k N + N - 1,
  * and the statistics are over all of them. */
 const ga_gene *ga_run_individual(const struct ga_run *run, size_t i);
 double ga_run_fitness(const struct ga_run *run, size_t i);
-/* The generation in which the current best fitness was first reached. */
+/* The generation in which the best fitness so far was first reached (the
+ * current best with an elite; without one the population may have lost it). */
 unsigned long ga_run_generation_found(const struct ga_run *run);
+/* The best fitness so far, over every generation of the run. */
+double ga_run_best_ever(const struct ga_run *run);
+/* Whether the run reached its target: best so far <= params.stop_fitness. */
+bool ga_run_succeeded(const struct ga_run *run);
 
 GAEXP_API_END
 

@@ -27,6 +27,12 @@ void ga_stats_fitness(const double *fitness, size_t n, unsigned threads, struct 
 double ga_stats_diversity(const ga_gene *genes, size_t n, size_t len, size_t stride, unsigned alphabet,
                           unsigned threads, unsigned long *counts);
 
+/* The diversity of a real-valued population (GA_KIND_REAL): the mean over
+ * the real genes of the population's standard deviation (n) divided by the
+ * width of the gene's bounds, times sqrt(12), so that a population spread
+ * uniformly over the bounds has about 1 and a converged one 0. */
+double ga_stats_diversity_real(const ga_gene *genes, size_t n, size_t stride, const struct ga_genome *gen);
+
 GAEXP_API_END
 
 #endif

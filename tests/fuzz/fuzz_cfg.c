@@ -15,7 +15,7 @@
 #include "tests/fuzz/fuzz.h"
 
 
-static const struct ga_catalog fuzz_catalog = {ga_problems, ga_crossovers, ga_mutations};
+static const struct ga_catalog fuzz_catalog = {ga_problems, ga_crossovers, ga_mutations, ga_selections};
 
 /* A configured instance makes a valid genome and a finite, non-negative fitness. */
 static void fuzz_cfg_genome(const struct ga_experiment *e)
@@ -70,8 +70,12 @@ static void fuzz_cfg_round_trip(struct ga_cfg *cfg, const struct ga_experiment *
                 FUZZ_CHECK(e2->params.population == e->params.population, "population");
                 FUZZ_CHECK(e2->params.generations == e->params.generations, "generations");
                 FUZZ_CHECK(e2->params.evaluations == e->params.evaluations, "evaluations");
-                FUZZ_CHECK(e2->params.tournament == e->params.tournament, "tournament");
+                FUZZ_CHECK(e2->params.select.tournament == e->params.select.tournament, "tournament");
                 FUZZ_CHECK(e2->params.elite == e->params.elite, "elite");
+                FUZZ_CHECK(e2->params.selection == e->params.selection, "selection");
+                FUZZ_CHECK(e2->params.scheme == e->params.scheme && e2->params.lambda == e->params.lambda &&
+                               e2->params.replace == e->params.replace && e2->params.unique == e->params.unique,
+                           "scheme");
                 FUZZ_CHECK(e2->params.crossover == e->params.crossover, "crossover");
                 FUZZ_CHECK(e2->params.mutation == e->params.mutation, "mutation");
                 FUZZ_CHECK(e2->params.mutation_unit == e->params.mutation_unit, "mutation unit");
@@ -103,7 +107,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_CHECK(e || diag.count || cfg->oom, "refused without a diagnostic");
         if (e) {
             FUZZ_CHECK(e->problem && e->params.population >= 2, "population %zu", e->params.population);
-            FUZZ_CHECK(e->params.elite >= 1 && e->params.elite < e->params.population, "elite");
+            FUZZ_CHECK(e->params.elite < e->params.population &&
+                           (e->params.elite == 0 || e->params.scheme == GA_SCHEME_GENERATIONAL), "elite");
+            FUZZ_CHECK(e->params.selection && (e->params.scheme != GA_SCHEME_COMMA ||
+                                               e->params.lambda >= e->params.population), "selection or lambda");
             FUZZ_CHECK(e->params.crossover && e->params.mutation, "operators");
             fuzz_cfg_genome(e);
             fuzz_cfg_round_trip(cfg, e);

@@ -10,6 +10,7 @@
 
 #include <gsl/gsl_errno.h>
 
+#include "cli/checkpoint.h"
 #include "cli/cli.h"
 #include "gaexp/cfg.h"
 #include "gaexp/experiment.h"
@@ -164,7 +165,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             memcpy(payload + hashes_at + 8 * (size_t)i, &hash, sizeof hash);
         }
         struct fuzz_ck_header h = {.magic = {'g', 'a', 'e', 'x', 'p', '-', 'c', 'k'}, .order = 0x01020304u,
-                                   .version = 2, .length = len, .checksum = ga_pack_hash(rest, len)};
+                                   .version = CHECKPOINT_VERSION, .length = len, .checksum = ga_pack_hash(rest, len)};
         uint64_t config_len;
         if (len >= sizeof config_len) {
             memcpy(&config_len, rest, sizeof config_len);

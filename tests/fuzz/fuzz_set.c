@@ -13,7 +13,7 @@
 #include "tests/fuzz/fuzz.h"
 
 
-static const struct ga_catalog fuzz_catalog = {ga_problems, ga_crossovers, ga_mutations};
+static const struct ga_catalog fuzz_catalog = {ga_problems, ga_crossovers, ga_mutations, ga_selections};
 
 /* One valid file per problem; the first byte of the input picks one ('0' the first). */
 static const char *const fuzz_set_bases[] = {

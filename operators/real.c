@@ -1,0 +1,129 @@
+/* operators/real.c — variation of real-valued genomes (GA_KIND_REAL): SBX, BLX-alpha, arithmetic; Gaussian, self-adaptive, polynomial. */
+#include <math.h>
+#include <gsl/gsl_randist.h>
+
+#include "gaexp/rng.h"
+#include "operators/registry.h"
+
+#define REAL_SBX_ETA 15.0        /* SBX distribution index (Deb and Agrawal 1995) */
+#define REAL_BLX_ALPHA 0.5       /* BLX-alpha's extension on each side */
+#define REAL_POLYNOMIAL_ETA 20.0 /* polynomial mutation's distribution index (Deb and Goyal 1996) */
+#define REAL_SIGMA_MIN 1e-12     /* the self-adaptive step never reaches 0 */
+
+static double real_clamp(const struct ga_genome *gen, size_t i, double x)
+{
+    return x < gen->lower[i] ? gen->lower[i] : x > gen->upper[i] ? gen->upper[i] : x;
+}
+
+/* Simulated binary crossover, per gene: the children spread around the
+ * parents as one-point crossover spreads bit strings, beta drawn from a
+ * polynomial of index eta; each child keeps its own parent's sigma. */
+static void real_sbx(const struct ga_genome *gen, gsl_rng *r, const ga_gene *pa, const ga_gene *pb,
+                     ga_gene *ca, ga_gene *cb)
+{
+    const double *a = ga_genome_creals(pa), *b = ga_genome_creals(pb);
+    double *x = ga_genome_reals(ca), *y = ga_genome_reals(cb);
+    for (size_t i = 0; i < gen->reals; i++) {
+        double u = ga_rng_uniform(r);
+        double beta = u <= 0.5 ? pow(2 * u, 1 / (REAL_SBX_ETA + 1)) : pow(1 / (2 * (1 - u)), 1 / (REAL_SBX_ETA + 1));
+        x[i] = real_clamp(gen, i, 0.5 * ((1 + beta) * a[i] + (1 - beta) * b[i]));
+        y[i] = real_clamp(gen, i, 0.5 * ((1 - beta) * a[i] + (1 + beta) * b[i]));
+    }
+    x[gen->reals] = a[gen->reals];
+    y[gen->reals] = b[gen->reals];
+}
+
+/* BLX-alpha: each child gene uniform in [min - alpha d, max + alpha d], d = |a - b|. */
+static void real_blx(const struct ga_genome *gen, gsl_rng *r, const ga_gene *pa, const ga_gene *pb,
+                     ga_gene *ca, ga_gene *cb)
+{
+    const double *a = ga_genome_creals(pa), *b = ga_genome_creals(pb);
+    double *x = ga_genome_reals(ca), *y = ga_genome_reals(cb);
+    for (size_t i = 0; i < gen->reals; i++) {
+        double lo = fmin(a[i], b[i]), d = fabs(a[i] - b[i]);
+        lo -= REAL_BLX_ALPHA * d;
+        d *= 1 + 2 * REAL_BLX_ALPHA;
+        x[i] = real_clamp(gen, i, lo + ga_rng_uniform(r) * d);
+        y[i] = real_clamp(gen, i, lo + ga_rng_uniform(r) * d);
+    }
+    x[gen->reals] = a[gen->reals];
+    y[gen->reals] = b[gen->reals];
+}
+
+/* Whole arithmetic (intermediate) crossover: lambda uniform per pair,
+ * child_a = lambda a + (1 - lambda) b, child_b the mirror; sigma likewise. */
+static void real_arithmetic(const struct ga_genome *gen, gsl_rng *r, const ga_gene *pa, const ga_gene *pb,
+                            ga_gene *ca, ga_gene *cb)
+{
+    const double *a = ga_genome_creals(pa), *b = ga_genome_creals(pb);
+    double *x = ga_genome_reals(ca), *y = ga_genome_reals(cb), l = ga_rng_uniform(r);
+    for (size_t i = 0; i <= gen->reals; i++) { /* within the bounds: a convex combination */
+        x[i] = l * a[i] + (1 - l) * b[i];
+        y[i] = (1 - l) * a[i] + l * b[i];
+    }
+}
+
+/* Every gene moves by sigma (the genome's, as a share of the gene's width)
+ * times a standard normal draw. */
+static void real_perturb(const struct ga_genome *gen, gsl_rng *r, double *x, double sigma)
+{
+    for (size_t i = 0; i < gen->reals; i++)
+        x[i] = real_clamp(gen, i, x[i] + sigma * (gen->upper[i] - gen->lower[i]) * gsl_ran_gaussian_ziggurat(r, 1));
+}
+
+static bool real_gaussian(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
+{
+    double *x = ga_genome_reals(g);
+    real_perturb(gen, r, x, x[gen->reals]);
+    return true;
+}
+
+/* One step size for all genes, itself mutated first (log-normal, tau =
+ * 1/sqrt(n)): steps that make good children spread with them. */
+static bool real_selfadaptive(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
+{
+    double *x = ga_genome_reals(g);
+    double sigma = x[gen->reals] * exp(gsl_ran_gaussian_ziggurat(r, 1) / sqrt((double)gen->reals));
+    x[gen->reals] = sigma > REAL_SIGMA_MIN ? (sigma < 1 ? sigma : 1) : REAL_SIGMA_MIN;
+    real_perturb(gen, r, x, x[gen->reals]);
+    return true;
+}
+
+/* Polynomial mutation (bounded form): each gene with probability 1/n
+ * moves by a polynomially distributed share of its width, never leaving
+ * the bounds. */
+static bool real_polynomial(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
+{
+    double *x = ga_genome_reals(g), p = 1 / (double)gen->reals, e = REAL_POLYNOMIAL_ETA + 1;
+    bool changed = false;
+    for (size_t i = 0; i < gen->reals; i++) {
+        if (ga_rng_uniform(r) >= p)
+            continue;
+        double lo = gen->lower[i], w = gen->upper[i] - lo, u = ga_rng_uniform(r), dq;
+        if (u < 0.5)
+            dq = pow(2 * u + (1 - 2 * u) * pow(1 - (x[i] - lo) / w, e), 1 / e) - 1;
+        else
+            dq = 1 - pow(2 * (1 - u) + 2 * (u - 0.5) * pow(1 - (gen->upper[i] - x[i]) / w, e), 1 / e);
+        x[i] = real_clamp(gen, i, x[i] + dq * w);
+        changed = true;
+    }
+    return changed;
+}
+
+const struct ga_crossover ga_crossover_sbx = {
+    "sbx", "simulated binary crossover per gene (eta 15), clamped to the bounds", GA_KIND_REAL, real_sbx};
+const struct ga_crossover ga_crossover_blx = {
+    "blx", "BLX-alpha: each gene uniform in the parents' interval widened by alpha 0.5 each side", GA_KIND_REAL,
+    real_blx};
+const struct ga_crossover ga_crossover_arithmetic = {
+    "arithmetic", "whole arithmetic: l a + (1-l) b and the mirror, l uniform per pair", GA_KIND_REAL,
+    real_arithmetic};
+const struct ga_mutation ga_mutation_gaussian = {
+    "gaussian", "every gene + N(0, sigma^2) x its width, sigma fixed (the genome's, problem.sigma)", GA_KIND_REAL,
+    NULL, real_gaussian};
+const struct ga_mutation ga_mutation_selfadaptive = {
+    "selfadaptive", "sigma *= exp(N(0,1)/sqrt(n)), then every gene + N(0, sigma^2) x its width (an ES's step)",
+    GA_KIND_REAL, NULL, real_selfadaptive};
+const struct ga_mutation ga_mutation_polynomial = {
+    "polynomial", "each gene with probability 1/n, a polynomial step within its bounds (eta 20)", GA_KIND_REAL,
+    NULL, real_polynomial};

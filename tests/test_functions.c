@@ -1,0 +1,93 @@
+/* tests/test_functions.c — problem 'functions': each function's optimum is fitness 0 within its standard bounds; the real genome's view and diversity. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "gaexp/stats.h"
+#include "testlib.h"
+
+static const struct {
+    const char *name;
+    double lower, upper, optimum;
+} functions_expected[] = {
+    {"sphere", -5.12, 5.12, 0},       {"rastrigin", -5.12, 5.12, 0}, {"rosenbrock", -5, 10, 1},
+    {"ackley", -32.768, 32.768, 0},   {"griewank", -600, 600, 0},    {"schwefel", -500, 500, 420.9687462275036},
+};
+
+static void test_optima_and_bounds(void **unused)
+{
+    (void)unused;
+    const size_t dims[] = {2, 7, 1000};
+    for (size_t f = 0; f < 6; f++)
+        for (size_t d = 0; d < 3; d++) {
+            char text[256];
+            snprintf(text, sizeof text, "problem = { name = \"functions\"; function = \"%s\"; dimension = %zu; };",
+                     functions_expected[f].name, dims[d]);
+            struct test_experiment *t = test_experiment_alloc(text);
+            assert_non_null(t->e);
+            struct ga_genome gen = ga_problem_genome(t->e->problem, t->e->state);
+            assert_int_equal(gen.kind, GA_KIND_REAL);
+            assert_int_equal(gen.reals, dims[d]);
+            assert_int_equal(gen.len, GA_REAL_LEN(dims[d]));
+            double *x = malloc((dims[d] + 1) * sizeof *x);
+            for (size_t i = 0; i < dims[d]; i++) {
+                assert_true(gen.lower[i] == functions_expected[f].lower && gen.upper[i] == functions_expected[f].upper);
+                x[i] = functions_expected[f].optimum;
+            }
+            x[dims[d]] = 0.1;
+            const ga_gene *g = (const ga_gene *)(const void *)x;
+            assert_true(t->e->problem->valid(&gen, g));
+            double at = t->e->problem->evaluate(&gen, g);
+            if (!(at <= 1e-9))
+                fail_msg("%s-%zu: f(x*) - f* = %g", functions_expected[f].name, dims[d], at);
+            for (size_t i = 0; i < dims[d]; i++) /* a step away is worse */
+                x[i] = functions_expected[f].optimum + 0.01 * (gen.upper[i] - gen.lower[i]);
+            if (!(t->e->problem->evaluate(&gen, g) > 1e-6))
+                fail_msg("%s-%zu: a step away is %g", functions_expected[f].name, dims[d], t->e->problem->evaluate(&gen, g));
+            x[0] = gen.upper[0] * 2; /* out of bounds: invalid */
+            assert_false(t->e->problem->valid(&gen, g));
+            free(x);
+            test_experiment_free(t);
+        }
+}
+
+/* Diversity of a real population: 0 when every genome is the same, about
+ * 1 when spread uniformly over the bounds. */
+static void test_rosenbrock_needs_two(void **unused)
+{
+    (void)unused;
+    test_expect_error("problem = { name = \"functions\"; function = \"rosenbrock\"; dimension = 1; };",
+                      "problem.dimension: rosenbrock needs a dimension in [2, 1000], got 1");
+    struct test_experiment *t = test_experiment_alloc("problem = { name = \"functions\"; function = \"sphere\"; dimension = 1; };");
+    assert_non_null(t->e);
+    test_experiment_free(t);
+}
+
+static void test_real_diversity(void **unused)
+{
+    (void)unused;
+    struct test_experiment *t = test_experiment_alloc("problem = { name = \"functions\"; dimension = 5; };");
+    struct ga_genome gen = ga_problem_genome(t->e->problem, t->e->state);
+    size_t n = 4000, stride = ga_genome_stride(gen.len);
+    ga_gene *block = aligned_alloc(64, n * stride * sizeof *block);
+    gsl_rng *r = test_rng_alloc(5);
+    for (size_t i = 0; i < n; i++)
+        t->e->problem->init(&gen, r, block + i * stride);
+    double spread = ga_stats_diversity_real(block, n, stride, &gen);
+    assert_true(fabs(spread - 1) < 0.05);
+    for (size_t i = 1; i < n; i++)
+        memcpy(block + i * stride, block, gen.len * sizeof *block);
+    assert_true(ga_stats_diversity_real(block, n, stride, &gen) == 0);
+    gsl_rng_free(r);
+    free(block);
+    test_experiment_free(t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_optima_and_bounds),
+        cmocka_unit_test(test_rosenbrock_needs_two),
+        cmocka_unit_test(test_real_diversity),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
