@@ -166,7 +166,7 @@ set logscale x
 set yrange [0:100]
 set grid
 set key bottom right
-plot for [c = 1:$census] "success.dat" index (c - 1) using 1:2 with steps lw 2 title word(titles, c)
+plot for [c = 1:$census] "success.dat" index (c - 1) using 1:2 with steps lw 2 dt c title word(titles, c)  # dashes tell apart curves that coincide
 EOF
 if command -v "${GNUPLOT:-gnuplot}" > /dev/null; then
   (cd "$out" && "${GNUPLOT:-gnuplot}" evaluations.gp && "${GNUPLOT:-gnuplot}" success.gp) &&
