@@ -12,7 +12,7 @@
 #include "cli/figures.h"
 #include "cli/output.h"
 #include "cli/pool.h"
-#include "cli/sweep.h"
+#include "cli/report.h"
 #include "ga/compare.h"
 
 #include <gsl/gsl_rng.h>
@@ -1115,7 +1115,7 @@ static bool report_figures(const char *root, const struct report *r, bool quiet)
     return ok;
 }
 
-bool sweep_finish(const char *root, bool quiet)
+bool report_sweep(const char *root, bool quiet)
 {
     struct report r;
     bool ok = report_load(root, &r) && report_compute(&r) && report_write_csv(root, &r) &&

@@ -14,9 +14,10 @@
 #include "cli/cli.h"
 #include "cli/figures.h"
 #include "cli/mpi.h"
+#include "cli/options.h"
 #include "cli/output.h"
 #include "cli/pool.h"
-#include "cli/sweep.h"
+#include "cli/report.h"
 #include "ga/cfg_private.h"
 #include "gaexp/run.h"
 
@@ -267,7 +268,7 @@ static const config_setting_t *sweep_value(struct sweep *w, size_t i, size_t k)
 }
 
 /* Writes a value the way index.csv and the figures show it. */
-void sweep_value_text(const config_setting_t *v, char *buf, size_t size)
+static void sweep_value_text(const config_setting_t *v, char *buf, size_t size)
 {
     switch (config_setting_type(v)) {
     case CONFIG_TYPE_INT:
@@ -295,19 +296,10 @@ void sweep_value_text(const config_setting_t *v, char *buf, size_t size)
     }
 }
 
-struct sweep_options {
-    const char *file, *out;
-    char *sets[256];
-    size_t nsets;
-    long long seed, jobs, replicates;
-    bool force, quiet;
-    bool resume; /* going on with ROOT (gaexp resume): finished points are kept */
-    enum cli_pool_mode parallel;
-};
 
 /* A point's configuration: the base file, the --set options, the point's
  * values, and its output folder; NULL after printing what is wrong. */
-static struct ga_cfg *sweep_point_cfg(struct sweep *w, const struct sweep_options *o, size_t p,
+static struct ga_cfg *sweep_point_cfg(struct sweep *w, const struct cli_options *o, size_t p,
                                       const char *dir, struct ga_diag *diag)
 {
     struct ga_cfg *c = ga_cfg_alloc(diag);
@@ -316,22 +308,7 @@ static struct ga_cfg *sweep_point_cfg(struct sweep *w, const struct sweep_option
         return NULL;
     }
     config_setting_remove(ga_cfg_root(c), "sweep");
-    bool ok = true;
-    for (size_t i = 0; ok && i < o->nsets; i++)
-        ok = ga_cfg_override(c, o->sets[i]);
-    char text[64];
-    if (ok && o->seed >= 0) {
-        snprintf(text, sizeof text, "ga.seed=%lldL", o->seed);
-        ok = ga_cfg_override(c, text);
-    }
-    if (ok && o->replicates > 0) {
-        snprintf(text, sizeof text, "ga.replicates=%lld", o->replicates);
-        ok = ga_cfg_override(c, text);
-    }
-    if (ok && o->jobs > 0) {
-        snprintf(text, sizeof text, "ga.threads=%lld", o->jobs);
-        ok = ga_cfg_override(c, text);
-    }
+    bool ok = cli_options_apply(o, c);
     for (size_t i = 0; ok && i < w->axes; i++) {
         const config_setting_t *v = sweep_value(w, i, sweep_coordinate(w, p, i));
         for (size_t j = 0; ok && j < w->axis[i].paths; j++) {
@@ -348,70 +325,6 @@ static struct ga_cfg *sweep_point_cfg(struct sweep *w, const struct sweep_option
     return c;
 }
 
-static int sweep_parse(int argc, char **argv, struct sweep_options *o)
-{
-    static const struct option longopts[] = {
-        {"seed", required_argument, NULL, 's'},       {"set", required_argument, NULL, 'S'},
-        {"out", required_argument, NULL, 'o'},        {"jobs", required_argument, NULL, 'j'},
-        {"replicates", required_argument, NULL, 'r'}, {"force", no_argument, NULL, 'f'},
-        {"quiet", no_argument, NULL, 'q'},            {"help", no_argument, NULL, 'h'},
-        {"resume", no_argument, NULL, 'R'},           {"parallel", required_argument, NULL, 'P'},
-        {NULL, 0, NULL, 0},
-    };
-    *o = (struct sweep_options){.seed = -1};
-    optind = 1;
-    opterr = 0;
-    for (int c; (c = getopt_long(argc, argv, "h", longopts, NULL)) != -1;) {
-        bool ok = true;
-        switch (c) {
-        case 's':
-            ok = cli_parse_long("--seed", optarg, 0, 0x7fffffffffffffffLL, &o->seed);
-            break;
-        case 'S':
-            if ((ok = o->nsets < 256))
-                o->sets[o->nsets++] = optarg;
-            else
-                cli_error("too many --set options");
-            break;
-        case 'o':
-            o->out = optarg;
-            break;
-        case 'j':
-            ok = cli_parse_long("--jobs", optarg, 1, 1024, &o->jobs);
-            break;
-        case 'r':
-            ok = cli_parse_long("--replicates", optarg, 1, 100000, &o->replicates);
-            break;
-        case 'f':
-            o->force = true;
-            break;
-        case 'q':
-            o->quiet = true;
-            break;
-        case 'P':
-            ok = cli_pool_parse(optarg, &o->parallel);
-            break;
-        case 'R': /* internal: set by gaexp resume */
-            o->resume = o->force = true;
-            break;
-        case 'h':
-            fputs(sweep_usage, stdout);
-            return -1;
-        default:
-            cli_error("sweep: unknown or incomplete option '%s' (see 'gaexp sweep --help')",
-                      argv[optind - 1]);
-            return CLI_USAGE;
-        }
-        if (!ok)
-            return CLI_USAGE;
-    }
-    if (optind != argc - 1) {
-        cli_error("sweep: expected one FILE.cfg (see 'gaexp sweep --help')");
-        return CLI_USAGE;
-    }
-    o->file = argv[optind];
-    return CLI_OK;
-}
 
 /* Point p's folder: root/pNNN, NNN = p + 1. */
 static void sweep_point_dir(const char *root, size_t p, char *dir, size_t size)
@@ -449,7 +362,7 @@ static void sweep_diag_unique(struct ga_diag *diag, size_t from)
 
 /* Every point's experiment, checked before anything runs.  The base
  * configuration's output.dir (or --out) names the sweep folder. */
-static bool sweep_check_points(struct sweep *w, const struct sweep_options *o, const char *root,
+static bool sweep_check_points(struct sweep *w, const struct cli_options *o, const char *root,
                                struct ga_diag *diag)
 {
     bool ok = true;
@@ -520,7 +433,7 @@ static void sweep_clear(const char *root)
 }
 
 /* The sweep folder: --out, else output.dir, else results/<file name>. */
-static void sweep_root(struct ga_cfg *base, const struct sweep_options *o, char *buf, size_t size)
+static void sweep_root(struct ga_cfg *base, const struct cli_options *o, char *buf, size_t size)
 {
     const char *dir = NULL;
     if (!o->out && !config_lookup_string(&base->conf, "output.dir", &dir))
@@ -598,7 +511,7 @@ static unsigned long sweep_point_done(const char *dir)
 /* Going on with a sweep, a finished point is kept (its replicates
  * counted) and an interrupted one resumed from its checkpoint, here: true
  * when point folder dir was one of those, *status saying how it went. */
-static bool sweep_point_continued(const struct sweep_options *o, const char *dir, unsigned long *runs,
+static bool sweep_point_continued(const struct cli_options *o, const char *dir, unsigned long *runs,
                                   int *status)
 {
     char checkpoint[1200], journal[1200];
@@ -621,7 +534,7 @@ static bool sweep_point_continued(const struct sweep_options *o, const char *dir
 /* Point p's configuration and experiment, its folder dir prepared for a
  * fresh run; false (messages in diag or printed) when any fails, with
  * nothing left to free. */
-static bool sweep_point_open(struct sweep *w, const struct sweep_options *o, size_t p, const char *dir,
+static bool sweep_point_open(struct sweep *w, const struct cli_options *o, size_t p, const char *dir,
                              struct ga_diag *diag, struct ga_cfg **cfg, struct ga_experiment **e)
 {
     *cfg = sweep_point_cfg(w, o, p, dir, diag);
@@ -638,7 +551,7 @@ static bool sweep_point_open(struct sweep *w, const struct sweep_options *o, siz
 /* Runs point p into root/pNNN: CLI_OK, or the failure (message printed).
  * Going on with a sweep, a finished point is kept and an interrupted one
  * resumed from its checkpoint. */
-static int sweep_run_point(struct sweep *w, const struct sweep_options *o, size_t p, const char *root,
+static int sweep_run_point(struct sweep *w, const struct cli_options *o, size_t p, const char *root,
                            unsigned long *runs)
 {
     char dir[1100];
@@ -673,7 +586,7 @@ struct sweep_live {
 };
 
 /* Every point in turn, on this process. */
-static int sweep_run_here(struct sweep *w, const struct sweep_options *o, const char *root,
+static int sweep_run_here(struct sweep *w, const struct cli_options *o, const char *root,
                           struct sweep_live *live)
 {
     int status = CLI_OK;
@@ -693,7 +606,7 @@ static int sweep_run_here(struct sweep *w, const struct sweep_options *o, const 
  * replicate goes out. */
 struct sweep_spread {
     struct sweep *w;
-    const struct sweep_options *o;
+    const struct cli_options *o;
     const char *root;
     size_t *todo; /* point indices */
     struct sweep_live *live;
@@ -725,7 +638,7 @@ static void sweep_spread_close(void *ctx, size_t i, struct ga_cfg *cfg, struct g
 
 /* Every point on the MPI workers; finished and interrupted points are
  * kept or resumed here first, as on one process. */
-static int sweep_run_spread(struct sweep *w, const struct sweep_options *o, const char *root,
+static int sweep_run_spread(struct sweep *w, const struct cli_options *o, const char *root,
                             struct sweep_live *live)
 {
     struct sweep_spread s = {.w = w, .o = o, .root = root, .live = live};
@@ -757,7 +670,7 @@ static int sweep_run_spread(struct sweep *w, const struct sweep_options *o, cons
 /* ROOT/sweep.cfg, a copy of the sweep file, and ROOT/sweep.args, the
  * options that shape its points (one argument a line): what 'gaexp resume
  * ROOT' needs to go on with the sweep. */
-static bool sweep_write_resume(const struct sweep_options *o, const char *root)
+static bool sweep_write_resume(const struct cli_options *o, const char *root)
 {
     FILE *in = fopen(o->file, "rb");
     struct output_file copy, args;
@@ -791,7 +704,7 @@ static bool sweep_write_resume(const struct sweep_options *o, const char *root)
 /* Every point's fitness.gp, and its fitness.png in --jobs gnuplots side by
  * side (one gnuplot per point would cost more than small runs), unless
  * output.plot = "end" leaves it to 'gaexp plot'. */
-static bool sweep_draw_points(const struct sweep *w, const struct sweep_options *o, const char *root)
+static bool sweep_draw_points(const struct sweep *w, const struct cli_options *o, const char *root)
 {
     char **dirs = calloc(w->points, sizeof *dirs), dir[1100], figure[64] = "fitness.png";
     size_t n = 0;
@@ -857,8 +770,8 @@ int cli_resume_sweep(const char *root, long long jobs, bool quiet)
 
 int cli_sweep(int argc, char **argv)
 {
-    struct sweep_options o;
-    int status = sweep_parse(argc, argv, &o);
+    struct cli_options o;
+    int status = cli_options_parse(argc, argv, "sweep", sweep_usage, true, &o);
     if (status != CLI_OK)
         return status < 0 ? CLI_OK : status;
     struct ga_diag diag;
@@ -902,7 +815,7 @@ int cli_sweep(int argc, char **argv)
                      : sweep_run_here(&w, &o, root, &live);
     if (status == CLI_OK) {
         sweep_progress(live.on, w.points, w.points, live.runs, live.started);
-        status = sweep_draw_points(&w, &o, root) && sweep_finish(root, o.quiet) ? CLI_OK : CLI_FAILED;
+        status = sweep_draw_points(&w, &o, root) && report_sweep(root, o.quiet) ? CLI_OK : CLI_FAILED;
         if (status == CLI_OK && !o.quiet)
             printf("sweep: %zu points x %lu runs in %.1f s: %s/\n", w.points, live.runs / w.points,
                    cli_now() - live.started, root);

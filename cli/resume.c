@@ -1,0 +1,71 @@
+/* cli/resume.c — 'gaexp resume DIR': a run folder from its checkpoint or commit journal, or a sweep. */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "cli/output.h"
+
+static const char resume_usage[] =
+    "Usage: gaexp resume DIR [OPTION]...\n"
+    "Goes on with the run whose output folder DIR holds a checkpoint, or with the\n"
+    "sweep whose folder DIR is (finished points are kept, an interrupted one\n"
+    "resumed, the others run).  A run writes a checkpoint\n"
+    "every output.checkpoint seconds (default 60; 0: every generation) and when\n"
+    "the run is interrupted (Ctrl-C, SIGTERM).  The finished folder is the one an\n"
+    "uninterrupted run writes, byte for byte (times.csv aside).  A checkpoint\n"
+    "that is truncated, corrupted or from another gaexp is refused.  Under\n"
+    "mpirun a sweep goes on spread over the ranks (see 'gaexp sweep --help').\n"
+    "\n"
+    "Options:\n"
+    "  --jobs N     threads (results are identical for every N)\n"
+    "  --quiet      no progress line and no summary on the terminal\n"
+    "  -h, --help   show this help\n";
+
+int cli_resume(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"jobs", required_argument, NULL, 'j'}, {"quiet", no_argument, NULL, 'q'},
+        {"help", no_argument, NULL, 'h'},       {NULL, 0, NULL, 0},
+    };
+    long long jobs = 0;
+    bool quiet = false;
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'j':
+            if (!cli_parse_long("--jobs", optarg, 1, 1024, &jobs))
+                return CLI_USAGE;
+            break;
+        case 'q':
+            quiet = true;
+            break;
+        case 'h':
+            fputs(resume_usage, stdout);
+            return CLI_OK;
+        default:
+            cli_error("see 'gaexp resume --help'");
+            return CLI_USAGE;
+        }
+    }
+    if (optind != argc - 1) {
+        cli_error("resume expects one output folder (see 'gaexp resume --help')");
+        return CLI_USAGE;
+    }
+    const char *dir = argv[optind];
+    char path[1100];
+    if (!output_path_fits(dir))
+        return CLI_USAGE;
+    snprintf(path, sizeof path, "%s/checkpoint", dir);
+    char journal[1100];
+    snprintf(journal, sizeof journal, "%s/commit", dir);
+    if (access(path, F_OK) != 0 && access(journal, F_OK) != 0) {
+        snprintf(path, sizeof path, "%s/sweep.args", dir);
+        if (access(path, F_OK) == 0)
+            return cli_resume_sweep(dir, jobs, quiet);
+    }
+    return cli_resume_dir(dir, jobs, quiet, NULL);
+}

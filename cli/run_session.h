@@ -1,0 +1,111 @@
+/* cli/run_session.h — a run folder being written: the session behind 'gaexp run' and
+ * 'gaexp resume', and behind the records of runs made elsewhere (cli/record.c); private to cli/. */
+#ifndef GA_CLI_RUN_SESSION_H
+#define GA_CLI_RUN_SESSION_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "cli/curves.h"
+#include "cli/output.h"
+#include "ga/pack.h"
+#include "gaexp/experiment.h"
+#include "gaexp/run.h"
+
+/* A live line on a terminal, at most ten times a second. */
+struct run_progress {
+    bool on;
+    double started, last;
+    unsigned replicate;              /* the replicate drawn last (0: none yet) */
+    double replicate_started;        /* when it began */
+    unsigned long long evals_before; /* spent by the replicates before it */
+    unsigned long long evals_now;    /* spent by it, when last drawn */
+};
+
+/* The files of an output folder, written while the replicates run and
+ * committed together at the end. */
+struct run_files {
+    struct output_file config, gens, summary, times;
+    bool open_config, open_gens, open_summary, open_times;
+};
+
+/* The best individual over the replicates so far. */
+struct run_best {
+    ga_gene *genes;
+    double fitness;
+    unsigned replicate;
+    uint64_t seed;
+    unsigned long generation;
+    unsigned solved; /* replicates that reached the target */
+};
+
+/* How a replicate ended: what summary.csv, times.csv, curves.csv and
+ * best.txt take from it, whether it ran here or on an MPI worker. */
+struct run_end {
+    uint64_t seed;
+    bool solved;       /* the best so far reached the target (ga.stop.fitness) */
+    enum ga_stop stop; /* why the run ended */
+    double best, mean, seconds;
+    unsigned long long evaluations;
+    unsigned long generation_found;
+    const ga_gene *genes; /* its best individual */
+};
+
+/* The input files a configuration names (puzzles, deal files) with the
+ * hash of their content when the run started: a resume refuses a changed
+ * one.  Any list of files: ga_cfg records them as its readers resolve them. */
+struct run_inputs {
+    size_t count;
+    const char *const *paths; /* owned by the ga_cfg */
+    uint64_t *hashes;
+};
+
+/* Everything a run of all replicates holds between two generations: what
+ * a checkpoint saves and a resume restores. */
+struct run_session {
+    struct ga_cfg *cfg;
+    const struct ga_experiment *e;
+    struct ga_run *run;         /* NULL when writing replicates run elsewhere */
+    struct ga_genome genome;
+    struct run_files f;
+    struct run_best best;
+    struct curves *curves;
+    struct run_progress progress;
+    struct ga_pack config;      /* the resolved configuration, as text */
+    unsigned replicate;         /* the replicate under way */
+    double replicate_started;   /* cli_now() at its start, earlier sessions included */
+    double last_checkpoint;
+    bool resumed;               /* the replicate under way comes from a checkpoint */
+    bool checkpointed;          /* DIR/checkpoint is this run's: keep the .part files it matches */
+    struct run_inputs inputs;   /* the input files and their hashes at the start */
+};
+
+/* How a replicate ended, from its run: seed, success, why, best, evaluations. */
+struct run_end run_end_of(const struct ga_run *run, uint64_t seed, double seconds, enum ga_stop why);
+
+/* True when genes is a valid genome of the problem (a record or checkpoint is checked before use). */
+bool run_genes_valid(const struct ga_genome *gen, const struct ga_problem *problem, const ga_gene *genes);
+
+/* Writes one generation's row of replicate r and adds it to the curves; false (said) when out of memory. */
+bool run_record(struct run_files *f, struct curves *curves, unsigned replicate,
+                const struct ga_stats *s);
+
+/* Writes replicate r's summary and times rows and keeps its best; false (message printed) on failure. */
+bool run_end_write(struct run_session *s, unsigned r, const struct run_end *end);
+
+/* Takes the folder's lock (doc/data-safety.md): its descriptor, or -1 with *status set (message printed). */
+int run_lock(const char *dir, bool quiet, int *status);
+
+/* A session writing e's folder; run is NULL when the replicates ran elsewhere (records).  False (said) when out of memory. */
+bool run_session_init(struct run_session *s, struct ga_cfg *cfg, const struct ga_experiment *e,
+                      struct ga_run *run, bool quiet);
+
+/* Opens the streamed files under their temporary names and writes their headers; false (said) on failure. */
+bool run_files_open(struct run_files *f, struct ga_cfg *cfg, const char *dir);
+
+/* Commits the folder when ok (the journaled commit), else abandons or keeps the files for resume; a CLI_ status. */
+int run_session_finish(struct run_session *s, bool ok, bool quiet);
+
+/* Frees what the session holds (not the configuration or experiment). */
+void run_session_free(struct run_session *s);
+
+#endif
