@@ -77,7 +77,7 @@ int cli_list(int argc, char **argv)
         printf("  %-12s %s%s\n", (*s)->name, (*s)->summary,
                strcmp((*s)->name, "tournament") == 0 ? " [default]" : "");
     printf("\nGenome kinds (a problem's; they pick the generic operators):\n");
-    for (unsigned kind = GA_KIND_BITS; kind <= GA_KIND_TREE; kind <<= 1)
+    for (unsigned kind = GA_KIND_BITS; kind <= GA_KIND_REAL; kind <<= 1)
         printf("  %-16s %s\n", ga_genome_kind_name(kind), ga_genome_kind_summary(kind));
     printf("\nReplacement schemes (ga.scheme.name):\n");
 #define CLI_SCHEME(code, name, summary) printf("  %-12s %s%s\n", name, summary, code == 0 ? " [default]" : "");
