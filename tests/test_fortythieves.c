@@ -1485,7 +1485,7 @@ static void test_reset_mutation(void **state)
     enum { LEN = 5, POS = 2, PER_VALUE = 200 };
     for (size_t a = 0; a < sizeof alphabets / sizeof alphabets[0]; a++) {
         unsigned alphabet = alphabets[a];
-        struct ga_genome gen = {NULL, LEN, alphabet, GA_KIND_INTS};
+        struct ga_genome gen = {NULL, LEN, alphabet, GA_KIND_INTS, 0, NULL, NULL};
         unsigned long *seen = calloc(alphabet, sizeof *seen);
         assert_non_null(seen);
         /* Every start value for small alphabets, a spread of them for 1000. */
@@ -1518,7 +1518,7 @@ static void test_reset_mutation(void **state)
         free(seen);
     }
     /* A one-value alphabet has nothing to change to. */
-    struct ga_genome one = {NULL, 1, 1, GA_KIND_INTS};
+    struct ga_genome one = {NULL, 1, 1, GA_KIND_INTS, 0, NULL, NULL};
     ga_gene g = 0;
     assert_false(reset->at(&one, r, &g, 0));
     assert_int_equal(g, 0);
