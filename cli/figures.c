@@ -11,6 +11,7 @@
 
 #include "cli/cli.h"
 #include "cli/output.h"
+#include "gaexp/cfg.h"
 
 /* Twelve colours told apart also by most colour-blind readers (Okabe and
  * Ito's eight, yellow darkened, and four of Tol's), each with a dash type,
@@ -175,28 +176,6 @@ static bool figures_swept(const char *path, const char *const *swept, size_t nsw
     return false;
 }
 
-/* A scalar setting as text: "5", "0.3", "lineswap". */
-static void figures_scalar(const config_setting_t *s, char *buf, size_t size)
-{
-    switch (config_setting_type(s)) {
-    case CONFIG_TYPE_INT:
-    case CONFIG_TYPE_INT64:
-        snprintf(buf, size, "%lld", config_setting_get_int64(s));
-        break;
-    case CONFIG_TYPE_FLOAT:
-        snprintf(buf, size, "%g", config_setting_get_float(s));
-        break;
-    case CONFIG_TYPE_STRING:
-        snprintf(buf, size, "%s", config_setting_get_string(s));
-        break;
-    case CONFIG_TYPE_BOOL:
-        snprintf(buf, size, "%s", config_setting_get_bool(s) ? "true" : "false");
-        break;
-    default:
-        buf[0] = '\0';
-    }
-}
-
 /* "queens (n 8)": the problem's settings but the swept ones. */
 static void figures_problem(const config_t *cfg, const char *const *swept, size_t nswept, char *buf,
                             size_t size)
@@ -209,8 +188,9 @@ static void figures_problem(const config_t *cfg, const char *const *swept, size_
         const config_setting_t *s = config_setting_get_elem(problem, (unsigned)i);
         char path[128], text[64];
         snprintf(path, sizeof path, "problem.%s", config_setting_name(s));
-        figures_scalar(s, text, sizeof text);
-        if (strcmp(config_setting_name(s), "name") == 0 || !text[0] || figures_swept(path, swept, nswept))
+        ga_cfg_value_text(s, text, sizeof text);
+        if (strcmp(config_setting_name(s), "name") == 0 || !config_setting_is_scalar(s) || !text[0] ||
+            figures_swept(path, swept, nswept))
             continue;
         used += (size_t)snprintf(buf + used, size - used, "%s%s %s", shown++ ? ", " : " (",
                                  config_setting_name(s), text);

@@ -267,36 +267,6 @@ static const config_setting_t *sweep_value(struct sweep *w, size_t i, size_t k)
     return sweep_range_value(w, i, k);
 }
 
-/* Writes a value the way index.csv and the figures show it. */
-static void sweep_value_text(const config_setting_t *v, char *buf, size_t size)
-{
-    switch (config_setting_type(v)) {
-    case CONFIG_TYPE_INT:
-    case CONFIG_TYPE_INT64:
-        snprintf(buf, size, "%lld", config_setting_get_int64(v));
-        break;
-    case CONFIG_TYPE_FLOAT:
-        snprintf(buf, size, "%.10g", config_setting_get_float(v));
-        break;
-    case CONFIG_TYPE_BOOL:
-        snprintf(buf, size, "%s", config_setting_get_bool(v) ? "true" : "false");
-        break;
-    case CONFIG_TYPE_STRING:
-        snprintf(buf, size, "%s", config_setting_get_string(v));
-        break;
-    default: { /* a list: its elements, space separated */
-        size_t used = 0;
-        buf[0] = '\0';
-        for (int k = 0; k < config_setting_length(v) && used + 1 < size; k++) {
-            char item[64];
-            sweep_value_text(config_setting_get_elem(v, (unsigned)k), item, sizeof item);
-            used += (size_t)snprintf(buf + used, size - used, "%s%s", k ? " " : "", item);
-        }
-    }
-    }
-}
-
-
 /* A point's configuration: the base file, the --set options, the point's
  * values, and its output folder; NULL after printing what is wrong. */
 static struct ga_cfg *sweep_point_cfg(struct sweep *w, const struct cli_options *o, size_t p,
@@ -463,7 +433,7 @@ static bool sweep_write_index(struct sweep *w, const char *root)
         fprintf(f.fp, "%zu,p%03zu", p + 1, p + 1);
         for (size_t i = 0; i < w->axes; i++) {
             char text[256];
-            sweep_value_text(sweep_value(w, i, sweep_coordinate(w, p, i)), text, sizeof text);
+            ga_cfg_value_text(sweep_value(w, i, sweep_coordinate(w, p, i)), text, sizeof text);
             fprintf(f.fp, ",%s", text);
         }
         fputc('\n', f.fp);

@@ -443,26 +443,45 @@ static const char *cfg_type_name(int type)
     return "nothing";
 }
 
-/* "got 1.5", "got \"abc\"", "got a group": what the user wrote. */
-static void cfg_describe(const config_setting_t *s, char *buf, size_t size)
+void ga_cfg_value_text(const config_setting_t *s, char *buf, size_t size)
 {
+    buf[0] = '\0';
     switch (config_setting_type(s)) {
     case CONFIG_TYPE_INT:
     case CONFIG_TYPE_INT64:
         snprintf(buf, size, "%lld", config_setting_get_int64(s));
         break;
     case CONFIG_TYPE_FLOAT:
-        snprintf(buf, size, "%g", config_setting_get_float(s));
+        snprintf(buf, size, "%.10g", config_setting_get_float(s));
         break;
     case CONFIG_TYPE_STRING:
-        snprintf(buf, size, "\"%s\"", config_setting_get_string(s));
+        snprintf(buf, size, "%s", config_setting_get_string(s));
         break;
     case CONFIG_TYPE_BOOL:
         snprintf(buf, size, "%s", config_setting_get_bool(s) ? "true" : "false");
         break;
-    default:
-        snprintf(buf, size, "%s", cfg_type_name(config_setting_type(s)));
+    case CONFIG_TYPE_ARRAY:
+    case CONFIG_TYPE_LIST: {
+        size_t used = 0;
+        for (int k = 0; k < config_setting_length(s) && used + 1 < size; k++) {
+            char item[64];
+            ga_cfg_value_text(config_setting_get_elem(s, (unsigned)k), item, sizeof item);
+            used += (size_t)snprintf(buf + used, size - used, "%s%s", k ? " " : "", item);
+        }
+        break;
     }
+    }
+}
+
+/* "got 1.5", "got \"abc\"", "got a group": what the user wrote. */
+static void cfg_describe(const config_setting_t *s, char *buf, size_t size)
+{
+    if (config_setting_type(s) == CONFIG_TYPE_STRING)
+        snprintf(buf, size, "\"%s\"", config_setting_get_string(s));
+    else if (config_setting_is_scalar(s))
+        ga_cfg_value_text(s, buf, size);
+    else
+        snprintf(buf, size, "%s", cfg_type_name(config_setting_type(s)));
 }
 
 config_setting_t *ga_cfg_add(struct ga_cfg *c, config_setting_t *group, const char *key, int type)

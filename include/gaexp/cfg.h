@@ -108,6 +108,10 @@ void ga_cfg_error_at(struct ga_cfg *c, const config_setting_t *group, const char
 void ga_cfg_check_unknown(struct ga_cfg *c);
 /* Writes the resolved configuration. */
 bool ga_cfg_write(struct ga_cfg *c, FILE *out);
+/* A setting's value as text: a number as written ("5", "0.3"), a string
+ * without quotes, true/false, a list or array as its items separated by
+ * spaces ("3 3 8 8"), a group as "". */
+void ga_cfg_value_text(const config_setting_t *s, char *buf, size_t size);
 /* The dotted path of a setting, e.g. "ga.mutation.rate". */
 void ga_cfg_path(const config_setting_t *s, char *buf, size_t size);
 
