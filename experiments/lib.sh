@@ -19,3 +19,16 @@ study_fresh() {
     exit 2
   fi
 }
+
+# study_draw DIR NAME...: draws DIR/NAME.png from DIR/NAME.gp for each NAME
+# with gnuplot ($GNUPLOT), or says the scripts were written and not drawn.
+study_draw() {
+  dir=$1; shift
+  if ! command -v "${GNUPLOT:-gnuplot}" >/dev/null; then
+    echo "gnuplot not found: the .gp scripts are in $dir, no plot drawn"
+    return 0
+  fi
+  for name; do
+    (cd "$dir" && "${GNUPLOT:-gnuplot}" "$name.gp") && echo "plot: $dir/$name.png" || return 1
+  done
+}

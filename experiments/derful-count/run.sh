@@ -101,11 +101,7 @@ set key bottom left
 plot "games.dat" using 1:2:($3 > 0 ? $3 : $2 / 10):4 with yerrorbars pt 7 lc rgb "#4477aa" title "games (95% interval)", \
      "" using 1:(strcol(6) eq "-" ? 1/0 : $6) axes x1y2 with linespoints pt 6 lc rgb "#cc3311" title "GA evaluations (right axis)"
 EOF
-if command -v "${GNUPLOT:-gnuplot}" > /dev/null; then
-  (cd "$out" && "${GNUPLOT:-gnuplot}" games.gp) && echo "plot: $out/games.png"
-else
-  echo "gnuplot not found: $out/games.gp written, no plot drawn"
-fi
+study_draw "$out" games
 cat "$out/table.txt"
 if [ -n "$default_out" ]; then
   cp "$out/table.txt" "$here/"

@@ -125,11 +125,7 @@ set key bottom right
 plot "effort.dat" using 1:(\$3 == 1 ? \$2 : 1/0) with points pt 7 lc rgb "#4477aa" title "reached the optimum", \\
      "" using 1:(\$3 == 0 ? \$2 : 1/0) with points pt 2 ps 1.5 lc rgb "#cc3311" title "missed (plotted at the whole budget)"
 EOF
-if command -v "${GNUPLOT:-gnuplot}" > /dev/null; then
-  (cd "$out" && "${GNUPLOT:-gnuplot}" effort.gp) && echo "plot: $out/effort.png"
-else
-  echo "gnuplot not found: $out/effort.gp written, no plot drawn"
-fi
+study_draw "$out" effort
 cat "$out/table.txt"
 if [ -n "$default_out" ]; then
   cp "$out/table.txt" "$out/ga.csv" "$here/"

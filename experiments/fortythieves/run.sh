@@ -185,8 +185,4 @@ plot 'histogram.dat' using 2:xtic(1) title 'greedy' lc rgb '#7f7f7f', \\
      '' using 4 title 'GA' lc rgb '#d62728', \\
      '' using 5 title 'optimum' lc rgb '#2ca02c'
 EOF
-if command -v "${GNUPLOT:-gnuplot}" > /dev/null; then
-  (cd "$out" && "${GNUPLOT:-gnuplot}" histogram.gp) && echo "plot: $out/histogram.png"
-else
-  echo "gnuplot not found: $out/histogram.gp written, no plot drawn"
-fi
+study_draw "$out" histogram

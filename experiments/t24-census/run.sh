@@ -168,12 +168,7 @@ set grid
 set key bottom right
 plot for [c = 1:$census] "success.dat" index (c - 1) using 1:2 with steps lw 2 dt c title word(titles, c)  # dashes tell apart curves that coincide
 EOF
-if command -v "${GNUPLOT:-gnuplot}" > /dev/null; then
-  (cd "$out" && "${GNUPLOT:-gnuplot}" evaluations.gp && "${GNUPLOT:-gnuplot}" success.gp) &&
-    echo "plots: $out/evaluations.png $out/success.png"
-else
-  echo "gnuplot not found: $out/*.gp written, no plot drawn"
-fi
+study_draw "$out" evaluations success
 if [ -n "$default_out" ]; then
   cp "$out/table.txt" "$out/hands.csv" "$here/"
   for png in "$out"/*.png; do [ -e "$png" ] && cp "$png" "$here/"; done
