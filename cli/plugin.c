@@ -127,6 +127,9 @@ static int cli_plugin_load(const char *path, const struct cli_plugin **loaded, c
     case GA_ECLASH:
         snprintf(why, size, "'%s' registers '%s', a name gaexp already has", resolved, detail);
         return status;
+    case GA_ECOLUMN:
+        snprintf(why, size, "'%s' declares a bad statistics column: %s", resolved, detail);
+        return status;
     default:
         snprintf(why, size, "'%s': %s", resolved, ga_strerror(status));
         return status;

@@ -84,12 +84,17 @@ static void run_progress_draw(struct run_progress *p, const struct ga_stats *s,
     fflush(stderr);
 }
 
-static void run_write_row(FILE *fp, unsigned replicate, const struct ga_stats *s)
+static void run_write_row(FILE *fp, unsigned replicate, const struct ga_stats *s, size_t columns)
 {
     fprintf(fp, "%u,%lu,%llu,%.10g,%.10g,%.10g,%.10g,", replicate, s->generation, s->evaluations,
             s->best, s->mean, s->sd, s->worst);
     if (s->diversity >= 0)
         fprintf(fp, "%.6f", s->diversity);
+    for (size_t c = 0; c < columns; c++) /* the problem's own; NaN: no value */
+        if (isnan(s->problem[c]))
+            fputc(',', fp);
+        else
+            fprintf(fp, ",%.10g", s->problem[c]);
     fputc('\n', fp);
 }
 
@@ -106,16 +111,19 @@ static bool run_write_config(struct ga_cfg *cfg, const char *dir, struct output_
 }
 
 
-bool run_files_open(struct run_files *f, struct ga_cfg *cfg, const char *dir)
+bool run_files_open(struct run_files *f, struct ga_cfg *cfg, const char *dir, const struct ga_problem *problem)
 {
-    *f = (struct run_files){0};
+    *f = (struct run_files){.columns = ga_problem_column_count(problem)};
     f->open_config = run_write_config(cfg, dir, &f->config);
     f->open_gens = f->open_config && output_open(&f->gens, dir, "generations.csv");
     f->open_summary = f->open_gens && output_open(&f->summary, dir, "summary.csv");
     f->open_times = f->open_summary && output_open(&f->times, dir, "times.csv");
     if (!f->open_times)
         return false;
-    fprintf(f->gens.fp, "replicate,generation,evaluations,best,mean,std,worst,diversity\n");
+    fputs(GA_STATS_COLUMNS, f->gens.fp);
+    for (size_t c = 0; c < f->columns; c++)
+        fprintf(f->gens.fp, ",%s", problem->columns[c]);
+    fputc('\n', f->gens.fp);
     fprintf(f->summary.fp, "replicate,seed,solved,best,generation_found,evaluations,stop\n");
     fprintf(f->times.fp, "replicate,seconds,evaluations_per_second\n");
     return true;
@@ -201,7 +209,7 @@ static bool run_write_best(const struct ga_experiment *e, const struct ga_genome
 bool run_record(struct run_files *f, struct curves *curves, unsigned replicate,
                        const struct ga_stats *s)
 {
-    run_write_row(f->gens.fp, replicate, s);
+    run_write_row(f->gens.fp, replicate, s, f->columns);
     if (curves_add(curves, s->generation, s->best, s->mean))
         return true;
     cli_error("out of memory");
@@ -622,7 +630,7 @@ int cli_run_experiment(struct ga_cfg *cfg, const struct ga_experiment *e, struct
     int lock = run_lock(e->out_dir, quiet, &status);
     if (lock < 0)
         return status;
-    if (run_session_init(&s, cfg, e, run, quiet) && run_files_open(&s.f, cfg, e->out_dir))
+    if (run_session_init(&s, cfg, e, run, quiet) && run_files_open(&s.f, cfg, e->out_dir, e->problem))
         status = run_session_go(&s, quiet);
     run_session_free(&s);
     output_unlock(lock);
@@ -692,6 +700,7 @@ static bool resume_load(struct run_session *s, struct ga_cfg **cfg, struct ga_ex
     s->resumed = s->checkpointed = true;
     s->replicate_started = cli_now() - seconds;
     struct run_files *f = &s->f;
+    f->columns = ga_problem_column_count((*e)->problem);
     f->open_gens = output_reopen(&f->gens, dir, "generations.csv", lengths[0], hashes[0]);
     f->open_summary = f->open_gens && output_reopen(&f->summary, dir, "summary.csv", lengths[1], hashes[1]);
     f->open_times = f->open_summary && output_reopen(&f->times, dir, "times.csv", lengths[2], hashes[2]);

@@ -120,6 +120,50 @@ struct ga_genome ga_problem_genome(const struct ga_problem *p, const void *state
     return gen;
 }
 
+size_t ga_problem_column_count(const struct ga_problem *p)
+{
+    size_t n = 0;
+    while (p->columns && p->columns[n])
+        n++;
+    return n;
+}
+
+#define EXPERIMENT_QUOTE(x) #x
+#define EXPERIMENT_TEXT(x) EXPERIMENT_QUOTE(x) /* a macro's value as a string literal */
+
+/* True when name is one of GA_STATS_COLUMNS. */
+static bool experiment_standard_column(const char *name)
+{
+    size_t len = strlen(name);
+    for (const char *c = GA_STATS_COLUMNS; *c; c += strcspn(c, ","), c += *c == ',')
+        if (strncmp(c, name, len) == 0 && (c[len] == ',' || c[len] == '\0'))
+            return true;
+    return false;
+}
+
+const char *ga_problem_columns_check(const struct ga_problem *p, size_t *bad)
+{
+    size_t n = ga_problem_column_count(p);
+    *bad = n;
+    if ((n > 0) != (p->measure != NULL))
+        return n ? "columns without a measure hook" : "a measure hook without columns";
+    for (size_t i = 0; i < n; i++) {
+        const char *name = p->columns[i];
+        *bad = i;
+        if (i >= GA_STATS_PROBLEM_MAX)
+            return "one column too many (at most " EXPERIMENT_TEXT(GA_STATS_PROBLEM_MAX) ")";
+        size_t len = strlen(name);
+        if (len < 1 || len > 31 || strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789_") != len)
+            return "not 1 to 31 characters from a-z, 0-9 and '_'";
+        if (experiment_standard_column(name))
+            return "clashes with a standard column of generations.csv";
+        for (size_t j = 0; j < i; j++)
+            if (strcmp(p->columns[j], name) == 0)
+                return "declared twice";
+    }
+    return NULL;
+}
+
 static const struct ga_problem *experiment_problem(struct ga_cfg *cfg,
                                                    const struct ga_catalog *cat,
                                                    config_setting_t *group)

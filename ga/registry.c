@@ -3,6 +3,7 @@
 
 #include <dlfcn.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -17,7 +18,8 @@ struct registry_list {
 
 struct ga_registry {
     struct registry_list problems, crossovers, mutations, selections;
-    const char *clash; /* the name the last refused add named */
+    const char *clash; /* the name the last refused add named (or reg->why) */
+    char why[160];     /* what was wrong with a problem's columns */
     void **handles;    /* dlopen handles of the loaded plug-ins */
     size_t handle_count;
     struct ga_catalog catalog;
@@ -77,6 +79,15 @@ static int registry_push(struct registry_list *l, const void *item)
 
 int ga_registry_add_problem(struct ga_registry *reg, const struct ga_problem *p)
 {
+    size_t bad;
+    const char *why = ga_problem_columns_check(p, &bad);
+    if (why) {
+        snprintf(reg->why, sizeof reg->why, "problem '%s', column %zu%s%s%s: %s", p->name, bad + 1,
+                 p->columns && p->columns[bad] ? " '" : "", p->columns && p->columns[bad] ? p->columns[bad] : "",
+                 p->columns && p->columns[bad] ? "'" : "", why);
+        reg->clash = reg->why;
+        return GA_ECOLUMN;
+    }
     reg->clash = p->name;
     if (ga_catalog_problem(&reg->catalog, p->name))
         return GA_ECLASH;
@@ -188,7 +199,7 @@ int ga_registry_load(struct ga_registry *reg, const char *path, char *detail, si
     int status = entry(reg, GAEXP_PLUGIN_ABI);
     if (status != GA_OK) {
         registry_rewind(reg, mark);
-        if (status == GA_ECLASH && reg->clash)
+        if ((status == GA_ECLASH || status == GA_ECOLUMN) && reg->clash)
             snprintf(detail, size, "%s", reg->clash);
         dlclose(h);
         return status;

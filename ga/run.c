@@ -131,8 +131,11 @@ static bool run_check(const struct ga_problem *problem, const struct ga_genome *
     else if (p->population >
              SIZE_MAX / sizeof(ga_gene) / 2 / ga_genome_stride(gen->len) / (p->islands ? p->islands : 1))
         why = "the population does not fit in memory";
+    size_t column;
     if (why)
         ga_diag_add(d, "", 0, problem->name, "%s", why);
+    else if ((why = ga_problem_columns_check(problem, &column)))
+        ga_diag_add(d, "", 0, problem->name, "statistics column %zu: %s", column + 1, why);
     return why == NULL;
 }
 
@@ -269,6 +272,10 @@ static void run_update_stats(struct ga_run *run, unsigned long long evaluations)
     else
         run->stats.diversity = ga_stats_diversity(run->genes, n, run->gen.len, run->stride, run->gen.alphabet,
                                                   threads, run->allele_counts);
+    if (run->problem->measure) {
+        struct ga_population pop = {run->genes, run->stride, n, run->stats.best_index, run->fitness};
+        run->problem->measure(&run->gen, &pop, run->stats.problem);
+    }
     if (run->generation == 0 || run->stats.best < run->best_ever) {
         run->best_ever = run->stats.best;
         run->generation_found = run->generation;

@@ -73,7 +73,7 @@ bad() {
 bad missing nothere.so "cannot read '$out/q/nothere.so': No such file or directory"
 bad not-shared text.so "'$out_abs/q/text.so' is not a shared object (invalid ELF header)"
 bad no-entry plugin_noentry.so "'$out_abs/q/plugin_noentry.so' is not a gaexp plug-in: it defines no gaexp_plugin_register (see GAEXP_PLUGIN in gaexp/registry.h)"
-bad abi plugin_abi.so "'$out_abs/q/plugin_abi.so' was built for plug-in ABI 100, this gaexp loads ABI 2: rebuild it against this gaexp's headers"
+bad abi plugin_abi.so "'$out_abs/q/plugin_abi.so' was built for plug-in ABI 101, this gaexp loads ABI 3: rebuild it against this gaexp's headers"
 bad clash plugin_clash.so "'$out_abs/q/plugin_clash.so' registers 'derful', a name gaexp already has"
 "$GAEXP" --plugin "$out/q/nothere.so" list >/dev/null 2>"$out/option.err"; status=$?
 check "--plugin with a missing file: exit 2" [ "$status" -eq 2 ]

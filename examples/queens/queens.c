@@ -90,6 +90,19 @@ static void queens_print(const struct ga_genome *gen, const ga_gene *g, FILE *ou
     fprintf(out, "diagonal clashes: %.0f\n", queens_evaluate(gen, g));
 }
 
+/* A column of the problem's own in generations.csv: the share of the
+ * population that is a solution. */
+static const char *const queens_columns[] = {"solved_share", NULL};
+
+static void queens_measure(const struct ga_genome *gen, const struct ga_population *pop, double *values)
+{
+    (void)gen;
+    size_t solved = 0;
+    for (size_t i = 0; i < pop->n; i++)
+        solved += pop->fitness[i] == 0;
+    values[0] = (double)solved / (double)pop->n;
+}
+
 const struct ga_problem queens_problem = {
     .name = "queens",
     .summary = "N-Queens: one queen per row and column, none sharing a diagonal (fitness = clashing pairs)",
@@ -102,6 +115,8 @@ const struct ga_problem queens_problem = {
     .evaluate = queens_evaluate,
     .valid = queens_valid,
     .print = queens_print,
+    .columns = queens_columns,
+    .measure = queens_measure,
 };
 
 int queens_register(struct ga_registry *reg)

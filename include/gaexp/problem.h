@@ -8,6 +8,7 @@
 #include <gsl/gsl_rng.h>
 #include "gaexp/genome.h"
 #include "gaexp/op.h"
+#include "gaexp/stats.h"
 #include "gaexp/tool.h"
 
 GAEXP_API_BEGIN
@@ -27,6 +28,16 @@ struct ga_problem_defaults {
     const char *mutation;
     double mutation_rate;
     enum ga_rate_unit mutation_unit;
+};
+
+/* One generation's population, as a problem's 'measure' hook sees it:
+ * individual i (0 <= i < n) is genes + i * stride with fitness[i]; 'best'
+ * is the first individual with the best fitness.  With islands it is all
+ * of them, in island order. */
+struct ga_population {
+    const ga_gene *genes;
+    size_t stride, n, best;
+    const double *fitness;
 };
 
 /* A problem is a const table; the core callocs 'state_size' bytes per
@@ -72,7 +83,28 @@ struct ga_problem {
      * which live in the state; shape must then give len = GA_REAL_LEN(reals)
      * and alphabet 65536 (every 16-bit pattern). */
     void (*bounds)(const void *state, size_t *reals, const double **lower, const double **upper);
+    /* Optional (both NULL, or both set): statistics of the problem's own,
+     * written to generations.csv after the standard columns
+     * (GA_STATS_COLUMNS) and kept in struct ga_stats's 'problem' array.
+     * 'columns' names them, NULL-terminated: at most GA_STATS_PROBLEM_MAX
+     * names of 1 to 31 characters from a-z, 0-9 and '_', none a standard
+     * column, none twice (ga_problem_columns_check; the registry and
+     * ga_run_alloc refuse others).  'measure' writes one value per column
+     * for the current population: once per generation, after the
+     * standard statistics, from one thread, reading the state only.  It
+     * must depend on the population alone (not on the thread count or
+     * the time), so the columns are the same bits at any thread or rank
+     * count and after resume.  NaN writes an empty cell. */
+    const char *const *columns;
+    void (*measure)(const struct ga_genome *gen, const struct ga_population *pop, double *values);
 };
+
+/* The number of columns p declares (0 when none). */
+size_t ga_problem_column_count(const struct ga_problem *p);
+/* NULL when p's columns are well declared; otherwise why not ("clashes
+ * with a standard column of generations.csv", ...), with *bad the index of
+ * the offending column (or the count, when the hooks do not match). */
+const char *ga_problem_columns_check(const struct ga_problem *p, size_t *bad);
 
 GAEXP_API_END
 

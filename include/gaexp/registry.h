@@ -12,7 +12,7 @@ GAEXP_API_BEGIN
 
 /* The plug-in ABI: raised whenever a public struct or the entry point
  * changes, so that gaexp refuses a plug-in built against other headers. */
-#define GAEXP_PLUGIN_ABI 2u
+#define GAEXP_PLUGIN_ABI 3u /* 3: struct ga_problem's columns and measure, struct ga_stats's problem */
 
 /* A registry owns copies of nothing: it points at const tables that must
  * outlive it (a plug-in's tables live until the registry that loaded it is
@@ -23,7 +23,8 @@ struct ga_registry *ga_registry_alloc(void);
 /* Frees the registry and closes the plug-ins it loaded; NULL is a no-op. */
 void ga_registry_free(struct ga_registry *reg);
 
-/* Add one table.  GA_OK, GA_ECLASH when the registry already holds a
+/* Add one table.  GA_OK, GA_ECOLUMN for a problem whose statistics columns
+ * ga_problem_columns_check refuses, GA_ECLASH when the registry already holds a
  * problem (or generic operator of that family) of the same name, or
  * GA_ENOMEM.  The name of the clash is what the caller passed. */
 int ga_registry_add_problem(struct ga_registry *reg, const struct ga_problem *p);
@@ -43,7 +44,8 @@ const struct ga_catalog *ga_builtins(void);
 /* Loads the plug-in at 'path' (a shared object) and lets it register its
  * problems and operators.  GA_OK; GA_ENOENT (unreadable file),
  * GA_ENOTPLUGIN (not a shared object), GA_ENOENTRY (no entry point),
- * GA_EABI (built for another ABI), GA_ECLASH (a name already registered)
+ * GA_EABI (built for another ABI), GA_ECLASH (a name already registered),
+ * GA_ECOLUMN (a problem whose columns ga_problem_columns_check refuses)
  * or GA_ENOMEM.  On failure 'detail' (size bytes) says more: the loader's
  * message, the plug-in's ABI number or the clashing name; the registry is
  * then as before. */

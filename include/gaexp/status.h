@@ -21,7 +21,8 @@ GAEXP_API_BEGIN
     X(GA_ENOTPLUGIN, -8, "not a shared object")                                   \
     X(GA_ENOENTRY, -9, "not a gaexp plug-in (no gaexp_plugin_register)")          \
     X(GA_EABI, -10, "built for another plug-in ABI")                              \
-    X(GA_ECLASH, -11, "a name that is already registered")
+    X(GA_ECLASH, -11, "a name that is already registered")                        \
+    X(GA_ECOLUMN, -12, "a problem's statistics columns are badly declared")
 
 enum ga_status {
 #define GA_STATUS_ENUM(name, value, text) name = value,

@@ -160,17 +160,33 @@ static bool functions_valid(const struct ga_genome *gen, const ga_gene *g)
     return ga_genome_real_valid(gen, g);
 }
 
+/* The Euclidean distance from g's point to the optimum. */
+static double functions_distance(const struct ga_genome *gen, const ga_gene *g)
+{
+    const struct functions *f = gen->state;
+    const double *x = ga_genome_creals(g);
+    double sum = 0;
+    for (size_t i = 0; i < gen->reals; i++)
+        sum += (x[i] - functions_defs[f->id].optimum) * (x[i] - functions_defs[f->id].optimum);
+    return sqrt(sum);
+}
+
 static void functions_print(const struct ga_genome *gen, const ga_gene *g, FILE *out)
 {
     const struct functions *f = gen->state;
     const double *x = ga_genome_creals(g);
-    double distance = 0;
-    for (size_t i = 0; i < gen->reals; i++) {
+    for (size_t i = 0; i < gen->reals; i++)
         fprintf(out, "x%zu = %.17g\n", i + 1, x[i]);
-        distance += (x[i] - functions_defs[f->id].optimum) * (x[i] - functions_defs[f->id].optimum);
-    }
     fprintf(out, "sigma = %.6g\n%s: f(x) - f(x*) = %.10g, distance to the optimum %.10g\n", x[gen->reals],
-            functions_defs[f->id].name, functions_evaluate(gen, g), sqrt(distance));
+            functions_defs[f->id].name, functions_evaluate(gen, g), functions_distance(gen, g));
+}
+
+/* The problem's own column: how far the generation's best lies from the optimum. */
+static const char *const functions_columns[] = {"best_distance", NULL};
+
+static void functions_measure(const struct ga_genome *gen, const struct ga_population *pop, double *values)
+{
+    values[0] = functions_distance(gen, pop->genes + pop->best * pop->stride);
 }
 
 const struct ga_problem ga_problem_functions = {
@@ -187,4 +203,6 @@ const struct ga_problem ga_problem_functions = {
     .print = functions_print,
     .release = functions_release,
     .bounds = functions_bounds,
+    .columns = functions_columns,
+    .measure = functions_measure,
 };

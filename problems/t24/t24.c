@@ -569,6 +569,19 @@ static double t24_evaluate(const struct ga_genome *gen, const ga_gene *g)
     return t24_distance(t24_eval(&t->hand, g), t->hand.target);
 }
 
+/* The problem's own column: the mean depth of the trees (each uses every
+ * card once, so their size is always 2 cards - 1; their shape is what
+ * varies, from a balanced tree to a chain). */
+static const char *const t24_columns[] = {"mean_depth", NULL};
+
+static void t24_measure(const struct ga_genome *gen, const struct ga_population *pop, double *values)
+{
+    double sum = 0;
+    for (size_t i = 0; i < pop->n; i++)
+        sum += ga_tree_depth(ga_tree_spec_of(gen), pop->genes + i * pop->stride);
+    values[0] = sum / (double)pop->n;
+}
+
 static bool t24_valid(const struct ga_genome *gen, const ga_gene *g)
 {
     return ga_tree_valid(ga_tree_spec_of(gen), g, gen->len);
@@ -637,4 +650,6 @@ const struct ga_problem ga_problem_t24 = {
     .print = t24_print,
     .release = t24_release,
     .tools = ga_tools_t24,
+    .columns = t24_columns,
+    .measure = t24_measure,
 };
