@@ -20,6 +20,7 @@ static const char run_usage[] =
     "per replicate and generation, or per replicate):\n"
     "  config.cfg       the fully resolved configuration (gaexp run DIR/config.cfg repeats the run)\n"
     "  generations.csv  replicate,generation,evaluations,best,mean,std,worst,diversity\n"
+    "                   then the columns of the problem's own, if it declares any\n"
     "  summary.csv      replicate,seed,solved,best,generation_found,evaluations,stop\n"
     "  best.txt         the best individual of all replicates, in the problem's notation\n"
     "  times.csv        wall-clock times (the only file that differs between reruns)\n"

@@ -58,4 +58,12 @@ check "study refuses a bad option value" eval "! sh '$srcdir/experiments/fortyth
 check "study keeps an existing folder without --force" \
   eval "! env GAEXP='$GAEXP' sh '$srcdir/experiments/fortythieves/run.sh' --deals 5 --redeal 10 --out '$out/study' > /dev/null 2>&1"
 check "the kept folder is intact" [ -s "$out/study/table.txt" ]
+# The problem's own column, mean_moved: without shaping the fitness is the
+# reference minus the cards moved, so mean_moved + mean = the reference
+# (blind: the 8 cards, so that all 11 generations run).
+check "mean_moved: a blind run without shaping" "$GAEXP" run "$pos" --seed 1 --quiet --out "$out/moved" \
+  --set problem.shaping=false --set 'problem.reference="cards"' --set ga.stop.generations=10
+check "mean_moved follows the standard columns" [ "$(head -1 "$out/moved/generations.csv" | cut -d, -f9-)" = mean_moved ]
+check "mean_moved + mean = 8 in all 11 rows" awk -F, 'NR > 1 { d = $9 + $5 - 8; if (d < 0) d = -d; if (d > 1e-8) bad = 1 }
+  END { exit bad || NR != 12 }' "$out/moved/generations.csv"
 test_summary fortythieves

@@ -95,6 +95,20 @@ mv "$out/reals" "$out/reals-reference"
 check "a real-valued island run on 3 ranks" "$MPIRUN" -np 3 --oversubscribe $reals --out "$out/reals"
 check "real-valued on 3 ranks: byte-identical to one process" same "$out/reals-reference" "$out/reals"
 
+# A problem's own column (t24's mean_depth) in the records the workers send.
+cols=$out/columns.cfg
+cat > "$cols" <<EOT
+problem = { name = "t24"; cards = [3, 5, 5, 10]; ops = "+,-,*,/,pow,root,log"; };
+ga = { seed = 11; population = 100; replicates = 3; stop = { generations = 15; }; };
+output = { plot = false; };
+sweep = ( { set = "ga.mutation.rate"; values = [0.3, 0.8]; } );
+EOT
+"$GAEXP" sweep "$cols" --out "$out/cols" --quiet
+mv "$out/cols" "$out/cols-reference"
+check "a sweep of a problem with a column of its own on 3 ranks" mpi 3 sweep "$cols" --out "$out/cols" --quiet
+check "its column crosses the ranks: byte-identical to one process" same "$out/cols-reference" "$out/cols"
+check "the column is there" grep -q ",mean_depth$" "$out/cols/p002/generations.csv"
+
 # Bad input: refused once, by rank 0, status 2, nothing written.
 printf 'problem = { name = "derful"; n = 4; };\nsweep = ( { set = "ga.mutation.rate"; values = [0.1, 1.5]; } );\n' \
   > "$out/bad.cfg"

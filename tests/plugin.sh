@@ -24,6 +24,10 @@ check "config.cfg records the resolved plug-in" grep -qF "plugin = \"$out_abs/q/
 check "config.cfg records its hash" grep -q 'plugin_hash = "[0-9a-f]\{16\}";' "$out/elsewhere/r8/config.cfg"
 "$GAEXP" run "$out/q/queens64.cfg" --out "$out/r64" --quiet 2>"$out/r64.err"
 check "64 queens solved" grep -q '^1,1,1,0,' "$out/r64/summary.csv"
+# The plug-in's own column: the share of the population that is a solution.
+check "the plug-in's column follows the standard ones" [ "$(head -1 "$out/r64/generations.csv" | cut -d, -f9-)" = solved_share ]
+check "solved_share: 0 until the best is 0, then above 0" awk -F, 'NR > 1 && (($4 > 0) != ($9 == 0) || $9 < 0 || $9 > 1) { bad = 1 }
+  END { exit bad || NR < 3 }' "$out/r64/generations.csv"
 "$GAEXP" run "$out/r64/config.cfg" --out "$out/r64again" --quiet 2>/dev/null
 for f in generations.csv summary.csv best.txt; do
   check "a rerun of config.cfg writes the same $f" cmp -s "$out/r64/$f" "$out/r64again/$f"
@@ -60,7 +64,7 @@ check "a changed plug-in: nothing written" [ ! -e "$out/changed" ]
 
 # --- bad plug-ins: one message with FILE:LINE, exit 2, nothing written.
 printf 'this is a text file, not a shared object; gaexp must refuse to load it as a plug-in.\n' >"$out/q/text.so"
-cp "$libs/plugin_noentry.so" "$libs/plugin_abi.so" "$libs/plugin_clash.so" "$out/q/"
+cp "$libs/plugin_noentry.so" "$libs/plugin_abi.so" "$libs/plugin_clash.so" "$libs/plugin_column.so" "$out/q/"
 # bad CASE PLUGIN MESSAGE: an experiment naming PLUGIN must fail with exactly MESSAGE.
 bad() {
   printf '# %s\nproblem = {\n  plugin = "%s";\n  name = "queens";\n};\n' "$1" "$2" >"$out/q/$1.cfg"
@@ -75,6 +79,7 @@ bad not-shared text.so "'$out_abs/q/text.so' is not a shared object (invalid ELF
 bad no-entry plugin_noentry.so "'$out_abs/q/plugin_noentry.so' is not a gaexp plug-in: it defines no gaexp_plugin_register (see GAEXP_PLUGIN in gaexp/registry.h)"
 bad abi plugin_abi.so "'$out_abs/q/plugin_abi.so' was built for plug-in ABI 101, this gaexp loads ABI 3: rebuild it against this gaexp's headers"
 bad clash plugin_clash.so "'$out_abs/q/plugin_clash.so' registers 'derful', a name gaexp already has"
+bad column plugin_column.so "'$out_abs/q/plugin_column.so' declares a bad statistics column: problem 'columned', column 2 'best': clashes with a standard column of generations.csv"
 "$GAEXP" --plugin "$out/q/nothere.so" list >/dev/null 2>"$out/option.err"; status=$?
 check "--plugin with a missing file: exit 2" [ "$status" -eq 2 ]
 check "--plugin with a missing file: the message" [ "$(cat "$out/option.err")" = "gaexp: --plugin: cannot read '$out/q/nothere.so': No such file or directory" ]

@@ -1,4 +1,5 @@
-/* tests/plugin_bad.c — plug-ins gaexp must refuse, one per -D: no entry point, another ABI, a clashing name. */
+/* tests/plugin_bad.c — plug-ins gaexp must refuse, one per -D: no entry point, another ABI, a clashing name,
+ * a statistics column named as a standard one. */
 #include "gaexp/gaexp.h"
 
 static const struct ga_problem plugin_bad_problem = {.name = "derful", .summary = "clashes with the built-in"};
@@ -19,6 +20,25 @@ __attribute__((visibility("default"))) int gaexp_plugin_register(struct ga_regis
     (void)abi;
     return ga_registry_add_problem(reg, &plugin_bad_problem);
 }
+#elif defined PLUGIN_BAD_COLUMN
+/* A column of its own named like a standard column of generations.csv. */
+static const char *const plugin_bad_columns[] = {"spread", "best", NULL};
+
+static void plugin_bad_measure(const struct ga_genome *gen, const struct ga_population *pop, double *values)
+{
+    (void)gen;
+    values[0] = values[1] = pop->fitness[pop->best];
+}
+
+static const struct ga_problem plugin_bad_columned = {
+    .name = "columned", .summary = "declares a column 'best'", .columns = plugin_bad_columns,
+    .measure = plugin_bad_measure};
+
+static int plugin_bad_register(struct ga_registry *reg)
+{
+    return ga_registry_add_problem(reg, &plugin_bad_columned);
+}
+GAEXP_PLUGIN(plugin_bad_register)
 #else
 static int plugin_bad_register(struct ga_registry *reg)
 {

@@ -92,6 +92,30 @@ done
 echo "# steady and plus: $scheme_kills kills"
 check "steady and plus, killed and resumed, byte-identical (differing:${scheme_differing:- none})" [ -z "$scheme_differing" ]
 
+# A problem's own columns (functions: best_distance after the standard
+# ones), killed and resumed alike (three scenarios).
+ccfg=$out/columns.cfg
+cat > "$ccfg" <<EOT
+problem = { name = "functions"; function = "rastrigin"; dimension = 5; };
+ga = { seed = 5; population = 60; replicates = 2; stop = { generations = 40; fitness = -1.0; }; };
+output = { plot = false; checkpoint = 0.0; };
+EOT
+started=$(date +%s%N)
+"$GAEXP" run "$ccfg" --out "$out/run" --quiet --force
+columns_span=$((($(date +%s%N) - started) / 1000000))
+rm -rf "$out/columns-reference"
+mv "$out/run" "$out/columns-reference"
+check "the problem's column follows the standard ones" \
+  [ "$(head -1 "$out/columns-reference/generations.csv")" = "replicate,generation,evaluations,best,mean,std,worst,diversity,best_distance" ]
+columns_kills=0 columns_differing=
+for s in 1 2 3; do
+  until_done "$s" "$columns_span" "$out/run" checkpoint run "$ccfg"
+  columns_kills=$((columns_kills + rounds))
+  { [ "$status" -eq 0 ] && same "$out/columns-reference" "$out/run"; } || columns_differing="$columns_differing $s"
+done
+echo "# a problem's own columns: $columns_kills kills"
+check "a problem's own columns, killed and resumed, byte-identical (differing:${columns_differing:- none})" [ -z "$columns_differing" ]
+
 # Ctrl-C: a checkpoint, one message, exit 130; then resume finishes it. A
 # longer run, so that the signal surely comes before its end.
 long_cfg=$out/long.cfg

@@ -70,4 +70,22 @@ check "study refuses an existing folder" sh -c 'env GAEXP="$0" sh "$1" --values 
   "$GAEXP" "$srcdir/experiments/t24-census/run.sh" "$(pwd)/$out/study"
 # 8 cards: the help says where the solver stops (issue: it said "2 to 8 cards" and gave up at 15 s).
 check "solve --help states the 8-card limit" sh -c '"$0" solve t24 --help | grep -q "more than 8,000,000"' "$GAEXP"
+# The problem's own column, mean_depth: every tree of 3 cards has depth 2,
+# of 2 cards depth 1; a run side by side with another writes the same.
+depth() { # CARDS DIR
+  printf 'problem = { name = "t24"; cards = [%s]; };\nga = { seed = 1; population = 40; replicates = 2; stop = { generations = 5; fitness = -1.0; }; };\noutput = { plot = false; };\n' "$1" >"$2.cfg"
+  "$GAEXP" run "$2.cfg" --quiet --out "$2"
+}
+check "mean_depth: runs on 3 cards" depth "3, 8, 8" "$out/depth3"
+check "mean_depth: after the standard columns" \
+  [ "$(head -1 "$out/depth3/generations.csv")" = "replicate,generation,evaluations,best,mean,std,worst,diversity,mean_depth" ]
+check "mean_depth: 2 in all 12 rows of 3 cards" awk -F, 'NR > 1 && $9 != "2" { bad = 1 } END { exit bad || NR != 13 }' "$out/depth3/generations.csv"
+check "mean_depth: runs on 2 cards" depth "3, 8" "$out/depth2"
+check "mean_depth: 1 in all 12 rows of 2 cards" awk -F, 'NR > 1 && $9 != "1" { bad = 1 } END { exit bad || NR != 13 }' "$out/depth2/generations.csv"
+check "mean_depth of 4 cards lies in [2, 3] and varies" awk -F, 'NR > 1 { if ($9 < 2 || $9 > 3) bad = 1; seen[$9] = 1 }
+  END { n = 0; for (v in seen) n++; exit bad || n < 2 }' "$srcdir/tests/data/golden/t24.generations.csv"
+golden_t24() { "$GAEXP" run "$srcdir/tests/data/golden/t24.cfg" --quiet --set output.plot=false --replicates 4 "$@"; }
+check "t24: 4 replicates one after another" golden_t24 --out "$out/one-by-one"
+check "t24: 4 replicates, 2 side by side" golden_t24 --out "$out/side" --jobs 2 --parallel runs
+check "t24: side by side, the same generations.csv (mean_depth too)" cmp "$out/one-by-one/generations.csv" "$out/side/generations.csv"
 test_summary "t24"
