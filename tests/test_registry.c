@@ -4,7 +4,9 @@
 #include <unistd.h>
 #include <stdlib.h>
 
+#include "gaexp/registry.h"
 #include "gaexp/rng.h"
+#include "gaexp/status.h"
 #include "testlib.h"
 
 /* Calls found(id) for each "const struct TYPE PREFIXid" defined in a .c file of dir. */
@@ -101,6 +103,10 @@ static void check_problem(const struct ga_problem *p)
     }
     assert_non_null(p->summary);
     assert_non_null(p->valid);
+    size_t column;
+    const char *why = ga_problem_columns_check(p, &column);
+    if (why)
+        fail_msg("%s: statistics column %zu: %s", p->name, column + 1, why);
     struct ga_genome gen = ga_problem_genome(p, t->e->state);
     assert_true(gen.len > 0 && gen.alphabet > 0);
     ga_gene *a = malloc(4 * gen.len * sizeof *a), *b = a + gen.len, *ca = b + gen.len,
@@ -150,6 +156,59 @@ static void test_problem_contracts(void **unused)
         check_problem(*p);
 }
 
+static void column_measure(const struct ga_genome *gen, const struct ga_population *pop, double *values)
+{
+    (void)gen;
+    values[0] = (double)pop->n;
+}
+
+/* Each badly declared set of columns: the reason and the column it names;
+ * the registry refuses the problem and stays as it was. */
+static void test_column_declarations(void **unused)
+{
+    (void)unused;
+    static const char *const clash[] = {"spread", "worst", NULL}, *const twice[] = {"a", "b", "a", NULL},
+                             *const upper[] = {"Depth", NULL}, *const empty[] = {"", NULL},
+                             *const many[] = {"a", "b", "c", "d", "e", NULL}, *const fine[] = {"a", "b", "c", "d", NULL},
+                             *const prefix[] = {"best_distance", "diversity2", NULL};
+    static const struct {
+        const char *const *columns;
+        bool measure;
+        const char *why; /* NULL: accepted */
+        size_t bad;
+    } cases[] = {
+        {clash, true, "clashes with a standard column of generations.csv", 1},
+        {twice, true, "declared twice", 2},
+        {upper, true, "not 1 to 31 characters from a-z, 0-9 and '_'", 0},
+        {empty, true, "not 1 to 31 characters from a-z, 0-9 and '_'", 0},
+        {many, true, "one column too many (at most 4)", 4},
+        {fine, false, "columns without a measure hook", 4},
+        {NULL, true, "a measure hook without columns", 0},
+        {fine, true, NULL, 0},
+        {prefix, true, NULL, 0}, /* a standard name's extension is no clash */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        struct ga_problem p = {.name = "columned", .columns = cases[i].columns,
+                               .measure = cases[i].measure ? column_measure : NULL};
+        size_t bad = 99;
+        const char *why = ga_problem_columns_check(&p, &bad);
+        struct ga_registry *reg = ga_registry_alloc();
+        assert_non_null(reg);
+        int status = ga_registry_add_problem(reg, &p);
+        if (cases[i].why) {
+            assert_non_null(why);
+            assert_string_equal(why, cases[i].why);
+            assert_int_equal(bad, cases[i].bad);
+            assert_int_equal(status, GA_ECOLUMN);
+            assert_null(ga_catalog_problem(ga_registry_catalog(reg), "columned"));
+        } else {
+            assert_null(why);
+            assert_int_equal(status, GA_OK);
+        }
+        ga_registry_free(reg);
+    }
+}
+
 int main(void)
 {
     /* Problem examples name files of the source tree (puzzles, deals). */
@@ -158,6 +217,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_plugin_is_registered),
         cmocka_unit_test(test_problem_contracts),
+        cmocka_unit_test(test_column_declarations),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
