@@ -184,7 +184,7 @@ static inline __attribute__((always_inline)) double derful_fitness(const struct 
 {
     int rows[DERFUL_MAX_N], total = 0;
     uint64_t columns = 0;
-    long long sq = 0;
+    int sq = 0; /* at most 2n lines of (n * 77)^2: an int holds it */
 #pragma GCC unroll 8
     for (int i = 0; i < n; i++) {
         uint64_t row = 0;
@@ -194,21 +194,20 @@ static inline __attribute__((always_inline)) double derful_fitness(const struct 
         columns += row;
         rows[i] = (int)(row >> DERFUL_ROW_LANE);
         total += rows[i];
-        sq += (long long)(rows[i] - d->target) * (rows[i] - d->target);
+        sq += (rows[i] - d->target) * (rows[i] - d->target);
     }
     if (!free_target) {
 #pragma GCC unroll 8
         for (int i = 0; i < n; i++) {
             int col = (int)(columns >> (8 * i) & 0xff);
-            sq += (long long)(col - d->target) * (col - d->target);
+            sq += (col - d->target) * (col - d->target);
         }
         return (double)sq;
     }
     sq = 0;
     for (int i = 0; i < n; i++) {
         int col = (int)(columns >> (8 * i) & 0xff);
-        sq += (long long)(n * rows[i] - total) * (n * rows[i] - total) +
-              (long long)(n * col - total) * (n * col - total);
+        sq += (n * rows[i] - total) * (n * rows[i] - total) + (n * col - total) * (n * col - total);
     }
     return (double)sq / (double)(n * n);
 }
@@ -296,14 +295,16 @@ static inline __attribute__((always_inline)) void derful_repair_line(const struc
                                                                     int n)
 {
     derful_set line_cards = 0;
+#pragma GCC unroll 8
+    for (int k = 0; k < n; k++)
+        line_cards |= d->card[child[first + k * step]];
+    derful_set twice_cards = line_cards & outside, used = outside | line_cards;
+    if (!twice_cards)
+        return; /* parents alike, as late in a run, often bring none */
     unsigned twice = 0; /* bit k: cell k of the line holds a card found outside */
 #pragma GCC unroll 8
-    for (int k = 0; k < n; k++) {
-        derful_set c = d->card[child[first + k * step]];
-        line_cards |= c;
-        twice |= (unsigned)((outside & c) != 0) << k;
-    }
-    derful_set used = outside | line_cards;
+    for (int k = 0; k < n; k++)
+        twice |= (unsigned)((twice_cards & d->card[child[first + k * step]]) != 0) << k;
     for (; twice; twice &= twice - 1) {
         int cell = first + __builtin_ctz(twice) * step;
         int fresh = derful_nearest_unused(d, derful_values[child[cell]], used);
