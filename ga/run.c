@@ -202,7 +202,7 @@ struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
     }
     size_t lambda = params->scheme == GA_SCHEME_GENERATIONAL ? 0 : params->lambda;
     if (ok && lambda)
-        ok = (run->brood = malloc(islands * lambda * run->stride * sizeof *run->brood)) &&
+        ok = (run->brood = run_block_alloc(islands * lambda, run->stride)) &&
              (run->brood_fitness = malloc(islands * lambda * sizeof *run->brood_fitness));
     if (ok && (params->scheme == GA_SCHEME_PLUS || params->scheme == GA_SCHEME_COMMA))
         ok = (run->survivor_keys = malloc(islands * (params->population + lambda) * sizeof *run->survivor_keys));
@@ -315,17 +315,48 @@ static size_t run_gene_gap(const struct ga_run *run, gsl_rng *r, size_t len)
     return gap < (double)len ? (size_t)gap : len;
 }
 
+/* What breeding reads for every child, copied out of the run into a local:
+ * stores of fitness through a double pointer may alias the run's fields,
+ * and the loop would load each of them again for every child. */
+struct run_breeder {
+    const struct ga_genome *gen;
+    const struct ga_mutation *mutation;
+    double (*evaluate)(const struct ga_genome *gen, const ga_gene *g);
+    double crossover_rate, mutation_rate;
+    size_t len;
+    bool per_individual, evaluate_all;
+    bool xoshiro; /* the stream is xoshiro256**: its draws inline */
+};
+
+static inline struct run_breeder run_breeder(const struct ga_run *run, gsl_rng *r)
+{
+    const struct ga_params *p = &run->params;
+    return (struct run_breeder){&run->gen, p->mutation, run->problem->evaluate, p->crossover_rate,
+                                p->mutation_rate, run->gen.len, p->mutation_unit == GA_PER_INDIVIDUAL,
+                                p->evaluate_all, r->type == ga_rng_xoshiro256ss};
+}
+
+/* Whether a draw of ga_rng_uniform falls below rate. */
+static inline __attribute__((always_inline)) bool run_chance(const struct run_breeder *br, gsl_rng *r,
+                                                             double rate)
+{
+    if (br->xoshiro)
+        return (double)(ga_rng_xoshiro_next(r->state) >> 11) * 0x1.0p-53 < rate;
+    return gsl_rng_uniform(r) < rate;
+}
+
 /* Inline: called for every child, and GCC keeps it out of line on its own. */
-static inline __attribute__((always_inline)) bool run_mutate(const struct ga_run *run, gsl_rng *r,
+static inline __attribute__((always_inline)) bool run_mutate(const struct ga_run *run,
+                                                             const struct run_breeder *br, gsl_rng *r,
                                                              ga_gene *g)
 {
-    const struct ga_mutation *m = run->params.mutation;
-    double rate = run->params.mutation_rate;
-    size_t len = run->gen.len;
-    if (run->params.mutation_unit == GA_PER_INDIVIDUAL) {
-        if (rate <= 0 || ga_rng_uniform(r) >= rate)
+    const struct ga_mutation *m = br->mutation;
+    double rate = br->mutation_rate;
+    size_t len = br->len;
+    if (br->per_individual) {
+        if (rate <= 0 || !run_chance(br, r, rate))
             return false;
-        return m->once ? m->once(&run->gen, r, g) : m->at(&run->gen, r, g, ga_rng_below(r, len));
+        return m->once ? m->once(br->gen, r, g) : m->at(br->gen, r, g, ga_rng_below(r, len));
     }
     if (rate <= 0)
         return false;
@@ -333,17 +364,31 @@ static inline __attribute__((always_inline)) bool run_mutate(const struct ga_run
      * draw per gene (the same distribution, far fewer draws). */
     bool changed = false;
     for (size_t pos = run_gene_gap(run, r, len); pos < len; pos += 1 + run_gene_gap(run, r, len))
-        changed |= m->at(&run->gen, r, g, pos);
+        changed |= m->at(br->gen, r, g, pos);
     return changed;
+}
+
+/* Copies a parent's slot to a child's.  The padding of every population
+ * block is zero, so whole cache lines can go: a constant-size copy is a few
+ * moves inline, where a copy of len genes calls libc for every child. */
+static inline void run_copy_slot(const struct ga_run *run, ga_gene *to, const ga_gene *from)
+{
+    enum { RUN_LINE_GENES = GA_GENOME_LINE / sizeof(ga_gene) };
+    if (run->stride < RUN_LINE_GENES) {
+        memcpy(to, from, run->gen.len * sizeof *to);
+        return;
+    }
+    for (size_t k = 0; k < run->stride; k += RUN_LINE_GENES) /* strides of a line or more are whole lines */
+        memcpy(to + k, from + k, GA_GENOME_LINE);
 }
 
 /* Fills one child slot's fitness: evaluated when it changed (or always,
  * as the benchmark GA demands), inherited otherwise.  Returns evaluations. */
-static unsigned run_settle(const struct ga_run *run, const ga_gene *child, bool changed,
-                           double inherited, double *fitness)
+static inline unsigned run_settle(const struct run_breeder *br, const ga_gene *child, bool changed,
+                                  double inherited, double *fitness)
 {
-    if (changed || run->params.evaluate_all) {
-        *fitness = run->problem->evaluate(&run->gen, child);
+    if (changed || br->evaluate_all) {
+        *fitness = br->evaluate(br->gen, child);
         return 1;
     }
     *fitness = inherited;
@@ -387,26 +432,31 @@ static unsigned long long run_breed_block(struct ga_run *run, size_t island, uin
         __builtin_prefetch(genes);
         __builtin_prefetch(genes + len - 1); /* a longer genome's last line */
     }
+    const struct run_breeder br = run_breeder(run, r);
+    const double *fitness = run->fitness;
+    const ga_gene *genes = run->genes;
+    void (*cross)(const struct ga_genome *, gsl_rng *, const ga_gene *, const ga_gene *, ga_gene *, ga_gene *) =
+        pp->crossover->apply;
     for (size_t pair = first; pair < end; pair++) {
         size_t slot = to + 2 * pair;
         bool second = slot + 1 < to_end; /* else the second child is discarded */
         size_t pa = parent[2 * (pair - first)], pb = parent[2 * (pair - first) + 1];
-        const ga_gene *a = run->genes + pa * stride, *b = run->genes + pb * stride;
+        const ga_gene *a = genes + pa * stride, *b = genes + pb * stride;
         ga_gene *ca = to_genes + slot * stride;
         ga_gene *cb = second ? ca + stride : spare;
 
-        bool crossed = pp->crossover_rate > 0 && ga_rng_uniform(r) < pp->crossover_rate;
+        bool crossed = br.crossover_rate > 0 && run_chance(&br, r, br.crossover_rate);
         if (crossed) {
-            pp->crossover->apply(&run->gen, r, a, b, ca, cb);
+            cross(br.gen, r, a, b, ca, cb);
         } else {
-            memcpy(ca, a, len * sizeof *ca);
-            memcpy(cb, b, len * sizeof *cb);
+            run_copy_slot(run, ca, a);
+            run_copy_slot(run, cb, b);
         }
-        bool changed_a = run_mutate(run, r, ca) || crossed;
-        evaluations += run_settle(run, ca, changed_a, run->fitness[pa], &to_fitness[slot]);
+        bool changed_a = run_mutate(run, &br, r, ca) || crossed;
+        evaluations += run_settle(&br, ca, changed_a, fitness[pa], &to_fitness[slot]);
         if (second) {
-            bool changed_b = run_mutate(run, r, cb) || crossed;
-            evaluations += run_settle(run, cb, changed_b, run->fitness[pb], &to_fitness[slot + 1]);
+            bool changed_b = run_mutate(run, &br, r, cb) || crossed;
+            evaluations += run_settle(&br, cb, changed_b, fitness[pb], &to_fitness[slot + 1]);
         }
     }
     return evaluations;

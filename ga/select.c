@@ -39,7 +39,7 @@ size_t ga_select_tournament(const double *fitness, size_t n, unsigned k, gsl_rng
 
 /* The winner among k drawn contestants, without a branch on fitness: which
  * one wins is a coin toss the branch predictor cannot learn. */
-static size_t select_winner(const double *fitness, const size_t *drawn, unsigned k)
+static inline size_t select_winner(const double *fitness, const size_t *drawn, unsigned k)
 {
     size_t best = drawn[0];
     double best_fitness = fitness[best];
@@ -50,6 +50,24 @@ static size_t select_winner(const double *fitness, const size_t *drawn, unsigned
         best_fitness = better ? f : best_fitness;
     }
     return best;
+}
+
+/* count contestants from [0, n), their fitness fetched as they are drawn. */
+static void select_draw(const double *fitness, size_t n, gsl_rng *r, size_t count, size_t *drawn)
+{
+    if (r->type == ga_rng_xoshiro256ss && n <= UINT32_MAX) { /* the state in registers */
+        struct ga_rng_xoshiro_state *state = r->state, s = *state;
+        for (size_t j = 0; j < count; j++) {
+            drawn[j] = ga_rng_xoshiro_below(&s, (uint32_t)n);
+            __builtin_prefetch(fitness + drawn[j]);
+        }
+        *state = s;
+        return;
+    }
+    for (size_t j = 0; j < count; j++) {
+        drawn[j] = ga_rng_below(r, n);
+        __builtin_prefetch(fitness + drawn[j]);
+    }
 }
 
 void ga_select_tournaments(const double *fitness, size_t n, unsigned k, gsl_rng *r, size_t count,
@@ -65,12 +83,13 @@ void ga_select_tournaments(const double *fitness, size_t n, unsigned k, gsl_rng 
     }
     for (size_t first = 0; first < count; first += per) {
         size_t m = count - first < per ? count - first : per;
-        for (size_t j = 0; j < m * k; j++) {
-            drawn[j] = ga_rng_below(r, n);
-            __builtin_prefetch(fitness + drawn[j]);
-        }
-        for (size_t i = 0; i < m; i++)
-            winners[first + i] = select_winner(fitness, drawn + i * k, k);
+        select_draw(fitness, n, r, m * k, drawn);
+        if (k == 2) /* the usual binary tournament, unrolled */
+            for (size_t i = 0; i < m; i++)
+                winners[first + i] = select_winner(fitness, drawn + 2 * i, 2);
+        else
+            for (size_t i = 0; i < m; i++)
+                winners[first + i] = select_winner(fitness, drawn + i * k, k);
     }
 }
 

@@ -199,6 +199,169 @@ static void test_rowswap_repair_rule(void **unused)
     test_experiment_free(t);
 }
 
+/* The line swap and repair as the benchmark's rule says it, one step at a
+ * time: child = recipient with 'line' (rows 0..n-1, columns n..2n-1) from
+ * the donor; then, cell by cell along the line, an incoming card that the
+ * rest of the grid holds becomes the unused allowed card of the nearest
+ * value (lower value first on a tie, then the lowest code). */
+static void plain_swap_repair(int n, int suits, int line, const ga_gene *recipient, const ga_gene *donor,
+                              ga_gene *child)
+{
+    int cells[7];
+    for (int k = 0; k < n; k++)
+        cells[k] = line < n ? line * n + k : k * n + line - n;
+    memcpy(child, recipient, (size_t)(n * n) * sizeof *child);
+    bool in_line[49] = {false};
+    for (int k = 0; k < n; k++) {
+        child[cells[k]] = donor[cells[k]];
+        in_line[cells[k]] = true;
+    }
+    bool used[52] = {false}, outside[52] = {false};
+    for (int i = 0; i < n * n; i++) {
+        used[child[i]] = true;
+        outside[child[i]] |= !in_line[i];
+    }
+    for (int k = 0; k < n; k++) {
+        int c = child[cells[k]], v = derful_value(c), fresh = -1;
+        if (!outside[c])
+            continue;
+        for (int step = 0; step <= 9 && fresh < 0; step++)
+            for (int side = 0; side < 2 && fresh < 0; side++) {
+                int w = side ? v + step : v - step;
+                for (int code = 0; code < 52 && fresh < 0; code++)
+                    if (code % 4 < suits && !used[code] && derful_value(code) == w)
+                        fresh = code;
+            }
+        assert_true(fresh >= 0);
+        child[cells[k]] = (ga_gene)fresh;
+        used[fresh] = true;
+    }
+}
+
+/* A grid of the game's cards drawn from the lowest (or highest) 'spread'
+ * allowed codes: parents crowded on extreme values, whose repairs must look
+ * several values away. */
+static void crowded_grid(gsl_rng *r, int cells, int suits, int spread, bool high, ga_gene *g)
+{
+    int deck[52], size = 0;
+    for (int c = 0; c < 52; c++)
+        if (c % 4 < suits)
+            deck[size++] = c;
+    int from = high ? size - spread : 0;
+    for (int i = 0; i < cells; i++) {
+        int j = i + (int)ga_rng_below(r, (unsigned long)(spread - i));
+        int t = deck[from + i];
+        deck[from + i] = deck[from + j];
+        deck[from + j] = t;
+        g[i] = (ga_gene)deck[from + i];
+    }
+}
+
+/* rowswap and lineswap give exactly the children of the plain rule, for
+ * every game size, on random parents, on parents that share most cards and
+ * on parents crowded on the extreme values.  The line is the crossover's
+ * one draw, read from a copy of the generator. */
+static void test_swap_matches_plain_rule(void **unused)
+{
+    (void)unused;
+    static const char *const games[] = {"n = 2; suits = 1;", "n = 3; suits = 2;", "n = 4; suits = 3;",
+                                        "n = 4;", "n = 5;", "n = 5; target = \"free\";", "n = 6; suits = 3;",
+                                        "n = 7;"};
+    gsl_rng *r = gsl_rng_alloc(ga_rng_xoshiro256ss), *copy = gsl_rng_alloc(ga_rng_xoshiro256ss);
+    gsl_rng_set(r, 17);
+    int repaired = 0, far = 0;
+    for (size_t gi = 0; gi < sizeof games / sizeof *games; gi++) {
+        struct test_experiment *t = derful_alloc(games[gi]);
+        const struct ga_problem *p = t->e->problem;
+        struct ga_genome gen = derful_genome(t);
+        int n = 0, suits = 0;
+        assert_true(config_lookup_int(&t->cfg->conf, "problem.n", &n));
+        assert_true(config_lookup_int(&t->cfg->conf, "problem.suits", &suits));
+        const struct ga_crossover *cx[2] = {ga_catalog_crossover(&test_catalog, p, "rowswap"),
+                                            ga_catalog_crossover(&test_catalog, p, "lineswap")};
+        const struct ga_mutation *replace = ga_catalog_mutation(&test_catalog, p, "replace");
+        ga_gene a[49], b[49], ca[49], cb[49], want_a[49], want_b[49];
+        for (int trial = 0; trial < 3000; trial++) {
+            int cells = n * n, deck = 13 * suits, kind = trial % 4;
+            if (kind == 0 || kind == 1) {
+                p->init(&gen, r, a);
+                p->init(&gen, r, b);
+                if (kind == 1) { /* b holds a's cards but one, a few moved */
+                    memcpy(b, a, (size_t)cells * sizeof *a);
+                    for (int m = 0; m < 3; m++) {
+                        size_t i = ga_rng_below(r, (unsigned long)cells), j = ga_rng_below(r, (unsigned long)cells);
+                        ga_gene tmp = b[i];
+                        b[i] = b[j];
+                        b[j] = tmp;
+                    }
+                    replace->at(&gen, r, b, ga_rng_below(r, (unsigned long)cells));
+                }
+            } else {
+                int spread = cells + (deck - cells) / 4;
+                crowded_grid(r, cells, suits, spread, false, a);
+                crowded_grid(r, cells, suits, spread, kind == 3, b);
+            }
+            for (int c = 0; c < 2; c++) {
+                gsl_rng_memcpy(copy, r);
+                int line = (int)ga_rng_below(copy, (unsigned long)(c ? 2 * n : n));
+                cx[c]->apply(&gen, r, a, b, ca, cb);
+                plain_swap_repair(n, suits, line, a, b, want_a);
+                plain_swap_repair(n, suits, line, b, a, want_b);
+                assert_memory_equal(ca, want_a, (size_t)cells * sizeof *ca);
+                assert_memory_equal(cb, want_b, (size_t)cells * sizeof *cb);
+                assert_true(p->valid(&gen, ca) && p->valid(&gen, cb));
+                for (int i = 0; i < cells; i++) {
+                    repaired += ca[i] != (line < n ? (i / n == line ? b : a) : (i % n == line - n ? b : a))[i];
+                    far += abs(derful_value(ca[i]) - derful_value((i / n == line || i % n == line - n ? b : a)[i])) > 1;
+                }
+            }
+        }
+        test_experiment_free(t);
+    }
+    assert_true(repaired > 10000 && far > 100); /* the cases reach the repair, and its far search */
+    gsl_rng_free(copy);
+    gsl_rng_free(r);
+}
+
+/* The fitness equals the sum of squared line deviations added up cell by
+ * cell, for every size, with a fixed and a free target. */
+static void test_fitness_matches_plain_sums(void **unused)
+{
+    (void)unused;
+    static const char *const games[] = {"n = 2; suits = 1;", "n = 3; suits = 2;", "n = 4; target = 26;",
+                                        "n = 5;", "n = 5; target = \"free\";", "n = 6; suits = 3; target = \"free\";",
+                                        "n = 7; target = 51;"};
+    gsl_rng *r = gsl_rng_alloc(ga_rng_xoshiro256ss);
+    gsl_rng_set(r, 3);
+    for (size_t gi = 0; gi < sizeof games / sizeof *games; gi++) {
+        struct test_experiment *t = derful_alloc(games[gi]);
+        const struct ga_problem *p = t->e->problem;
+        struct ga_genome gen = derful_genome(t);
+        int n = 0, target = 0;
+        const char *free_target = NULL;
+        assert_true(config_lookup_int(&t->cfg->conf, "problem.n", &n));
+        bool free = config_lookup_string(&t->cfg->conf, "problem.target", &free_target) == CONFIG_TRUE;
+        assert_true(free || config_lookup_int(&t->cfg->conf, "problem.target", &target));
+        ga_gene g[49];
+        for (int trial = 0; trial < 2000; trial++) {
+            p->init(&gen, r, g);
+            long long rows[7] = {0}, cols[7] = {0}, total = 0, sq = 0;
+            for (int i = 0; i < n * n; i++) {
+                rows[i / n] += derful_value(g[i]);
+                cols[i % n] += derful_value(g[i]);
+                total += derful_value(g[i]);
+            }
+            for (int i = 0; i < n; i++)
+                sq += free ? (n * rows[i] - total) * (n * rows[i] - total) + (n * cols[i] - total) * (n * cols[i] - total)
+                           : (rows[i] - target) * (rows[i] - target) + (cols[i] - target) * (cols[i] - target);
+            double want = free ? (double)sq / (double)(n * n) : (double)sq;
+            assert_true(p->evaluate(&gen, g) == want);
+        }
+        test_experiment_free(t);
+    }
+    gsl_rng_free(r);
+}
+
 static void test_common_cards_crossover(void **unused)
 {
     (void)unused;
@@ -284,6 +447,8 @@ int main(void)
         cmocka_unit_test(test_settings),
         cmocka_unit_test(test_operators_keep_grids_valid),
         cmocka_unit_test(test_rowswap_repair_rule),
+        cmocka_unit_test(test_swap_matches_plain_rule),
+        cmocka_unit_test(test_fitness_matches_plain_sums),
         cmocka_unit_test(test_common_cards_crossover),
         cmocka_unit_test(test_checkcontain),
         cmocka_unit_test(test_print_shows_faces),

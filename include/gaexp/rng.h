@@ -76,10 +76,29 @@ uint64_t ga_rng_stream_seed(uint64_t seed, uint64_t generation, uint64_t block);
  * that ga.seed accepts, so any replicate can be rerun alone). */
 uint64_t ga_rng_replicate_seed(uint64_t seed, unsigned replicate);
 
+/* ga_rng_below of xoshiro256** on a state of the caller's: a loop that
+ * draws many numbers keeps it in registers (a state reached through a
+ * gsl_rng is loaded and stored again for every draw). */
+static inline uint32_t ga_rng_xoshiro_below(struct ga_rng_xoshiro_state *st, uint32_t n)
+{
+    uint64_t m = (ga_rng_xoshiro_next(st) >> 32) * n;
+    uint32_t low = (uint32_t)m;
+    if (low < n) {
+        uint32_t threshold = (uint32_t)(-n) % n;
+        while (low < threshold) {
+            m = (ga_rng_xoshiro_next(st) >> 32) * n;
+            low = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
+
 /* A uniform integer in [0, n), n >= 1: multiply-shift with rejection when
  * the generator gives full 32-bit words, GSL's method otherwise. */
-static inline unsigned long ga_rng_below(gsl_rng *r, unsigned long n)
+static inline __attribute__((always_inline)) unsigned long ga_rng_below(gsl_rng *r, unsigned long n)
 {
+    if (r->type == ga_rng_xoshiro256ss && n <= 0xffffffffUL)
+        return ga_rng_xoshiro_below(r->state, (uint32_t)n);
     if (r->type->min == 0 && r->type->max == 0xffffffffUL && n <= 0xffffffffUL) {
         uint64_t m = (uint64_t)ga_rng_get(r) * n;
         uint32_t low = (uint32_t)m;

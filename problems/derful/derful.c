@@ -9,6 +9,7 @@
 
 #define DERFUL_CARDS 52
 #define DERFUL_MAX_N 7 /* 8×8 needs 64 distinct cards; the deck has 52 */
+#define DERFUL_ROW_LANE 56 /* the byte of a lanes word that sums a row (derful_fitness) */
 
 typedef uint64_t derful_set; /* a set of card codes, bit c = card c */
 
@@ -20,9 +21,13 @@ struct derful {
     int deck_size;
     ga_gene deck[DERFUL_CARDS];    /* the allowed codes, ascending */
     derful_set value_cards[12];    /* allowed codes of each value 2..11 */
+    derful_set deck_set;           /* every allowed code */
+    derful_set card[DERFUL_CARDS]; /* card[c] = {c}: a load, where a shift needs its count in cl */
+    derful_set below[10], at_most[10]; /* allowed codes of value < v and <= v, v = 2..11 */
+    uint64_t lanes[DERFUL_MAX_N][DERFUL_CARDS]; /* see derful_fitness */
 };
 
-/* Card values by code: a table, since evaluation adds up 25 of them per grid. */
+/* Card values by code: a table, read by the repair and to build the lanes of derful_fitness. */
 #define DERFUL_RANK_VALUES(v) v, v, v, v
 static const unsigned char derful_values[DERFUL_CARDS] = {
     DERFUL_RANK_VALUES(2), DERFUL_RANK_VALUES(3), DERFUL_RANK_VALUES(4), DERFUL_RANK_VALUES(5),
@@ -121,7 +126,16 @@ static bool derful_configure(void *state, struct ga_cfg *cfg, config_setting_t *
         if (c % 4 < d->suits) {
             d->deck[d->deck_size++] = (ga_gene)c;
             d->value_cards[derful_value(c) - 2] |= (derful_set)1 << c;
+            d->deck_set |= (derful_set)1 << c;
         }
+        d->card[c] = (derful_set)1 << c;
+    }
+    for (int j = 0; j < DERFUL_MAX_N; j++)
+        for (int c = 0; c < DERFUL_CARDS; c++)
+            d->lanes[j][c] = (uint64_t)derful_value(c) << (8 * j) | (uint64_t)derful_value(c) << DERFUL_ROW_LANE;
+    for (int v = 2; v <= 11; v++) {
+        d->below[v - 2] = v > 2 ? d->at_most[v - 3] : 0;
+        d->at_most[v - 2] = d->below[v - 2] | d->value_cards[v - 2];
     }
     return derful_read_target(d, cfg, group);
 }
@@ -158,48 +172,65 @@ static void derful_init(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
 
 /* Sum of squared deviations of the 2n line sums from the target; with a
  * free target, from their common mean total/n (computed exactly in
- * integers as (n*s - total)^2, then scaled). */
-/* The fitness of an n x n grid; inlined with n a constant (below), the
- * loops unroll completely and the sums stay in registers. */
+ * integers as (n*s - total)^2, then scaled).  The sums go eight to a word:
+ * d->lanes[j][c] holds card c's value in byte j (its column) and in byte 7
+ * (its row), so adding a row's n words gives the row's sum in byte 7, and
+ * adding the row words gives every column's sum.  A sum is at most 7 * 11
+ * = 77, so no byte carries into the next, but for byte 7 of the column
+ * word, which is not read.  Inlined with n a constant (below), the loops
+ * unroll completely and the sums stay in registers. */
 static inline __attribute__((always_inline)) double derful_fitness(const struct derful *d,
-                                                                   const ga_gene *g, int n)
+                                                                   const ga_gene *g, int n, bool free_target)
 {
-    int rows[DERFUL_MAX_N] = {0}, cols[DERFUL_MAX_N] = {0}, total = 0;
+    int rows[DERFUL_MAX_N], total = 0;
+    uint64_t columns = 0;
+    int sq = 0; /* at most 2n lines of (n * 77)^2: an int holds it */
 #pragma GCC unroll 8
     for (int i = 0; i < n; i++) {
+        uint64_t row = 0;
 #pragma GCC unroll 8
-        for (int j = 0; j < n; j++) {
-            int v = derful_values[g[i * n + j]];
-            rows[i] += v;
-            cols[j] += v;
-        }
+        for (int j = 0; j < n; j++)
+            row += d->lanes[j][g[i * n + j]];
+        columns += row;
+        rows[i] = (int)(row >> DERFUL_ROW_LANE);
         total += rows[i];
+        sq += (rows[i] - d->target) * (rows[i] - d->target);
     }
-    long long sq = 0;
-    if (!d->free_target) {
+    if (!free_target) {
 #pragma GCC unroll 8
-        for (int i = 0; i < n; i++)
-            sq += (long long)(rows[i] - d->target) * (rows[i] - d->target) +
-                  (long long)(cols[i] - d->target) * (cols[i] - d->target);
+        for (int i = 0; i < n; i++) {
+            int col = (int)(columns >> (8 * i) & 0xff);
+            sq += (col - d->target) * (col - d->target);
+        }
         return (double)sq;
     }
-    for (int i = 0; i < n; i++)
-        sq += (long long)(n * rows[i] - total) * (n * rows[i] - total) +
-              (long long)(n * cols[i] - total) * (n * cols[i] - total);
+    sq = 0;
+    for (int i = 0; i < n; i++) {
+        int col = (int)(columns >> (8 * i) & 0xff);
+        sq += (n * rows[i] - total) * (n * rows[i] - total) + (n * col - total) * (n * col - total);
+    }
     return (double)sq / (double)(n * n);
+}
+
+/* The published game with a fixed target apart from the other games, each
+ * a leaf of its own, so that the call is a jump and the published game's
+ * few registers need no saving. */
+static __attribute__((noinline)) double derful_evaluate5(const struct derful *d, const ga_gene *g)
+{
+    return derful_fitness(d, g, 5, false);
+}
+
+static __attribute__((noinline)) double derful_evaluate_any(const struct derful *d, const ga_gene *g)
+{
+    return derful_fitness(d, g, d->n, d->free_target);
 }
 
 static double derful_evaluate(const struct ga_genome *gen, const ga_gene *g)
 {
     const struct derful *d = gen->state;
-    switch (d->n) {
-    case 5:
-        return derful_fitness(d, g, 5); /* the published game */
-    case 4:
-        return derful_fitness(d, g, 4);
-    default:
-        return derful_fitness(d, g, d->n);
-    }
+    if (d->n == 5 && !d->free_target)
+        return derful_evaluate5(d, g);
+    return derful_evaluate_any(d, g);
 }
 
 static bool derful_valid(const struct ga_genome *gen, const ga_gene *g)
@@ -236,77 +267,92 @@ static void derful_print(const struct ga_genome *gen, const ga_gene *g, FILE *ou
 /* ---- repair ------------------------------------------------------------ */
 
 /* The unused allowed card whose value is closest to v: ties go to the lower
- * value, then to the lowest code (a same-value card of another suit first). */
-static int derful_nearest_unused(const struct derful *d, int v, derful_set used)
+ * value, then to the lowest code (a same-value card of another suit first).
+ * Codes follow values, so the nearest free value at or below v holds the
+ * highest free code in d->at_most[v - 2], and the nearest at or above v
+ * the lowest free code outside d->below[v - 2]: two bit scans, no search. */
+static inline int derful_nearest_unused(const struct derful *d, int v, derful_set used)
 {
-    for (int step = 0; step <= 9; step++) {
-        int candidates[2] = {v - step, v + step};
-        for (int k = 0; k < (step ? 2 : 1); k++) {
-            int w = candidates[k];
-            if (w < 2 || w > 11)
-                continue;
-            derful_set free_cards = d->value_cards[w - 2] & ~used;
-            if (free_cards)
-                return __builtin_ctzll(free_cards);
-        }
-    }
-    return -1; /* unreachable: fewer cells than allowed cards */
+    derful_set free_cards = d->deck_set & ~used;
+    derful_set up = free_cards & ~d->below[v - 2], down = free_cards & d->at_most[v - 2];
+    int high = up ? __builtin_ctzll(up) : -1;
+    if (high >= 0 && derful_values[high] == v)
+        return high; /* a free card of the value itself, lowest code first */
+    if (!down)
+        return high; /* -1 is unreachable: fewer cells than allowed cards */
+    int w = derful_values[63 - __builtin_clzll(down)];
+    if (high >= 0 && derful_values[high] - v < v - w)
+        return high;
+    return __builtin_ctzll(free_cards & d->value_cards[w - 2]);
 }
 
-/* After a line of 'child' was taken from the other parent: every incoming
- * card that the rest of the grid already holds is replaced by the nearest
- * unused card (the published ±1-step repair, with the benchmark's exact
- * tie rule).  cells[] lists the line's cells in order. */
+/* Line 'first, first + step, ...' (n cells) of 'child' came from the other
+ * parent: every incoming card that the rest of the grid, 'outside', already
+ * holds is replaced by the nearest unused card, cell by cell in line order
+ * (the published ±1-step repair, with the benchmark's exact tie rule). */
 static inline __attribute__((always_inline)) void derful_repair_line(const struct derful *d, ga_gene *child,
-                                                                    const int *cells, int n)
+                                                                    derful_set outside, int first, int step,
+                                                                    int n)
 {
-    derful_set in_line = 0, line_cards = 0;
+    derful_set line_cards = 0;
 #pragma GCC unroll 8
-    for (int k = 0; k < n; k++) {
-        in_line |= (derful_set)1 << cells[k];
-        line_cards |= (derful_set)1 << child[cells[k]];
-    }
-    derful_set outside = 0;
-#pragma GCC unroll 64
-    for (int i = 0; i < n * n; i++)
-        outside |= (derful_set)(!(in_line >> i & 1)) << child[i];
-    derful_set used = outside | line_cards;
-    for (int k = 0; k < n; k++) {
-        int c = child[cells[k]];
-        if (outside >> c & 1) {
-            int fresh = derful_nearest_unused(d, derful_value(c), used);
-            child[cells[k]] = (ga_gene)fresh;
-            used |= (derful_set)1 << fresh;
-        }
+    for (int k = 0; k < n; k++)
+        line_cards |= d->card[child[first + k * step]];
+    derful_set twice_cards = line_cards & outside, used = outside | line_cards;
+    if (!twice_cards)
+        return; /* parents alike, as late in a run, often bring none */
+    unsigned twice = 0; /* bit k: cell k of the line holds a card found outside */
+#pragma GCC unroll 8
+    for (int k = 0; k < n; k++)
+        twice |= (unsigned)((twice_cards & d->card[child[first + k * step]]) != 0) << k;
+    for (; twice; twice &= twice - 1) {
+        int cell = first + __builtin_ctz(twice) * step;
+        int fresh = derful_nearest_unused(d, derful_values[child[cell]], used);
+        child[cell] = (ga_gene)fresh;
+        used |= (derful_set)1 << fresh;
     }
 }
 
 /* ---- crossovers -------------------------------------------------------- */
 
 /* Exchanges line 'line' (0..n-1 rows, n..2n-1 columns) and repairs both
- * children; inlined with n a constant (below), its loops unroll. */
+ * children; inlined with n a constant (below), its loops unroll.  Each
+ * child's cards outside the line are its own parent's there, gathered as
+ * one set per row and column of the parents. */
 static inline __attribute__((always_inline)) void derful_swap_line_n(const struct derful *d, int line,
                                                                      const ga_gene *a, const ga_gene *b,
                                                                      ga_gene *child_a, ga_gene *child_b, int n)
 {
-    int cells[DERFUL_MAX_N];
-    for (int k = 0; k < n; k++)
-        cells[k] = line < n ? line * n + k : k * n + (line - n);
+    bool row = line < n;
+    int index = row ? line : line - n, step = row ? 1 : n, across = row ? n : 1, first = index * across;
+    derful_set outside_a = 0, outside_b = 0;
+#pragma GCC unroll 8
+    for (int k = 0; k < n; k++) {
+        derful_set in_a = 0, in_b = 0, keep = k == index ? 0 : ~(derful_set)0;
+#pragma GCC unroll 8
+        for (int j = 0; j < n; j++) {
+            in_a |= d->card[a[k * across + j * step]];
+            in_b |= d->card[b[k * across + j * step]];
+        }
+        outside_a |= in_a & keep;
+        outside_b |= in_b & keep;
+    }
     memcpy(child_a, a, (size_t)(n * n) * sizeof *a);
     memcpy(child_b, b, (size_t)(n * n) * sizeof *b);
+#pragma GCC unroll 8
     for (int k = 0; k < n; k++) {
-        child_a[cells[k]] = b[cells[k]];
-        child_b[cells[k]] = a[cells[k]];
+        child_a[first + k * step] = b[first + k * step];
+        child_b[first + k * step] = a[first + k * step];
     }
-    derful_repair_line(d, child_a, cells, n);
-    derful_repair_line(d, child_b, cells, n);
+    derful_repair_line(d, child_a, outside_a, first, step, n);
+    derful_repair_line(d, child_b, outside_b, first, step, n);
 }
 
 static void derful_swap_line(const struct derful *d, int line, const ga_gene *a, const ga_gene *b,
                              ga_gene *child_a, ga_gene *child_b)
 {
-    if (d->n == 5)
-        derful_swap_line_n(d, line, a, b, child_a, child_b, 5); /* the published game */
+    if (d->n == 5) /* the published game */
+        derful_swap_line_n(d, line, a, b, child_a, child_b, 5);
     else
         derful_swap_line_n(d, line, a, b, child_a, child_b, d->n);
 }
@@ -315,7 +361,11 @@ static void derful_rowswap(const struct ga_genome *gen, gsl_rng *r, const ga_gen
                            const ga_gene *b, ga_gene *child_a, ga_gene *child_b)
 {
     const struct derful *d = gen->state;
-    derful_swap_line(d, (int)ga_rng_below(r, (unsigned long)d->n), a, b, child_a, child_b);
+    int row = (int)ga_rng_below(r, (unsigned long)d->n);
+    if (d->n == 5) /* the benchmark: a row of the published game, its cells known at compile time */
+        derful_swap_line_n(d, row, a, b, child_a, child_b, 5);
+    else
+        derful_swap_line(d, row, a, b, child_a, child_b);
 }
 
 static void derful_lineswap(const struct ga_genome *gen, gsl_rng *r, const ga_gene *a,
