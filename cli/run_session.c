@@ -17,6 +17,7 @@
 #include "cli/curves.h"
 #include "cli/figures.h"
 #include "cli/mpi.h"
+#include "cli/number.h"
 #include "cli/output.h"
 #include "cli/run_session.h"
 #include "ga/pack.h"
@@ -86,10 +87,11 @@ static void run_progress_draw(struct run_progress *p, const struct ga_stats *s,
 
 static void run_write_row(FILE *fp, unsigned replicate, const struct ga_stats *s)
 {
-    fprintf(fp, "%u,%lu,%llu,%.10g,%.10g,%.10g,%.10g,", replicate, s->generation, s->evaluations,
-            s->best, s->mean, s->sd, s->worst);
+    const double fitness[] = {s->best, s->mean, s->sd, s->worst};
+    fprintf(fp, "%u,%lu,%llu,", replicate, s->generation, s->evaluations);
+    number_put_g10_each(fp, fitness, 4);
     if (s->diversity >= 0)
-        fprintf(fp, "%.6f", s->diversity);
+        number_put_f6(fp, s->diversity);
     fputc('\n', fp);
 }
 
