@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/number.h"
 #include "ga/pack.h"
 
 /* Sums over the replicates still running at one generation. */
@@ -112,8 +113,11 @@ bool curves_write(const struct curves *c, FILE *fp)
             double var = (s.best_sq - n * mean_best * mean_best) / (n - 1);
             half = gsl_cdf_tdist_Pinv(0.975, n - 1) * sqrt(var > 0 ? var : 0) / sqrt(n);
         }
-        fprintf(fp, "%zu,%lu,%.10g,%.10g,%.10g,%.10g,%.6f\n", g, s.running, mean_best,
-                mean_best - half, mean_best + half, s.mean / n, (double)solved / n);
+        const double row[] = {mean_best, mean_best - half, mean_best + half, s.mean / n};
+        fprintf(fp, "%zu,%lu,", g, s.running);
+        number_put_g10_each(fp, row, 4);
+        number_put_f6(fp, (double)solved / n);
+        fputc('\n', fp);
     }
     return !ferror(fp);
 }

@@ -135,11 +135,12 @@ int output_prepare_dir(const char *dir, bool force)
     struct stat st;
     if (!output_path_fits(dir))
         return CLI_USAGE;
-    if (stat(dir, &st) == 0 && !S_ISDIR(st.st_mode)) {
+    bool exists = stat(dir, &st) == 0;
+    if (exists && !S_ISDIR(st.st_mode)) {
         cli_error("output folder '%s' exists and is not a folder", dir);
         return CLI_USAGE;
     }
-    if (!output_mkdirs(dir))
+    if (!exists && !output_mkdirs(dir))
         return CLI_FAILED;
     int lock = output_lock(dir);
     if (lock < 0)
@@ -157,14 +158,16 @@ int output_prepare_dir(const char *dir, bool force)
     return status;
 }
 
-/* Creates path fresh for writing: an old file (or symlink, or FIFO) under
- * this temporary name is unlinked first, and O_EXCL | O_NOFOLLOW make sure
- * that what is opened is the new regular file. */
+/* Creates path fresh for writing: O_EXCL | O_NOFOLLOW make sure that what
+ * is opened is a new regular file; an old file (or symlink, or FIFO) under
+ * this temporary name is unlinked, then the create tried once more (the
+ * unlink only then: a run's first create finds no old name). */
 static FILE *output_create(const char *path)
 {
-    if (unlink(path) != 0 && errno != ENOENT)
-        return NULL;
-    int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666); /* read back by output_mark */
+    const int flags = O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC; /* read back by output_mark */
+    int fd = open(path, flags, 0666);
+    if (fd < 0 && errno == EEXIST && unlink(path) == 0)
+        fd = open(path, flags, 0666);
     if (fd < 0)
         return NULL;
     FILE *fp = fdopen(fd, "w");
@@ -356,6 +359,9 @@ void output_close(struct output_file *f)
 
 /* ---- the journaled commit of a run folder (doc/data-safety.md) ---------- */
 
+/* The longest journal read back (a run's is about 230 bytes). */
+#define OUTPUT_JOURNAL_MAX 4096
+
 static bool output_run_name(const char *name)
 {
     for (size_t i = 0; i < sizeof output_run_names / sizeof *output_run_names; i++)
@@ -430,8 +436,8 @@ static char *output_journal_read(const char *dir, bool *missing)
             cli_error("cannot read %s: %s", path, strerror(errno));
         return NULL;
     }
-    char *text = calloc(1, 4096);
-    ssize_t got = text ? read(fd, text, 4095) : -1;
+    char *text = calloc(1, OUTPUT_JOURNAL_MAX);
+    ssize_t got = text ? read(fd, text, OUTPUT_JOURNAL_MAX - 1) : -1;
     close(fd);
     if (got < 0) {
         cli_error("cannot read %s: %s", path, text ? strerror(errno) : "out of memory");
@@ -452,28 +458,43 @@ int output_recover(const char *dir, bool quiet)
     return ok ? 1 : -1;
 }
 
+/* Appends "WORD NAME\n" to the journal text at *at; false when it does not fit. */
+static bool output_journal_line(char *text, size_t *at, const char *word, const char *name)
+{
+    int n = snprintf(text + *at, OUTPUT_JOURNAL_MAX - *at, "%s %s\n", word, name);
+    if (n < 0 || (size_t)n >= OUTPUT_JOURNAL_MAX - *at)
+        return false;
+    *at += (size_t)n;
+    return true;
+}
+
 int output_publish(const char *dir, struct output_file *const *files, size_t n, const char *figure, bool quiet)
 {
-    struct output_file journal;
-    if (!output_sync_all(files, n, false) || !output_open(&journal, dir, "commit"))
-        return 0;
-    fputs("gaexp-commit 1\n", journal.fp);
+    /* The journal is built here, written once, and rolled forward from this
+     * copy: what the file holds, not read back. */
+    char text[OUTPUT_JOURNAL_MAX] = "gaexp-commit 1\n";
+    size_t at = strlen(text);
+    bool fits = true;
     for (size_t i = 0; i < n; i++)
-        fprintf(journal.fp, "publish %s\n", strrchr(files[i]->final_path, '/') + 1);
+        fits &= output_journal_line(text, &at, "publish", strrchr(files[i]->final_path, '/') + 1);
     for (size_t i = 0; i < sizeof output_run_names / sizeof *output_run_names; i++) {
         bool published = false;
         for (size_t j = 0; j < n; j++)
             published |= strcmp(strrchr(files[j]->final_path, '/') + 1, output_run_names[i]) == 0;
         if (!published)
-            fprintf(journal.fp, "remove %s\n", output_run_names[i]);
+            fits &= output_journal_line(text, &at, "remove", output_run_names[i]);
     }
     if (figure)
-        fprintf(journal.fp, "draw %s\n", figure);
+        fits &= output_journal_line(text, &at, "draw", figure);
+    struct output_file journal;
+    if (!fits || !output_sync_all(files, n, false) || !output_open(&journal, dir, "commit"))
+        return 0;
+    fwrite(text, 1, at, journal.fp);
     /* The rename of commit.part is the point of no return. */
     struct output_file *one = &journal;
     if (!output_commit_all(&one, 1))
         return 0;
-    return output_recover(dir, quiet) == 1 ? 1 : -1;
+    return output_roll_forward(dir, text, quiet) ? 1 : -1;
 }
 
 /* $GNUPLOT when set (empty: none), else the gnuplot found at configure

@@ -17,6 +17,7 @@
 #include "cli/curves.h"
 #include "cli/figures.h"
 #include "cli/mpi.h"
+#include "cli/number.h"
 #include "cli/output.h"
 #include "cli/run_session.h"
 #include "ga/pack.h"
@@ -86,15 +87,16 @@ static void run_progress_draw(struct run_progress *p, const struct ga_stats *s,
 
 static void run_write_row(FILE *fp, unsigned replicate, const struct ga_stats *s, size_t columns)
 {
-    fprintf(fp, "%u,%lu,%llu,%.10g,%.10g,%.10g,%.10g,", replicate, s->generation, s->evaluations,
-            s->best, s->mean, s->sd, s->worst);
+    const double fitness[] = {s->best, s->mean, s->sd, s->worst};
+    fprintf(fp, "%u,%lu,%llu,", replicate, s->generation, s->evaluations);
+    number_put_g10_each(fp, fitness, 4);
     if (s->diversity >= 0)
-        fprintf(fp, "%.6f", s->diversity);
-    for (size_t c = 0; c < columns; c++) /* the problem's own; NaN: no value */
-        if (isnan(s->problem[c]))
-            fputc(',', fp);
-        else
-            fprintf(fp, ",%.10g", s->problem[c]);
+        number_put_f6(fp, s->diversity);
+    for (size_t c = 0; c < columns; c++) { /* the problem's own; NaN: no value */
+        fputc(',', fp);
+        if (!isnan(s->problem[c]))
+            number_put_g10(fp, s->problem[c]);
+    }
     fputc('\n', fp);
 }
 

@@ -14,6 +14,13 @@ named=$(for n in $names; do grep -n -i -w "$n" "$srcdir"/cli/*.c "$srcdir"/cli/*
 [ -z "$named" ] || echo "$named"
 check "no file under cli/ names a built-in problem" [ -z "$named" ]
 
+# --- plug-ins call GSL and libconfig through the program: gaexp loads their
+# shared libraries, or (configure's static archives) exports every function of them.
+check "a plug-in finds every GSL and libconfig function in gaexp" sh -c '
+  { ldd "$0" | grep -q "libgsl\.so" && ldd "$0" | grep -q "libconfig\.so"; } ||
+  { nm -D --defined-only "$0" | grep -q " gsl_sf_bessel_J0$" &&
+    nm -D --defined-only "$0" | grep -q " config_setting_lookup_float$"; }' "$GAEXP"
+
 # --- the plug-in from an experiment file, resolved against that file's folder.
 mkdir -p "$out/q" "$out/elsewhere"
 cp "$libs/queens.so" "$out/q/queens.so"
