@@ -1,7 +1,8 @@
-/* cli/pool.c — whole runs side by side on N threads of one process, and a sweep's figures in N gnuplots. */
+/* cli/pool.c — whole runs side by side on N threads of one process, and figures in N gnuplots side by side. */
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -307,31 +308,32 @@ int cli_pool_run_experiment(struct ga_cfg *cfg, struct ga_experiment *e, bool qu
 
 /* ---- figures ------------------------------------------------------------ */
 
-/* Feeds one gnuplot the folders dirs[k], dirs[k + step], ...: each drawn
- * from a fresh session in its own folder. */
-static bool pool_draw_feed(FILE *in, const char *cwd, char *const *dirs, size_t n, size_t k, size_t step,
-                           const char *script)
-{
-    for (size_t i = k; i < n; i += step) {
-        fputs("reset session\ncd '", in);
-        if (dirs[i][0] != '/')
-            fprintf(in, "%s/", cwd);
-        for (const char *c = dirs[i]; *c; c++) /* '' is a quote inside '...' */
-            fputs(*c == '\'' ? "''" : (char[]){*c, '\0'}, in);
-        fprintf(in, "'\nload '%s'\nset output\n", script);
-    }
-    return fflush(in) == 0;
-}
+/* 'procs' gnuplots, each reading scripts from its pipe and drawing each
+ * from a fresh session, so that one start-up serves many figures and the
+ * figures of finished points are drawn while other runs go on. */
+struct cli_pool_plot {
+    unsigned procs, next;        /* the gnuplot the next figure goes to */
+    pid_t pids[64];
+    FILE *in[64];                /* NULL once its gnuplot failed */
+    size_t count;                /* figures queued */
+    char first[1200];            /* the first of them, for the message */
+    char cwd[4096];              /* relative folders are from here */
+    struct sigaction old_pipe;   /* a gnuplot that died is said by cli_pool_plot_end */
+};
 
-/* One gnuplot reading its commands from a pipe; its pid, or -1. */
+/* One gnuplot reading its commands from a pipe, in a process group of its
+ * own (a Ctrl-C stops the runs; the figures of the points done are still
+ * drawn); its pid, or -1. */
 static pid_t pool_gnuplot(const char *gnuplot, FILE **in)
 {
     int fds[2];
     if (pipe(fds) != 0)
         return -1;
+    fcntl(fds[0], F_SETFD, FD_CLOEXEC); /* the next gnuplot must not hold this one's pipe open */
+    fcntl(fds[1], F_SETFD, FD_CLOEXEC);
     pid_t pid = fork();
     if (pid == 0) {
-        close(fds[1]);
+        setpgid(0, 0);
         if (dup2(fds[0], STDIN_FILENO) >= 0)
             execlp(gnuplot, "gnuplot", "-", (char *)NULL);
         _exit(127);
@@ -344,44 +346,69 @@ static pid_t pool_gnuplot(const char *gnuplot, FILE **in)
     return pid;
 }
 
-void cli_pool_draw(char *const *dirs, size_t n, const char *script, const char *figure,
-                   unsigned procs, bool quiet)
+struct cli_pool_plot *cli_pool_plot_start(unsigned procs, bool quiet)
 {
     const char *gnuplot = output_gnuplot();
-    if (n == 0)
-        return;
     if (!gnuplot) {
         if (!quiet)
-            fprintf(stderr, "gaexp: notice: gnuplot is not installed: %s not drawn "
-                            "(the CSV files and %s are complete)\n", figure, script);
-        return;
+            fprintf(stderr, "gaexp: notice: gnuplot is not installed: the figures are not drawn "
+                            "(the CSV files and the .gp scripts are complete)\n");
+        return NULL;
     }
-    char cwd[4096];
-    if (!getcwd(cwd, sizeof cwd)) {
-        cli_error("cannot draw %s: %s", figure, strerror(errno));
-        return;
+    struct cli_pool_plot *p = calloc(1, sizeof *p);
+    if (!p || !getcwd(p->cwd, sizeof p->cwd)) {
+        cli_error("cannot draw the figures: %s", p ? strerror(errno) : "out of memory");
+        free(p);
+        return NULL;
     }
-    procs = procs < 1 ? 1 : (size_t)procs > n ? (unsigned)n : procs;
-    pid_t pids[64];
-    procs = procs > 64 ? 64 : procs;
+    p->procs = procs < 1 ? 1 : procs > 64 ? 64 : procs;
     fflush(NULL);
-    struct sigaction ignore = {.sa_handler = SIG_IGN}, old_pipe; /* a gnuplot that died is said below */
+    struct sigaction ignore = {.sa_handler = SIG_IGN};
     sigemptyset(&ignore.sa_mask);
-    sigaction(SIGPIPE, &ignore, &old_pipe);
-    bool ok = true;
-    for (unsigned k = 0; k < procs; k++) {
-        FILE *in = NULL;
-        pids[k] = pool_gnuplot(gnuplot, &in);
-        ok &= in && pool_draw_feed(in, cwd, dirs, n, k, procs, script);
-        if (in)
-            ok &= fclose(in) == 0;
+    sigaction(SIGPIPE, &ignore, &p->old_pipe);
+    for (unsigned k = 0; k < p->procs; k++)
+        p->pids[k] = pool_gnuplot(gnuplot, &p->in[k]);
+    return p;
+}
+
+/* Writes the commands drawing dir/script to one gnuplot; false when it died. */
+static bool pool_plot_feed(FILE *in, const char *cwd, const char *dir, const char *script)
+{
+    fputs("reset session\ncd '", in);
+    if (dir[0] != '/')
+        fprintf(in, "%s/", cwd);
+    for (const char *c = dir; *c; c++) /* '' is a quote inside '...' */
+        fputs(*c == '\'' ? "''" : (char[]){*c, '\0'}, in);
+    return fprintf(in, "'\nload '%s'\nset output\n", script) > 0 && fflush(in) == 0;
+}
+
+void cli_pool_plot_add(struct cli_pool_plot *p, const char *dir, const char *script)
+{
+    if (!p)
+        return;
+    if (p->count++ == 0)
+        snprintf(p->first, sizeof p->first, "%s/%s", dir, script);
+    FILE **in = &p->in[p->next];
+    if (*in && !pool_plot_feed(*in, p->cwd, dir, script)) {
+        fclose(*in); /* its gnuplot died: the others go on, and the end says so */
+        *in = NULL;
     }
-    for (unsigned k = 0; k < procs; k++) {
+    p->next = (p->next + 1) % p->procs;
+}
+
+void cli_pool_plot_end(struct cli_pool_plot *p)
+{
+    if (!p)
+        return;
+    bool ok = true;
+    for (unsigned k = 0; k < p->procs; k++) {
+        ok &= p->in[k] && fclose(p->in[k]) == 0;
         int status = 0;
-        ok &= pids[k] > 0 && waitpid(pids[k], &status, 0) == pids[k] && WIFEXITED(status) &&
+        ok &= p->pids[k] > 0 && waitpid(p->pids[k], &status, 0) == p->pids[k] && WIFEXITED(status) &&
               WEXITSTATUS(status) == 0;
     }
-    sigaction(SIGPIPE, &old_pipe, NULL);
-    if (!ok)
-        cli_error("gnuplot failed to draw every %s (%zu folders, first %s)", figure, n, dirs[0]);
+    sigaction(SIGPIPE, &p->old_pipe, NULL);
+    if (!ok && p->count > 0)
+        cli_error("gnuplot failed to draw every figure (%zu figures, the first %s)", p->count, p->first);
+    free(p);
 }
