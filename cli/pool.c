@@ -308,42 +308,113 @@ int cli_pool_run_experiment(struct ga_cfg *cfg, struct ga_experiment *e, bool qu
 
 /* ---- figures ------------------------------------------------------------ */
 
-/* 'procs' gnuplots, each reading scripts from its pipe and drawing each
- * from a fresh session, so that one start-up serves many figures and the
- * figures of finished points are drawn while other runs go on. */
-struct cli_pool_plot {
-    unsigned procs, next;        /* the gnuplot the next figure goes to */
-    pid_t pids[64];
-    FILE *in[64];                /* NULL once its gnuplot failed */
-    size_t count;                /* figures queued */
-    char first[1200];            /* the first of them, for the message */
-    char cwd[4096];              /* relative folders are from here */
-    struct sigaction old_pipe;   /* a gnuplot that died is said by cli_pool_plot_end */
+/* The line a gnuplot prints (on its stderr) when it has drawn a figure. */
+#define POOL_DRAWN "gaexp: drawn"
+
+/* One gnuplot: its pid, its commands' pipe, its stderr read back. */
+struct pool_gnuplot {
+    pid_t pid;
+    FILE *in, *err;
+    pthread_t feeder;
+    bool fed; /* its feeder thread runs */
+    struct cli_pool_plot *owner;
 };
 
-/* One gnuplot reading its commands from a pipe, in a process group of its
- * own (a Ctrl-C stops the runs; the figures of the points done are still
- * drawn); its pid, or -1. */
-static pid_t pool_gnuplot(const char *gnuplot, FILE **in)
+/* A queue of figures and 'procs' gnuplots, each with a thread that hands
+ * it the next figure as soon as it has drawn the last one: one start-up
+ * serves many figures, the gnuplots stay evenly busy, and the figures of
+ * finished points are drawn while other runs go on. */
+struct cli_pool_plot {
+    unsigned procs;
+    struct pool_gnuplot g[64];
+    char **queue;              /* "dir\0script" each, malloc'd */
+    size_t count, cap, taken;  /* queued, room, handed out */
+    bool closing, failed;      /* no more figures; a figure could not be queued */
+    pthread_mutex_t lock;
+    pthread_cond_t more;
+    char cwd[4096];            /* relative folders are from here */
+    struct sigaction old_pipe; /* a gnuplot that died is said by cli_pool_plot_end */
+};
+
+/* Starts one gnuplot reading commands from a pipe, its stderr into
+ * another, in a process group of its own (a Ctrl-C stops the runs; the
+ * figures of the points done are still drawn); false when it cannot. */
+static bool pool_gnuplot(const char *gnuplot, struct pool_gnuplot *g)
 {
-    int fds[2];
-    if (pipe(fds) != 0)
-        return -1;
-    fcntl(fds[0], F_SETFD, FD_CLOEXEC); /* the next gnuplot must not hold this one's pipe open */
-    fcntl(fds[1], F_SETFD, FD_CLOEXEC);
-    pid_t pid = fork();
-    if (pid == 0) {
+    int in[2], err[2];
+    if (pipe(in) != 0)
+        return false;
+    if (pipe(err) != 0) {
+        close(in[0]), close(in[1]);
+        return false;
+    }
+    for (int k = 0; k < 2; k++) /* the next gnuplot must not hold these pipes open */
+        fcntl(in[k], F_SETFD, FD_CLOEXEC), fcntl(err[k], F_SETFD, FD_CLOEXEC);
+    g->pid = fork();
+    if (g->pid == 0) {
         setpgid(0, 0);
-        if (dup2(fds[0], STDIN_FILENO) >= 0)
+        if (dup2(in[0], STDIN_FILENO) >= 0 && dup2(err[1], STDERR_FILENO) >= 0)
             execlp(gnuplot, "gnuplot", "-", (char *)NULL);
         _exit(127);
     }
-    close(fds[0]);
-    if (pid < 0 || !(*in = fdopen(fds[1], "w"))) {
-        close(fds[1]);
-        return pid < 0 ? -1 : pid;
+    close(in[0]), close(err[1]);
+    g->in = g->pid > 0 ? fdopen(in[1], "w") : NULL;
+    g->err = g->in ? fdopen(err[0], "r") : NULL;
+    if (!g->in)
+        close(in[1]);
+    if (!g->err)
+        close(err[0]);
+    return g->err != NULL;
+}
+
+/* Has gnuplot g draw dir/script from a fresh session, and waits until it
+ * says it has; what else it says goes to stderr.  False when it died. */
+static bool pool_gnuplot_draw(struct pool_gnuplot *g, const char *cwd, const char *dir, const char *script)
+{
+    fputs("reset session\ncd '", g->in);
+    if (dir[0] != '/')
+        fprintf(g->in, "%s/", cwd);
+    for (const char *c = dir; *c; c++) /* '' is a quote inside '...' */
+        fputs(*c == '\'' ? "''" : (char[]){*c, '\0'}, g->in);
+    if (fprintf(g->in, "'\nload '%s'\nset output\nprint '%s'\n", script, POOL_DRAWN) < 0 || fflush(g->in) != 0)
+        return false;
+    char line[4096];
+    while (fgets(line, sizeof line, g->err))
+        if (strcmp(line, POOL_DRAWN "\n") == 0)
+            return true;
+        else
+            fputs(line, stderr);
+    return false;
+}
+
+/* A gnuplot's feeder: the next figure of the queue, until it is closed
+ * and empty, or the gnuplot died. */
+static void *pool_plot_feed(void *arg)
+{
+    struct pool_gnuplot *g = arg;
+    struct cli_pool_plot *p = g->owner;
+    bool alive = true;
+    pthread_mutex_lock(&p->lock);
+    while (alive) {
+        while (p->taken == p->count && !p->closing)
+            pthread_cond_wait(&p->more, &p->lock);
+        if (p->taken == p->count)
+            break;
+        const char *item = p->queue[p->taken++];
+        pthread_mutex_unlock(&p->lock);
+        alive = pool_gnuplot_draw(g, p->cwd, item, item + strlen(item) + 1);
+        pthread_mutex_lock(&p->lock);
     }
-    return pid;
+    pthread_mutex_unlock(&p->lock);
+    return NULL;
+}
+
+/* Starts gnuplot g and its feeder; false when either cannot start. */
+static bool pool_plot_begin(struct cli_pool_plot *p, const char *gnuplot, struct pool_gnuplot *g)
+{
+    g->owner = p;
+    g->fed = pool_gnuplot(gnuplot, g) && pthread_create(&g->feeder, NULL, pool_plot_feed, g) == 0;
+    return g->fed;
 }
 
 struct cli_pool_plot *cli_pool_plot_start(unsigned procs, bool quiet)
@@ -362,53 +433,76 @@ struct cli_pool_plot *cli_pool_plot_start(unsigned procs, bool quiet)
         return NULL;
     }
     p->procs = procs < 1 ? 1 : procs > 64 ? 64 : procs;
+    pthread_mutex_init(&p->lock, NULL);
+    pthread_cond_init(&p->more, NULL);
     fflush(NULL);
     struct sigaction ignore = {.sa_handler = SIG_IGN};
     sigemptyset(&ignore.sa_mask);
     sigaction(SIGPIPE, &ignore, &p->old_pipe);
+    bool started = false;
     for (unsigned k = 0; k < p->procs; k++)
-        p->pids[k] = pool_gnuplot(gnuplot, &p->in[k]);
+        started |= pool_plot_begin(p, gnuplot, &p->g[k]);
+    if (!started)
+        cli_error("cannot start gnuplot: %s", strerror(errno));
     return p;
-}
-
-/* Writes the commands drawing dir/script to one gnuplot; false when it died. */
-static bool pool_plot_feed(FILE *in, const char *cwd, const char *dir, const char *script)
-{
-    fputs("reset session\ncd '", in);
-    if (dir[0] != '/')
-        fprintf(in, "%s/", cwd);
-    for (const char *c = dir; *c; c++) /* '' is a quote inside '...' */
-        fputs(*c == '\'' ? "''" : (char[]){*c, '\0'}, in);
-    return fprintf(in, "'\nload '%s'\nset output\n", script) > 0 && fflush(in) == 0;
 }
 
 void cli_pool_plot_add(struct cli_pool_plot *p, const char *dir, const char *script)
 {
     if (!p)
         return;
-    if (p->count++ == 0)
-        snprintf(p->first, sizeof p->first, "%s/%s", dir, script);
-    FILE **in = &p->in[p->next];
-    if (*in && !pool_plot_feed(*in, p->cwd, dir, script)) {
-        fclose(*in); /* its gnuplot died: the others go on, and the end says so */
-        *in = NULL;
+    size_t a = strlen(dir) + 1, b = strlen(script) + 1;
+    char *item = malloc(a + b);
+    pthread_mutex_lock(&p->lock);
+    if (p->count == p->cap) {
+        size_t cap = p->cap ? 2 * p->cap : 64;
+        char **queue = realloc(p->queue, cap * sizeof *queue);
+        if (queue)
+            p->queue = queue, p->cap = cap;
     }
-    p->next = (p->next + 1) % p->procs;
+    if (item && p->count < p->cap) {
+        memcpy(item, dir, a), memcpy(item + a, script, b);
+        p->queue[p->count++] = item;
+        pthread_cond_signal(&p->more);
+    } else {
+        free(item);
+        p->failed = true;
+    }
+    pthread_mutex_unlock(&p->lock);
 }
 
 void cli_pool_plot_end(struct cli_pool_plot *p)
 {
     if (!p)
         return;
-    bool ok = true;
+    pthread_mutex_lock(&p->lock);
+    p->closing = true;
+    pthread_cond_broadcast(&p->more);
+    pthread_mutex_unlock(&p->lock);
+    bool ok = !p->failed;
     for (unsigned k = 0; k < p->procs; k++) {
-        ok &= p->in[k] && fclose(p->in[k]) == 0;
+        struct pool_gnuplot *g = &p->g[k];
+        if (g->fed)
+            pthread_join(g->feeder, NULL);
+        ok &= g->in && fclose(g->in) == 0;
+        char line[4096];
+        while (g->err && fgets(line, sizeof line, g->err)) /* what it says at the end */
+            fputs(line, stderr);
+        if (g->err)
+            fclose(g->err);
         int status = 0;
-        ok &= p->pids[k] > 0 && waitpid(p->pids[k], &status, 0) == p->pids[k] && WIFEXITED(status) &&
+        ok &= g->pid > 0 && waitpid(g->pid, &status, 0) == g->pid && WIFEXITED(status) &&
               WEXITSTATUS(status) == 0;
     }
+    ok &= p->taken == p->count;
     sigaction(SIGPIPE, &p->old_pipe, NULL);
     if (!ok && p->count > 0)
-        cli_error("gnuplot failed to draw every figure (%zu figures, the first %s)", p->count, p->first);
+        cli_error("gnuplot failed to draw every figure (%zu figures, the first %s/%s)", p->count,
+                  p->queue[0], p->queue[0] + strlen(p->queue[0]) + 1);
+    for (size_t i = 0; i < p->count; i++)
+        free(p->queue[i]);
+    free(p->queue);
+    pthread_cond_destroy(&p->more);
+    pthread_mutex_destroy(&p->lock);
     free(p);
 }

@@ -82,4 +82,11 @@ else
 fi
 check "its figures are those of --jobs 1, byte for byte" \
   diff -r -x times.csv -x config.cfg -x sweep.args "$out/many" "$out/many2"
+# A figure gnuplot refuses: its message and gaexp's, and the other figures drawn.
+echo "set nosuchoption" >> "$out/many2/p003/style.gp"
+rm "$out/many2/p004/fitness.png"
+"$GAEXP" plot "$out/many2" 2> "$out/refused.err"
+check "gnuplot's message is shown" grep -q "nosuchoption" "$out/refused.err"
+check "and gaexp says a figure failed" grep -q "gnuplot failed to draw every figure" "$out/refused.err"
+check "the other figures are drawn" [ -s "$out/many2/p004/fitness.png" ]
 test_summary "figures"
