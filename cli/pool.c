@@ -1,7 +1,8 @@
-/* cli/pool.c — whole runs side by side on N threads of one process, and a sweep's figures in N gnuplots. */
+/* cli/pool.c — whole runs side by side on N threads of one process, and figures in N gnuplots side by side. */
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -307,81 +308,201 @@ int cli_pool_run_experiment(struct ga_cfg *cfg, struct ga_experiment *e, bool qu
 
 /* ---- figures ------------------------------------------------------------ */
 
-/* Feeds one gnuplot the folders dirs[k], dirs[k + step], ...: each drawn
- * from a fresh session in its own folder. */
-static bool pool_draw_feed(FILE *in, const char *cwd, char *const *dirs, size_t n, size_t k, size_t step,
-                           const char *script)
-{
-    for (size_t i = k; i < n; i += step) {
-        fputs("reset session\ncd '", in);
-        if (dirs[i][0] != '/')
-            fprintf(in, "%s/", cwd);
-        for (const char *c = dirs[i]; *c; c++) /* '' is a quote inside '...' */
-            fputs(*c == '\'' ? "''" : (char[]){*c, '\0'}, in);
-        fprintf(in, "'\nload '%s'\nset output\n", script);
-    }
-    return fflush(in) == 0;
-}
+/* The line a gnuplot prints (on its stderr) when it has drawn a figure. */
+#define POOL_DRAWN "gaexp: drawn"
 
-/* One gnuplot reading its commands from a pipe; its pid, or -1. */
-static pid_t pool_gnuplot(const char *gnuplot, FILE **in)
+/* One gnuplot: its pid, its commands' pipe, its stderr read back. */
+struct pool_gnuplot {
+    pid_t pid;
+    FILE *in, *err;
+    pthread_t feeder;
+    bool fed; /* its feeder thread runs */
+    struct cli_pool_plot *owner;
+};
+
+/* A queue of figures and 'procs' gnuplots, each with a thread that hands
+ * it the next figure as soon as it has drawn the last one: one start-up
+ * serves many figures, the gnuplots stay evenly busy, and the figures of
+ * finished points are drawn while other runs go on. */
+struct cli_pool_plot {
+    unsigned procs;
+    struct pool_gnuplot g[64];
+    char **queue;              /* "dir\0script" each, malloc'd */
+    size_t count, cap, taken;  /* queued, room, handed out */
+    bool closing, failed;      /* no more figures; a figure could not be queued */
+    pthread_mutex_t lock;
+    pthread_cond_t more;
+    char cwd[4096];            /* relative folders are from here */
+    struct sigaction old_pipe; /* a gnuplot that died is said by cli_pool_plot_end */
+};
+
+/* Starts one gnuplot reading commands from a pipe, its stderr into
+ * another, in a process group of its own (a Ctrl-C stops the runs; the
+ * figures of the points done are still drawn); false when it cannot. */
+static bool pool_gnuplot(const char *gnuplot, struct pool_gnuplot *g)
 {
-    int fds[2];
-    if (pipe(fds) != 0)
-        return -1;
-    pid_t pid = fork();
-    if (pid == 0) {
-        close(fds[1]);
-        if (dup2(fds[0], STDIN_FILENO) >= 0)
+    int in[2], err[2];
+    if (pipe(in) != 0)
+        return false;
+    if (pipe(err) != 0) {
+        close(in[0]), close(in[1]);
+        return false;
+    }
+    for (int k = 0; k < 2; k++) /* the next gnuplot must not hold these pipes open */
+        fcntl(in[k], F_SETFD, FD_CLOEXEC), fcntl(err[k], F_SETFD, FD_CLOEXEC);
+    g->pid = fork();
+    if (g->pid == 0) {
+        setpgid(0, 0);
+        if (dup2(in[0], STDIN_FILENO) >= 0 && dup2(err[1], STDERR_FILENO) >= 0)
             execlp(gnuplot, "gnuplot", "-", (char *)NULL);
         _exit(127);
     }
-    close(fds[0]);
-    if (pid < 0 || !(*in = fdopen(fds[1], "w"))) {
-        close(fds[1]);
-        return pid < 0 ? -1 : pid;
-    }
-    return pid;
+    close(in[0]), close(err[1]);
+    g->in = g->pid > 0 ? fdopen(in[1], "w") : NULL;
+    g->err = g->in ? fdopen(err[0], "r") : NULL;
+    if (!g->in)
+        close(in[1]);
+    if (!g->err)
+        close(err[0]);
+    return g->err != NULL;
 }
 
-void cli_pool_draw(char *const *dirs, size_t n, const char *script, const char *figure,
-                   unsigned procs, bool quiet)
+/* Has gnuplot g draw dir/script from a fresh session, and waits until it
+ * says it has; what else it says goes to stderr.  False when it died. */
+static bool pool_gnuplot_draw(struct pool_gnuplot *g, const char *cwd, const char *dir, const char *script)
+{
+    fputs("reset session\ncd '", g->in);
+    if (dir[0] != '/')
+        fprintf(g->in, "%s/", cwd);
+    for (const char *c = dir; *c; c++) /* '' is a quote inside '...' */
+        fputs(*c == '\'' ? "''" : (char[]){*c, '\0'}, g->in);
+    if (fprintf(g->in, "'\nload '%s'\nset output\nprint '%s'\n", script, POOL_DRAWN) < 0 || fflush(g->in) != 0)
+        return false;
+    char line[4096];
+    while (fgets(line, sizeof line, g->err))
+        if (strcmp(line, POOL_DRAWN "\n") == 0)
+            return true;
+        else
+            fputs(line, stderr);
+    return false;
+}
+
+/* A gnuplot's feeder: the next figure of the queue, until it is closed
+ * and empty, or the gnuplot died. */
+static void *pool_plot_feed(void *arg)
+{
+    struct pool_gnuplot *g = arg;
+    struct cli_pool_plot *p = g->owner;
+    bool alive = true;
+    pthread_mutex_lock(&p->lock);
+    while (alive) {
+        while (p->taken == p->count && !p->closing)
+            pthread_cond_wait(&p->more, &p->lock);
+        if (p->taken == p->count)
+            break;
+        const char *item = p->queue[p->taken++];
+        pthread_mutex_unlock(&p->lock);
+        alive = pool_gnuplot_draw(g, p->cwd, item, item + strlen(item) + 1);
+        pthread_mutex_lock(&p->lock);
+    }
+    pthread_mutex_unlock(&p->lock);
+    return NULL;
+}
+
+/* Starts gnuplot g and its feeder; false when either cannot start. */
+static bool pool_plot_begin(struct cli_pool_plot *p, const char *gnuplot, struct pool_gnuplot *g)
+{
+    g->owner = p;
+    g->fed = pool_gnuplot(gnuplot, g) && pthread_create(&g->feeder, NULL, pool_plot_feed, g) == 0;
+    return g->fed;
+}
+
+struct cli_pool_plot *cli_pool_plot_start(unsigned procs, bool quiet)
 {
     const char *gnuplot = output_gnuplot();
-    if (n == 0)
-        return;
     if (!gnuplot) {
         if (!quiet)
-            fprintf(stderr, "gaexp: notice: gnuplot is not installed: %s not drawn "
-                            "(the CSV files and %s are complete)\n", figure, script);
-        return;
+            fprintf(stderr, "gaexp: notice: gnuplot is not installed: the figures are not drawn "
+                            "(the CSV files and the .gp scripts are complete)\n");
+        return NULL;
     }
-    char cwd[4096];
-    if (!getcwd(cwd, sizeof cwd)) {
-        cli_error("cannot draw %s: %s", figure, strerror(errno));
-        return;
+    struct cli_pool_plot *p = calloc(1, sizeof *p);
+    if (!p || !getcwd(p->cwd, sizeof p->cwd)) {
+        cli_error("cannot draw the figures: %s", p ? strerror(errno) : "out of memory");
+        free(p);
+        return NULL;
     }
-    procs = procs < 1 ? 1 : (size_t)procs > n ? (unsigned)n : procs;
-    pid_t pids[64];
-    procs = procs > 64 ? 64 : procs;
+    p->procs = procs < 1 ? 1 : procs > 64 ? 64 : procs;
+    pthread_mutex_init(&p->lock, NULL);
+    pthread_cond_init(&p->more, NULL);
     fflush(NULL);
-    struct sigaction ignore = {.sa_handler = SIG_IGN}, old_pipe; /* a gnuplot that died is said below */
+    struct sigaction ignore = {.sa_handler = SIG_IGN};
     sigemptyset(&ignore.sa_mask);
-    sigaction(SIGPIPE, &ignore, &old_pipe);
-    bool ok = true;
-    for (unsigned k = 0; k < procs; k++) {
-        FILE *in = NULL;
-        pids[k] = pool_gnuplot(gnuplot, &in);
-        ok &= in && pool_draw_feed(in, cwd, dirs, n, k, procs, script);
-        if (in)
-            ok &= fclose(in) == 0;
+    sigaction(SIGPIPE, &ignore, &p->old_pipe);
+    bool started = false;
+    for (unsigned k = 0; k < p->procs; k++)
+        started |= pool_plot_begin(p, gnuplot, &p->g[k]);
+    if (!started)
+        cli_error("cannot start gnuplot: %s", strerror(errno));
+    return p;
+}
+
+void cli_pool_plot_add(struct cli_pool_plot *p, const char *dir, const char *script)
+{
+    if (!p)
+        return;
+    size_t a = strlen(dir) + 1, b = strlen(script) + 1;
+    char *item = malloc(a + b);
+    pthread_mutex_lock(&p->lock);
+    if (p->count == p->cap) {
+        size_t cap = p->cap ? 2 * p->cap : 64;
+        char **queue = realloc(p->queue, cap * sizeof *queue);
+        if (queue)
+            p->queue = queue, p->cap = cap;
     }
-    for (unsigned k = 0; k < procs; k++) {
+    if (item && p->count < p->cap) {
+        memcpy(item, dir, a), memcpy(item + a, script, b);
+        p->queue[p->count++] = item;
+        pthread_cond_signal(&p->more);
+    } else {
+        free(item);
+        p->failed = true;
+    }
+    pthread_mutex_unlock(&p->lock);
+}
+
+void cli_pool_plot_end(struct cli_pool_plot *p)
+{
+    if (!p)
+        return;
+    pthread_mutex_lock(&p->lock);
+    p->closing = true;
+    pthread_cond_broadcast(&p->more);
+    pthread_mutex_unlock(&p->lock);
+    bool ok = !p->failed;
+    for (unsigned k = 0; k < p->procs; k++) {
+        struct pool_gnuplot *g = &p->g[k];
+        if (g->fed)
+            pthread_join(g->feeder, NULL);
+        ok &= g->in && fclose(g->in) == 0;
+        char line[4096];
+        while (g->err && fgets(line, sizeof line, g->err)) /* what it says at the end */
+            fputs(line, stderr);
+        if (g->err)
+            fclose(g->err);
         int status = 0;
-        ok &= pids[k] > 0 && waitpid(pids[k], &status, 0) == pids[k] && WIFEXITED(status) &&
+        ok &= g->pid > 0 && waitpid(g->pid, &status, 0) == g->pid && WIFEXITED(status) &&
               WEXITSTATUS(status) == 0;
     }
-    sigaction(SIGPIPE, &old_pipe, NULL);
-    if (!ok)
-        cli_error("gnuplot failed to draw every %s (%zu folders, first %s)", figure, n, dirs[0]);
+    ok &= p->taken == p->count;
+    sigaction(SIGPIPE, &p->old_pipe, NULL);
+    if (!ok && p->count > 0)
+        cli_error("gnuplot failed to draw every figure (%zu figures, the first %s/%s)", p->count,
+                  p->queue[0], p->queue[0] + strlen(p->queue[0]) + 1);
+    for (size_t i = 0; i < p->count; i++)
+        free(p->queue[i]);
+    free(p->queue);
+    pthread_cond_destroy(&p->more);
+    pthread_mutex_destroy(&p->lock);
+    free(p);
 }

@@ -1,4 +1,4 @@
-/* cli/pool.h — whole runs side by side on N threads of one process, and a sweep's figures in N gnuplots. */
+/* cli/pool.h — whole runs side by side on N threads of one process, and figures in N gnuplots side by side. */
 #ifndef GA_CLI_POOL_H
 #define GA_CLI_POOL_H
 
@@ -25,9 +25,10 @@ bool cli_pool_parse(const char *text, enum cli_pool_mode *mode);
 bool cli_pool_chosen(enum cli_pool_mode mode, long long jobs, size_t runs, size_t individuals);
 
 /* Runs every job's replicates on 'workers' threads, each run on one
- * thread (the results do not depend on it), and writes each job's folder,
- * in job order, on this thread with cli_run_write: the folders of a run on
- * one thread, byte for byte (times.csv aside).  The jobs and the statuses
+ * thread (the results do not depend on it); the worker that brings back a
+ * job's last replicate writes its folder with cli_run_write (the folders
+ * of a run on one thread, byte for byte, times.csv aside), and this thread
+ * closes the jobs in order.  The jobs and the statuses
  * are those of cli_mpi_run: on SIGINT or SIGTERM the runs under way end,
  * the jobs not written are listed and closed unwritten, CLI_INTERRUPTED. */
 int cli_pool_run(const struct cli_mpi_jobs *jobs, unsigned workers);
@@ -37,11 +38,22 @@ int cli_pool_run(const struct cli_mpi_jobs *jobs, unsigned workers);
  * checkpoints; a short report unless quiet.  A CLI_ status. */
 int cli_pool_run_experiment(struct ga_cfg *cfg, struct ga_experiment *e, bool quiet);
 
-/* Draws dir/script into dir/figure for each of the n folders, in 'procs'
- * gnuplot processes side by side, each drawing its share of the folders
- * one after the other (starting gnuplot costs as much as drawing).  A
- * notice when gnuplot is missing, unless quiet. */
-void cli_pool_draw(char *const *dirs, size_t n, const char *script, const char *figure,
-                   unsigned procs, bool quiet);
+/* Figures drawn by N gnuplots side by side, each reading its scripts from
+ * a pipe: one start-up serves many figures, and a sweep queues a point's
+ * figure as soon as its folder is written, while other runs go on. */
+struct cli_pool_plot;
+
+/* Starts min(procs, 64) gnuplots (at least one); NULL when gnuplot is
+ * missing (a notice unless quiet) or out of memory (a message).  SIGPIPE
+ * is ignored until cli_pool_plot_end. */
+struct cli_pool_plot *cli_pool_plot_start(unsigned procs, bool quiet);
+
+/* Queues dir/script (which sets its own output), drawn in folder dir from a
+ * fresh session by the next gnuplot in turn.  NULL: nothing is drawn. */
+void cli_pool_plot_add(struct cli_pool_plot *p, const char *dir, const char *script);
+
+/* Waits until every figure queued is drawn, says when a gnuplot failed,
+ * and frees p; NULL does nothing. */
+void cli_pool_plot_end(struct cli_pool_plot *p);
 
 #endif

@@ -545,6 +545,7 @@ struct report_fig {
     struct figures_traces *traces; /* per point */
     double x_low, x_high;    /* evaluations over every run */
     double y_high;           /* the highest best fitness at any run's start */
+    struct cli_pool_plot *plot; /* the gnuplots that draw them; NULL: none */
 };
 
 static void report_fig_free(struct report_fig *f, size_t count)
@@ -610,9 +611,10 @@ static void report_fig_labels(const struct report *r, struct report_fig *f)
         snprintf(f->label[0], sizeof f->label[0], "this run");
 }
 
-static bool report_fig_prepare(const char *root, const struct report *r, struct report_fig *f)
+static bool report_fig_prepare(const char *root, const struct report *r, struct cli_pool_plot *plot,
+                               struct report_fig *f)
 {
-    *f = (struct report_fig){.x_low = INFINITY, .x_high = 0, .y_high = 0};
+    *f = (struct report_fig){.x_low = INFINITY, .x_high = 0, .y_high = 0, .plot = plot};
     f->label = calloc(r->count, sizeof *f->label);
     f->tic = calloc(r->count, sizeof *f->tic);
     f->traces = calloc(r->count, sizeof *f->traces);
@@ -756,18 +758,17 @@ static bool report_script_open(struct report_script *s)
     return s->out != NULL;
 }
 
-/* Writes the script and draws it. */
+/* Writes the script and queues its figure. */
 static bool report_script_draw(struct report_script *s, const char *root, const struct report_fig *f,
-                               const char *name, bool quiet)
+                               const char *name)
 {
     bool ok = fclose(s->out) == 0;
-    char script[64], figure[64];
+    char script[64];
     snprintf(script, sizeof script, "%s.gp", name);
-    figures_file(&f->setup, name, figure, sizeof figure);
     ok = ok && output_script(root, script, s->text);
     free(s->text);
     if (ok)
-        output_draw(root, script, figure, quiet);
+        cli_pool_plot_add(f->plot, root, script);
     return ok;
 }
 
@@ -786,7 +787,7 @@ static void report_script_head(FILE *out, const struct report_fig *f, const char
 
 /* curves: mean best fitness with its 95% band, against evaluations
  * (budget.dat) or generations (each point's curves.csv). */
-static bool report_curves(const char *root, const struct report *r, const struct report_fig *f, bool quiet)
+static bool report_curves(const char *root, const struct report *r, const struct report_fig *f)
 {
     struct report_script s;
     if (!report_script_open(&s))
@@ -813,7 +814,7 @@ static bool report_curves(const char *root, const struct report *r, const struct
         figures_quoted(s.out, f->label[i]);
         fprintf(s.out, "%s\n", k + 1 < f->shown ? ", \\" : "");
     }
-    return report_script_draw(&s, root, f, "curves", quiet);
+    return report_script_draw(&s, root, f, "curves");
 }
 
 /* fixed-budget: the median best fitness after t evaluations and its quartiles. */
@@ -835,7 +836,7 @@ static bool report_fixed_budget(const char *root, const struct report *r, const 
         figures_quoted(s.out, f->label[i]);
         fprintf(s.out, "%s\n", k + 1 < f->shown ? ", \\" : "");
     }
-    return report_script_draw(&s, root, f, "fixed-budget", true);
+    return report_script_draw(&s, root, f, "fixed-budget");
 }
 
 /* ecdf.dat and ecdf: the share of runs that reached the target within t
@@ -878,7 +879,7 @@ static bool report_ecdf(const char *root, const struct report *r, const struct r
         figures_quoted(s.out, f->label[i]);
         fprintf(s.out, "%s\n", k + 1 < f->shown ? ", \\" : "");
     }
-    return report_script_draw(&s, root, f, "ecdf", true);
+    return report_script_draw(&s, root, f, "ecdf");
 }
 
 /* The highest final best fitness of any run. */
@@ -957,7 +958,7 @@ static bool report_boxes(const char *root, const struct report *r, const struct 
     if (first)
         fprintf(s.out, "unset logscale y\nset label 'no run solved' at graph 0.5, 0.5 center\nset yrange [0:1]\nplot 1/0 notitle");
     fprintf(s.out, "\nunset multiplot\n");
-    return report_script_draw(&s, root, f, "boxes", true);
+    return report_script_draw(&s, root, f, "boxes");
 }
 
 /* heatmap.dat and heatmap: success rate (or mean final best fitness when
@@ -1025,7 +1026,7 @@ static bool report_heatmap(const char *root, const struct report *r, const struc
                    "     '' using 1:2:4 with labels notitle\n",
             nx - 1, ny - 1, success ? "#d73027" : "#1a9850", success ? "#1a9850" : "#d73027",
             success ? "set cbrange [0:1]\n" : "", success ? "share solved" : "final best");
-    return report_script_draw(&s, root, f, "heatmap", true);
+    return report_script_draw(&s, root, f, "heatmap");
 }
 
 /* Whether every point's value of the one swept setting is a number. */
@@ -1098,15 +1099,16 @@ static bool report_profile(const char *root, const struct report *r, const struc
         fprintf(s.out, ", \\\n     '' using 1:($6 < 0 ? 1/0 : $6) axes x1y2 with linespoints lt 1 dt 1 "
                        "title 'ERT (right axis)'");
     fprintf(s.out, "\n");
-    return report_script_draw(&s, root, f, "success", true);
+    return report_script_draw(&s, root, f, "success");
 }
 
-static bool report_figures(const char *root, const struct report *r, bool quiet)
+/* The sweep's figures: their scripts written, their drawing queued to 'plot'. */
+static bool report_figures(const char *root, const struct report *r, struct cli_pool_plot *plot)
 {
-    struct report_fig f;
-    bool ok = figures_style(root) && report_fig_prepare(root, r, &f) && report_fig_budget_data(root, r, &f) &&
-              report_curves(root, r, &f, quiet) && report_fixed_budget(root, r, &f) &&
-              report_ecdf(root, r, &f) && report_boxes(root, r, &f);
+    struct report_fig f = {0};
+    bool ok = figures_style(root) && report_fig_prepare(root, r, plot, &f) &&
+              report_fig_budget_data(root, r, &f) && report_curves(root, r, &f) &&
+              report_fixed_budget(root, r, &f) && report_ecdf(root, r, &f) && report_boxes(root, r, &f);
     if (ok && r->axes == 1 && r->count >= 2)
         ok = report_profile(root, r, &f);
     if (ok && r->axes == 2 && r->count >= 2)
@@ -1115,11 +1117,11 @@ static bool report_figures(const char *root, const struct report *r, bool quiet)
     return ok;
 }
 
-bool report_sweep(const char *root, bool quiet)
+bool report_sweep(const char *root, struct cli_pool_plot *plot, bool quiet)
 {
     struct report r;
     bool ok = report_load(root, &r) && report_compute(&r) && report_write_csv(root, &r) &&
-              report_figures(root, &r, quiet);
+              report_figures(root, &r, plot);
     if (ok && !quiet)
         report_print(&r, stdout);
     report_free(&r);
@@ -1129,30 +1131,20 @@ bool report_sweep(const char *root, bool quiet)
 /* ---- commands ----------------------------------------------------------------------- */
 
 /* 'gaexp plot ROOT': the figure of every point that has its fitness.gp
- * (output.plot true or "end"), in one gnuplot per core. */
-static bool report_draw_points(const char *root, const struct report *r)
+ * (output.plot true or "end"), its script rewritten and its drawing queued. */
+static bool report_draw_points(const char *root, const struct report *r, struct cli_pool_plot *plot)
 {
-    char **dirs = calloc(r->count, sizeof *dirs), path[1200], figure[64] = "fitness.png";
-    size_t n = 0;
-    bool ok = dirs != NULL, written = true;
-    for (size_t i = 0; ok && written && i < r->count; i++) {
+    char path[1200], figure[64];
+    for (size_t i = 0; i < r->count; i++) {
         snprintf(path, sizeof path, "%s/%s/fitness.gp", root, r->point[i].dir);
         if (access(path, F_OK) != 0)
             continue;
         path[strlen(path) - strlen("/fitness.gp")] = '\0';
-        if ((written = figures_fitness_script(path, figure, sizeof figure))) /* false: said */
-            ok = (dirs[n++] = strdup(path)) != NULL;
+        if (!figures_fitness_script(path, figure, sizeof figure)) /* said */
+            return false;
+        cli_pool_plot_add(plot, path, "fitness.gp");
     }
-    if (!ok)
-        cli_error("out of memory");
-    ok = ok && written;
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    if (ok)
-        cli_pool_draw(dirs, n, "fitness.gp", figure, cores > 0 ? (unsigned)cores : 1, false); /* one format */
-    for (size_t i = 0; i < n; i++)
-        free(dirs[i]);
-    free(dirs);
-    return ok;
+    return true;
 }
 
 static int report_command(int argc, char **argv, const char *usage, bool plot)
@@ -1183,9 +1175,12 @@ static int report_command(int argc, char **argv, const char *usage, bool plot)
     }
     struct report r;
     bool ok = report_load(dir, &r) && report_compute(&r);
-    if (ok && plot)
-        ok = report_draw_points(dir, &r) && report_figures(dir, &r, false);
-    else if (ok && r.run_folder)
+    if (ok && plot) { /* in one gnuplot per core */
+        long cores = sysconf(_SC_NPROCESSORS_ONLN);
+        struct cli_pool_plot *gnuplots = cli_pool_plot_start(cores > 0 ? (unsigned)cores : 1, false);
+        ok = report_draw_points(dir, &r, gnuplots) && report_figures(dir, &r, gnuplots);
+        cli_pool_plot_end(gnuplots);
+    } else if (ok && r.run_folder)
         report_print_run(&r, stdout);
     else if (ok)
         report_print(&r, stdout);

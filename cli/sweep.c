@@ -39,9 +39,10 @@ static const char sweep_usage[] =
     "The output folder holds p001/, p002/, ... (ordinary run folders, each with\n"
     "its config.cfg), index.csv (point, folder, swept values), sweep.csv (the\n"
     "comparison, see 'gaexp report'), curves.png and, for two swept settings,\n"
-    "heatmap.png (with their .gp scripts).  The points' fitness.png are drawn\n"
-    "after the runs, in --jobs gnuplots side by side; output.plot = \"end\" leaves\n"
-    "them to 'gaexp plot DIR'.\n"
+    "heatmap.png (with their .gp scripts).  All figures are drawn by --jobs\n"
+    "gnuplots; with runs side by side each point's fitness.png is drawn as soon\n"
+    "as the point ends.  output.plot = \"end\" leaves the points' figures to\n"
+    "'gaexp plot DIR'.\n"
     "\n"
     "Under mpirun, a gaexp built with MPI (configure --with-mpi) spreads the\n"
     "runs (points x replicates) over the ranks: rank 0 hands them out one at a\n"
@@ -88,8 +89,10 @@ struct sweep {
     struct sweep_axis axis[SWEEP_MAX_AXES];
     size_t axes, points;
     config_t ranges; /* the values of ranges, made into settings */
-    unsigned char *plot; /* point p's figure: 0 none, 1 drawn, 2 only its script (plot = "end") */
+    unsigned char *plot; /* point p's figure still to do: 0 none, 1 drawn, 2 only its script (plot = "end") */
     size_t runs, largest; /* runs in all, and the most individuals of one */
+    struct cli_pool_plot *gnuplots; /* draw the figures (NULL: none, or gnuplot is missing) */
+    bool gnuplots_started;
 };
 
 /* Reads 'from', 'to', 'step' of a range axis. */
@@ -571,6 +574,29 @@ static int sweep_run_here(struct sweep *w, const struct cli_options *o, const ch
     return status;
 }
 
+/* Point p's fitness.gp, and its figure queued, unless output.plot = "end"
+ * leaves that to 'gaexp plot'; false when the script could not be written
+ * (said; the figure stays to do). */
+static bool sweep_point_figure(struct sweep *w, const char *root, size_t p)
+{
+    char dir[1100], figure[64];
+    sweep_point_dir(root, p, dir, sizeof dir);
+    if (w->plot[p] && !figures_fitness_script(dir, figure, sizeof figure))
+        return false;
+    if (w->plot[p] == 1)
+        cli_pool_plot_add(w->gnuplots, dir, "fitness.gp");
+    w->plot[p] = 0;
+    return true;
+}
+
+/* Starts the --jobs gnuplots that draw the sweep's figures, once. */
+static void sweep_gnuplots(struct sweep *w, const struct cli_options *o)
+{
+    if (!w->gnuplots_started)
+        w->gnuplots = cli_pool_plot_start(o->jobs > 1 ? (unsigned)o->jobs : 1, o->quiet);
+    w->gnuplots_started = true;
+}
+
 /* A sweep spread over MPI ranks: the points still to run, handed out
  * replicate by replicate (cli/mpi.c), each opened when its first
  * replicate goes out. */
@@ -597,7 +623,8 @@ static bool sweep_spread_open(void *ctx, size_t i, struct ga_cfg **cfg, struct g
 static void sweep_spread_close(void *ctx, size_t i, struct ga_cfg *cfg, struct ga_experiment *e, int status)
 {
     struct sweep_spread *s = ctx;
-    (void)i;
+    if (status == CLI_OK && s->w->gnuplots_started) /* drawn while the other runs go on */
+        sweep_point_figure(s->w, s->root, s->todo[i]);
     if (status == CLI_OK) {
         s->live->runs += e->replicates;
         sweep_progress(s->live->on, ++s->live->done, s->live->points, s->live->runs, s->live->started);
@@ -627,8 +654,12 @@ static int sweep_run_spread(struct sweep *w, const struct cli_options *o, const 
             s.todo[count++] = p;
     }
     const struct cli_mpi_jobs jobs = {count, &s, sweep_spread_open, sweep_spread_close};
-    if (status == CLI_OK)
-        status = cli_mpi_workers() > 0 ? cli_mpi_run(&jobs) : cli_pool_run(&jobs, (unsigned)o->jobs);
+    if (status == CLI_OK && cli_mpi_workers() > 0)
+        status = cli_mpi_run(&jobs);
+    else if (status == CLI_OK) { /* the gnuplots start before the threads: they are fed as points end */
+        sweep_gnuplots(w, o);
+        status = cli_pool_run(&jobs, (unsigned)o->jobs);
+    }
     if (status == CLI_INTERRUPTED)
         fprintf(stderr, "gaexp: the sweep stopped with %zu of %zu points done; 'gaexp resume %s' goes on "
                         "with the whole sweep\n",
@@ -671,29 +702,15 @@ static bool sweep_write_resume(const struct cli_options *o, const char *root)
     return output_commit_all(both, 2);
 }
 
-/* Every point's fitness.gp, and its fitness.png in --jobs gnuplots side by
- * side (one gnuplot per point would cost more than small runs), unless
- * output.plot = "end" leaves it to 'gaexp plot'. */
-static bool sweep_draw_points(const struct sweep *w, const struct cli_options *o, const char *root)
+/* The figures of the points not drawn yet (all, unless runs side by side
+ * drew them as they ended), then the sweep's own, in the same gnuplots. */
+static bool sweep_figures(struct sweep *w, const struct cli_options *o, const char *root)
 {
-    char **dirs = calloc(w->points, sizeof *dirs), dir[1100], figure[64] = "fitness.png";
-    size_t n = 0;
-    bool ok = dirs != NULL, written = true;
-    for (size_t p = 0; ok && written && p < w->points; p++) {
-        sweep_point_dir(root, p, dir, sizeof dir);
-        written = !w->plot[p] || figures_fitness_script(dir, figure, sizeof figure); /* false: said */
-        if (written && w->plot[p] == 1)
-            ok = (dirs[n++] = strdup(dir)) != NULL;
-    }
-    if (!ok)
-        cli_error("out of memory");
-    ok = ok && written;
-    if (ok)
-        cli_pool_draw(dirs, n, "fitness.gp", figure, o->jobs > 1 ? (unsigned)o->jobs : 1, o->quiet);
-    for (size_t i = 0; i < n; i++)
-        free(dirs[i]);
-    free(dirs);
-    return ok;
+    sweep_gnuplots(w, o);
+    bool ok = true;
+    for (size_t p = 0; ok && p < w->points; p++)
+        ok = sweep_point_figure(w, root, p);
+    return ok && report_sweep(root, w->gnuplots, o->quiet);
 }
 
 int cli_resume_sweep(const char *root, long long jobs, bool quiet)
@@ -785,11 +802,14 @@ int cli_sweep(int argc, char **argv)
                      : sweep_run_here(&w, &o, root, &live);
     if (status == CLI_OK) {
         sweep_progress(live.on, w.points, w.points, live.runs, live.started);
-        status = sweep_draw_points(&w, &o, root) && report_sweep(root, o.quiet) ? CLI_OK : CLI_FAILED;
+        status = sweep_figures(&w, &o, root) ? CLI_OK : CLI_FAILED;
+        cli_pool_plot_end(w.gnuplots); /* every figure drawn before the sweep says it is done */
+        w.gnuplots = NULL;
         if (status == CLI_OK && !o.quiet)
             printf("sweep: %zu points x %lu runs in %.1f s: %s/\n", w.points, live.runs / w.points,
                    cli_now() - live.started, root);
     }
+    cli_pool_plot_end(w.gnuplots);
     output_unlock(lock);
     config_destroy(&w.ranges);
     ga_cfg_free(w.base);

@@ -67,4 +67,26 @@ check "a sweep of 14 points" sh -c '"$0" sweep "$1" --out "$2" --quiet 2>"$2.err
 check "gnuplot drew every figure without a word" [ ! -s "$out/many.err" ]
 check "12 curves" [ "$(grep -c "with lines lt" "$out/many/curves.gp")" -eq 12 ]
 check "and a note" grep -q "the 12 best of 14 points" "$out/many/curves.gp"
+# Runs side by side: each point's figure queued as the point ends, all 19 figures
+# (14 points, 5 of the sweep) drawn by --jobs gnuplots, the same bytes as at --jobs 1.
+gnuplots() { grep 'execve(.*\["gnuplot"' "$1" | awk '{ print $1 }' | sort -u | wc -l; } # processes
+if command -v strace >/dev/null 2>&1; then
+  check "a sweep side by side at --jobs 2" strace -f -qq -e trace=execve -o "$out/many2.trace" \
+    "$GAEXP" sweep "$out/many.cfg" --out "$out/many2" --quiet --jobs 2 --parallel runs
+  check "draws its 19 figures in 2 gnuplots" [ "$(gnuplots "$out/many2.trace")" -eq 2 ]
+  check "gaexp plot redraws them in one gnuplot per core" strace -f -qq -e trace=execve -o "$out/plot.trace" \
+    "$GAEXP" plot "$out/many2"
+  check "(at most one per core)" [ "$(gnuplots "$out/plot.trace")" -le "$(getconf _NPROCESSORS_ONLN)" ]
+else
+  check "a sweep side by side at --jobs 2" "$GAEXP" sweep "$out/many.cfg" --out "$out/many2" --quiet --jobs 2 --parallel runs
+fi
+check "its figures are those of --jobs 1, byte for byte" \
+  diff -r -x times.csv -x config.cfg -x sweep.args "$out/many" "$out/many2"
+# A figure gnuplot refuses: its message and gaexp's, and the other figures drawn.
+echo "set nosuchoption" >> "$out/many2/p003/style.gp"
+rm "$out/many2/p004/fitness.png"
+"$GAEXP" plot "$out/many2" 2> "$out/refused.err"
+check "gnuplot's message is shown" grep -q "nosuchoption" "$out/refused.err"
+check "and gaexp says a figure failed" grep -q "gnuplot failed to draw every figure" "$out/refused.err"
+check "the other figures are drawn" [ -s "$out/many2/p004/fitness.png" ]
 test_summary "figures"
