@@ -917,6 +917,81 @@ static void ft_test_play_move(struct ft_test_play *p, struct ft_move m)
     p->last = m;
 }
 
+/* The decoder's list of legal moves of p now, into legal; returns how many,
+ * and in *useful how many lead it under useful-first.  Moves in a fixed
+ * order: foundation moves, columns left to right; then moves onto another
+ * column, by source then by target column, leaving out a lone card into an
+ * empty column, every empty column but the leftmost, and the move that
+ * undoes p->last. */
+static size_t ft_test_legal(const struct ft_test_play *p, struct ft_move legal[FT_TEST_MAX_LEGAL], size_t *useful)
+{
+    const struct ft_game *g = &p->game;
+    size_t n = 0;
+    int columns = g->t.ncolumns, empty = -1;
+    for (int c = 0; c < columns; c++) {
+        int top = ft_game_top(g, c);
+        if (top && ft_test_goes_up(g, top))
+            legal[n++] = (struct ft_move){(unsigned char)top, (unsigned char)c, FT_FOUNDATION};
+        if (!top && empty < 0)
+            empty = c;
+    }
+    for (int c = 0; c < columns; c++) {
+        int top = ft_game_top(g, c);
+        for (int d = 0; top && d < columns; d++) {
+            int onto = ft_game_top(g, d);
+            bool fits = onto ? onto == top + 1 : d == empty && g->t.height[c] > 1;
+            bool undo = p->last.card == top && p->last.from == d && p->last.to == c;
+            if (d != c && fits && !undo) {
+                assert_true(n < FT_TEST_MAX_LEGAL);
+                legal[n++] = (struct ft_move){(unsigned char)top, (unsigned char)c, (unsigned char)d};
+            }
+        }
+    }
+    /* useful-first: the foundation moves, then the column moves that empty
+     * their column or uncover a card that goes up, then the others (each
+     * group in the order above); genes below 32 pick among the first two. */
+    *useful = n;
+    if (p->useful_first) {
+        struct ft_move sorted[FT_TEST_MAX_LEGAL];
+        size_t k = 0;
+        for (int pass = 0; pass < 3; pass++)
+            for (size_t i = 0; i < n; i++) {
+                struct ft_move m = legal[i];
+                int h = g->t.height[m.from];
+                int group = m.to == FT_FOUNDATION ? 0
+                            : h == 1 || ft_test_goes_up(g, g->t.card[m.from][h - 2]) ? 1 : 2;
+                if (group == pass)
+                    sorted[k++] = m;
+            }
+        for (size_t i = 0; i < n; i++) {
+            int h = g->t.height[sorted[i].from];
+            if (sorted[i].to != FT_FOUNDATION && h > 1 && !ft_test_goes_up(g, g->t.card[sorted[i].from][h - 2]) &&
+                *useful == n)
+                *useful = i;
+        }
+        memcpy(legal, sorted, n * sizeof *legal);
+    }
+    return n;
+}
+
+static size_t ft_test_pick(const struct ft_test_play *p, ga_gene gene, size_t useful, size_t n)
+{
+    return p->useful_first && useful && gene < 32 ? gene % useful : gene % n;
+}
+
+/* Plays every safe foundation move, rescanning from the left after each. */
+static void ft_test_play_safe(struct ft_test_play *p)
+{
+    const struct ft_game *g = &p->game;
+    for (int c = 0; c < g->t.ncolumns; c++) {
+        int top = ft_game_top(g, c);
+        if (top && ft_test_goes_up(g, top) && ft_test_safe(g, p->left, top)) {
+            ft_test_play_move(p, (struct ft_move){(unsigned char)top, (unsigned char)c, FT_FOUNDATION});
+            c = -1;
+        }
+    }
+}
+
 /* Plays genes[0..len) from t into p; returns the cards moved up. */
 static int ft_test_decode(const struct ft_tableau *t, const ga_gene *genes, size_t len,
                           struct ft_test_play *p)
@@ -928,70 +1003,165 @@ static int ft_test_decode(const struct ft_tableau *t, const ga_gene *genes, size
     for (int c = 0; c < t->ncolumns; c++)
         for (int i = 0; i < t->height[c]; i++)
             p->left[t->card[c][i]]++;
-    const struct ft_game *g = &p->game;
     size_t used = 0;
     for (;;) {
-        for (int c = 0; c < g->t.ncolumns; c++) {
-            int top = ft_game_top(g, c);
-            if (top && ft_test_goes_up(g, top) && ft_test_safe(g, p->left, top)) {
-                ft_test_play_move(p, (struct ft_move){(unsigned char)top, (unsigned char)c, FT_FOUNDATION});
-                c = -1;
-            }
-        }
+        ft_test_play_safe(p);
         if (used == len)
             break;
         struct ft_move legal[FT_TEST_MAX_LEGAL];
-        size_t n = 0;
-        int columns = g->t.ncolumns, empty = -1;
-        for (int c = 0; c < columns; c++) {
-            int top = ft_game_top(g, c);
-            if (top && ft_test_goes_up(g, top))
-                legal[n++] = (struct ft_move){(unsigned char)top, (unsigned char)c, FT_FOUNDATION};
-            if (!top && empty < 0)
-                empty = c;
-        }
-        for (int c = 0; c < columns; c++) {
-            int top = ft_game_top(g, c);
-            for (int d = 0; top && d < columns; d++) {
-                int onto = ft_game_top(g, d);
-                bool fits = onto ? onto == top + 1 : d == empty && g->t.height[c] > 1;
-                bool undo = p->last.card == top && p->last.from == d && p->last.to == c;
-                if (d != c && fits && !undo) {
-                    assert_true(n < FT_TEST_MAX_LEGAL);
-                    legal[n++] = (struct ft_move){(unsigned char)top, (unsigned char)c, (unsigned char)d};
-                }
-            }
-        }
+        size_t useful, n = ft_test_legal(p, legal, &useful);
         if (n == 0)
             break;
-        /* useful-first: the foundation moves, then the column moves that empty
-         * their column or uncover a card that goes up, then the others (each
-         * group in the order above); genes below 32 pick among the first two. */
-        size_t useful = n;
-        if (p->useful_first) {
-            struct ft_move sorted[FT_TEST_MAX_LEGAL];
-            size_t k = 0;
-            for (int pass = 0; pass < 3; pass++)
-                for (size_t i = 0; i < n; i++) {
-                    struct ft_move m = legal[i];
-                    int h = g->t.height[m.from];
-                    int group = m.to == FT_FOUNDATION ? 0
-                                : h == 1 || ft_test_goes_up(g, g->t.card[m.from][h - 2]) ? 1 : 2;
-                    if (group == pass)
-                        sorted[k++] = m;
-                }
-            for (size_t i = 0; i < n; i++) {
-                int h = g->t.height[sorted[i].from];
-                if (sorted[i].to != FT_FOUNDATION && h > 1 && !ft_test_goes_up(g, g->t.card[sorted[i].from][h - 2]) &&
-                    useful == n)
-                    useful = i;
-            }
-            memcpy(legal, sorted, n * sizeof *legal);
-        }
         ga_gene gene = genes[used++];
-        ft_test_play_move(p, legal[p->useful_first && useful && gene < 32 ? gene % useful : gene % n]);
+        ft_test_play_move(p, legal[ft_test_pick(p, gene, useful, n)]);
     }
     return p->game.moved;
+}
+
+/* ---- the search decoder, rebuilt -------------------------------------
+ * As problems/fortythieves/fortythieves.c describes it: a depth-first
+ * search from the deal, its safe moves played, that tries at depth d first
+ * the move that gene d mod len picks from the useful-first list (with no
+ * undo rule), then the next moves of the list in turn, wrapping round;
+ * after each move the safe moves; a position seen before is not expanded.
+ * It stops once it has played 'budget' moves (safe ones and moves into a
+ * seen position included) or run out of positions.  Its result: the most
+ * cards up and the first path to them; with shaping, the first among those
+ * with the fewest cards buried on the needed ones.  Seen positions are
+ * kept whole here, not hashed.
+ */
+#define FT_TEST_KEY (FT_CARDS + FT_MAX_COLUMNS)
+
+struct ft_test_search {
+    const ga_gene *genes;
+    size_t len, budget, nodes;
+    bool shaping;
+    struct ft_test_play play;             /* the path under way */
+    int best, best_buried;
+    struct ft_move *best_path;
+    size_t best_count;
+    unsigned char (*seen)[FT_TEST_KEY];   /* open addressing; an all-zero key is free */
+    size_t size;
+};
+
+/* For each foundation not finished, the cards above the shallowest copy of
+ * the card it needs next, when that copy is in the tableau. */
+static int ft_test_buried(const struct ft_game *g)
+{
+    int sum = 0;
+    for (int suit = 0; suit < FT_SUITS; suit++)
+        for (int k = 0; k < FT_COPIES; k++) {
+            int rank = g->pile[suit][k] + 1, least = -1;
+            for (int c = 0; rank <= FT_RANKS && c < g->t.ncolumns; c++)
+                for (int i = 0; i < g->t.height[c]; i++)
+                    if (g->t.card[c][i] == ft_card(rank, suit) &&
+                        (least < 0 || g->t.height[c] - 1 - i < least))
+                        least = g->t.height[c] - 1 - i;
+            sum += least > 0 ? least : 0;
+        }
+    return sum;
+}
+
+static void ft_test_undo(struct ft_test_play *p)
+{
+    struct ft_move m = p->move[--p->count];
+    ft_game_undo(&p->game, m);
+    if (m.to == FT_FOUNDATION)
+        p->left[m.card]++;
+}
+
+/* Whether the position of p was seen; marks it seen. */
+static bool ft_test_seen(struct ft_test_search *s)
+{
+    unsigned char key[FT_TEST_KEY] = {0};
+    const struct ft_tableau *t = &s->play.game.t;
+    size_t k = 0, h = 7;
+    for (int c = 0; c < t->ncolumns; c++) {
+        for (int i = 0; i < t->height[c]; i++)
+            key[k++] = t->card[c][i];
+        key[k++] = 0xff;
+    }
+    for (size_t i = 0; i < k; i++)
+        h = h * 31 + key[i];
+    for (h &= s->size - 1;; h = (h + 1) & (s->size - 1)) {
+        if (memcmp(s->seen[h], key, FT_TEST_KEY) == 0)
+            return true;
+        if (s->seen[h][0] == 0) { /* a key starts with a card or 0xff */
+            memcpy(s->seen[h], key, FT_TEST_KEY);
+            return false;
+        }
+    }
+}
+
+static void ft_test_keep_best(struct ft_test_search *s)
+{
+    const struct ft_test_play *p = &s->play;
+    int moved = p->game.moved, buried = s->shaping ? ft_test_buried(&p->game) : 0;
+    if (moved > s->best || (moved == s->best && buried < s->best_buried)) {
+        s->best = moved;
+        s->best_buried = buried;
+        s->best_count = p->count;
+        memcpy(s->best_path, p->move, p->count * sizeof *p->move);
+    }
+}
+
+static void ft_test_dfs(struct ft_test_search *s, size_t depth)
+{
+    struct ft_test_play *p = &s->play;
+    struct ft_move legal[FT_TEST_MAX_LEGAL];
+    p->last = (struct ft_move){0, 0, 0};
+    size_t useful, n = ft_test_legal(p, legal, &useful);
+    size_t first = n ? ft_test_pick(p, s->genes[depth % s->len], useful, n) : 0;
+    for (size_t k = 0; k < n && s->nodes < s->budget; k++) {
+        size_t before = p->count;
+        ft_test_play_move(p, legal[(first + k) % n]);
+        ft_test_play_safe(p);
+        s->nodes += p->count - before;
+        if (!ft_test_seen(s)) {
+            ft_test_keep_best(s);
+            ft_test_dfs(s, depth + 1);
+        }
+        while (p->count > before)
+            ft_test_undo(p);
+    }
+}
+
+/* Searches t with genes[0..len) and a budget of moves; replays the best
+ * path found from the start into *best (every move checked legal) and
+ * returns its cards. */
+static int ft_test_search_decode(const struct ft_tableau *t, const ga_gene *genes, size_t len, size_t budget,
+                                 bool shaping, struct ft_test_play *best)
+{
+    struct ft_test_search s = {.genes = genes, .len = len, .budget = budget, .shaping = shaping, .size = 64};
+    while (s.size < 4 * budget)
+        s.size *= 2;
+    s.seen = calloc(s.size, sizeof *s.seen);
+    assert_non_null(s.seen);
+    ft_test_play_alloc(&s.play, budget + 1);
+    s.play.useful_first = true;
+    s.best_path = malloc(s.play.cap * sizeof *s.best_path);
+    assert_non_null(s.best_path);
+    ga_gene none = 0;
+    ft_test_decode(t, &none, 0, &s.play); /* the safe moves of the deal */
+    s.nodes = s.play.count;
+    s.best = -1;
+    ft_test_seen(&s);
+    ft_test_keep_best(&s);
+    ft_test_dfs(&s, 0);
+    assert_true(best->cap >= s.best_count);
+    assert_int_equal(ft_game_init(&best->game, t), FT_OK);
+    memset(best->left, 0, sizeof best->left);
+    for (int c = 0; c < t->ncolumns; c++)
+        for (int i = 0; i < t->height[c]; i++)
+            best->left[t->card[c][i]]++;
+    best->count = 0;
+    for (size_t i = 0; i < s.best_count; i++)
+        ft_test_play_move(best, s.best_path[i]);
+    assert_int_equal(best->game.moved, s.best);
+    free(s.best_path);
+    free(s.play.move);
+    free(s.seen);
+    return s.best;
 }
 
 /* ---- the GA problem: helpers ------------------------------------------ */
@@ -1171,6 +1341,12 @@ static void test_ga_defaults(void **state)
                       "problem.reference: expected a string, got 1");
     test_expect_error("problem = { name = \"fortythieves\"; reference = \"card\"; };",
                       "problem.reference: unknown value 'card'");
+    test_expect_error("problem = { name = \"fortythieves\"; decoder = \"search\"; nodes = 0; };",
+                      "problem.nodes: expected an integer in [1, 16384], got 0");
+    test_expect_error("problem = { name = \"fortythieves\"; decoder = \"search\"; nodes = 16385; };",
+                      "problem.nodes: expected an integer in [1, 16384], got 16385");
+    test_expect_error("problem = { name = \"fortythieves\"; decoder = \"useful-first\"; nodes = 100; };",
+                      "problem.nodes: only decoder = \"search\" has a node budget");
 }
 
 /*
@@ -1246,6 +1422,71 @@ static void test_ga_decoder_and_bounds(void **state)
     free(play.move);
     gsl_rng_free(r);
     ft_solver_free(solver);
+}
+
+/*
+ * decoder = "search" against its rebuilt description, on deals 1..40 and
+ * five hard deals, with budgets from 1 move to 3000, random
+ * genomes and genomes of small genes: the fitness is the tableau's 40 less
+ * the cards of the rebuilt search (plus b / (b + 8) with shaping, b its
+ * buried cards), never beyond the optimum; the print is its best path,
+ * replayed legally from the deal.
+ */
+static void test_ga_search_decoder(void **state)
+{
+    (void)state;
+    static const unsigned budgets[] = {1, 7, 37, 150, 600, 3000};
+    static const int hard[] = {177, 197, 1030, 6282, 20550};
+    gsl_rng *r = test_rng_alloc(41);
+    struct ft_test_play play;
+    ft_test_play_alloc(&play, 4000);
+    ga_gene genes[FT_TEST_MOVES];
+    int checked = 0, at_optimum = 0, deeper = 0;
+    for (int i = 0; i < 45; i++) {
+        int seed = i < 40 ? i + 1 : hard[i - 40];
+        struct ft_position p;
+        assert_int_equal(ft_deal((uint64_t)seed, &p), FT_OK);
+        struct ft_test_solved solved = ft_test_solve(&p.tableau);
+        for (size_t b = 0; b < sizeof budgets / sizeof budgets[0]; b++)
+            for (int shaping = 0; shaping < 2; shaping++) {
+                char settings[160];
+                snprintf(settings, sizeof settings,
+                         "seed = %d; reference = \"cards\"; decoder = \"search\"; nodes = %u; shaping = %s;", seed,
+                         budgets[b], shaping ? "true" : "false");
+                struct test_experiment *t = ft_test_experiment(settings, "");
+                struct ga_genome gen = ft_test_genome(t);
+                for (int k = 0; k < 3; k++) {
+                    if (k == 0)
+                        t->e->problem->init(&gen, r, genes);
+                    else
+                        for (size_t j = 0; j < gen.len; j++)
+                            genes[j] = (ga_gene)ga_rng_below(r, k == 1 ? 2 : 33);
+                    int moved = ft_test_search_decode(&p.tableau, genes, gen.len, budgets[b], shaping, &play);
+                    assert_true(moved <= solved.optimum.moved);
+                    double expect = FT_DEAL_CARDS - moved, fitness = ft_test_evaluate(t, genes);
+                    if (shaping) {
+                        double buried = ft_test_buried(&play.game);
+                        expect += buried / (buried + 8.0);
+                    } else {
+                        ft_test_check_print(t, genes, &play, "the cards in the tableau", FT_DEAL_CARDS,
+                                            FT_DEAL_CARDS);
+                    }
+                    if (fitness != expect)
+                        fail_msg("deal %d, %u moves, shaping %d: fitness %.17g, the rebuilt search %.17g", seed,
+                                 budgets[b], shaping, fitness, expect);
+                    checked++;
+                    at_optimum += moved == solved.optimum.moved && solved.optimum.moved > 0;
+                    deeper += b == 5 && moved > ft_test_decode(&p.tableau, genes, gen.len, &play);
+                }
+                test_experiment_free(t);
+            }
+    }
+    /* The search must often find what one play (the useful-first decoder) does not. */
+    assert_true(deeper > 20);
+    print_message("      %d genomes checked; %d at a non-zero optimum; %d beyond their useful-first play\n", checked,
+                  at_optimum, deeper);
+    free(play.move);
+    gsl_rng_free(r);
 }
 
 /* The published position where greedy takes the wrong 2S: columns
@@ -1354,8 +1595,7 @@ static void test_ga_reaches_optimum(void **state)
         {1490, 4, 4, 12},
     };
     struct ft_test_play play;
-    ft_test_play_alloc(&play, FT_TEST_MOVES);
-    play.useful_first = true; /* configs/fortythieves.cfg */
+    ft_test_play_alloc(&play, 5000);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         struct ft_position p;
         assert_int_equal(ft_deal((uint64_t)cases[i].deal, &p), FT_OK);
@@ -1370,7 +1610,8 @@ static void test_ga_reaches_optimum(void **state)
         struct ga_run *run;
         assert_int_equal(ft_test_run(t, &run), GA_STOP_FITNESS);
         assert_true(ga_run_stats(run)->best == 0);
-        ft_test_decode(&p.tableau, ga_run_best(run), ga_run_genome(run)->len, &play);
+        /* configs/fortythieves.cfg: decoder "search", 4096 moves, shaping */
+        ft_test_search_decode(&p.tableau, ga_run_best(run), ga_run_genome(run)->len, 4096, true, &play);
         assert_int_equal(play.game.moved, cases[i].optimum);
         ft_test_check_print(t, ga_run_best(run), &play, "the optimum", cases[i].optimum, FT_DEAL_CARDS);
         print_message("      deal %d: greedy %d, heuristic %d, optimum %d, reached in generation %lu\n",
@@ -1392,7 +1633,7 @@ struct ft_test_outcome {
 static struct ft_test_outcome ft_test_outcome(const char *seed, const char *threads)
 {
     const char *sets[] = {"problem.seed=1865", seed, threads, "ga.stop.generations=25",
-                          "ga.stop.fitness=-1.0", NULL};
+                          "ga.stop.fitness=-1.0", "problem.nodes=300", NULL};
     struct test_experiment *t = ft_test_shipped(sets);
     struct ga_run *run = test_run_alloc(t);
     struct ft_test_outcome o = {.digest = 1469598103934665603ULL};
@@ -1545,6 +1786,7 @@ int main(void)
         cmocka_unit_test(test_node_limit),
         cmocka_unit_test(test_ga_defaults),
         cmocka_unit_test(test_ga_decoder_and_bounds),
+        cmocka_unit_test(test_ga_search_decoder),
         cmocka_unit_test(test_ga_wrong_2s),
         cmocka_unit_test(test_ga_reaches_optimum),
         cmocka_unit_test(test_ga_same_seed_same_run),

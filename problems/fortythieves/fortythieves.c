@@ -1,6 +1,7 @@
 /* problems/fortythieves/fortythieves.c — Forty Thieves AutoStart by GA: a sequence of move choices, played legally. */
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -34,7 +35,9 @@
 #define FT_GA_SOLVER_NODES 10000000ULL /* past it the reference is the solver's bound */
 #endif
 static const char *const ft_ga_references[] = {"optimum", "cards"};
-static const char *const ft_ga_decoders[] = {"plain", "useful-first"};
+static const char *const ft_ga_decoders[] = {"plain", "useful-first", "search"};
+/* The search decoder's node budget per evaluation: at most this. */
+#define FT_GA_MAX_NODES 16384
 
 struct fortythieves {
     struct ft_tableau tableau;
@@ -44,6 +47,8 @@ struct fortythieves {
     unsigned moves; /* genome length: the longest play */
     ga_gene bias;   /* genes below it pick a useful move: 0 (plain) or FT_GA_USEFUL_BIAS */
     bool shaping;   /* a fraction below 1 added for the needed cards' depth (ft_ga_buried) */
+    bool search;    /* decoder = "search": a depth-first search ordered by the genes */
+    unsigned nodes; /* its budget: moves played per evaluation */
 };
 
 /* Whether moving the top of column c uncovers a card that can go up, or empties c. */
@@ -60,32 +65,30 @@ static size_t ft_ga_moves(const struct ft_game *g, struct ft_move last, bool spl
                           size_t *useful)
 {
     size_t n = 0;
-    int columns = g->t.ncolumns;
+    int columns = g->t.ncolumns, empty = -1, top[FT_MAX_COLUMNS];
     for (int c = 0; c < columns; c++) {
-        int top = ft_game_top(g, c);
-        if (top && ft_game_can_found(g, top))
-            out[n++] = (struct ft_move){(unsigned char)top, (unsigned char)c, FT_FOUNDATION};
-    }
-    int empty = -1;
-    for (int c = 0; c < columns && empty < 0; c++)
-        if (g->t.height[c] == 0)
+        top[c] = ft_game_top(g, c);
+        if (top[c] && ft_game_can_found(g, top[c]))
+            out[n++] = (struct ft_move){(unsigned char)top[c], (unsigned char)c, FT_FOUNDATION};
+        if (!top[c] && empty < 0)
             empty = c;
+    }
     *useful = n;
     for (int pass = 0; pass < (split ? 2 : 1); pass++) {
         if (pass == 1)
             *useful = n;
         for (int c = 0; c < columns; c++) {
-            int top = ft_game_top(g, c);
-            if (!top || (split && ft_ga_uncovers(g, c) != (pass == 0)))
+            if (!top[c] || (split && ft_ga_uncovers(g, c) != (pass == 0)))
                 continue;
             for (int d = 0; d < columns; d++) {
-                if (d == c || (g->t.height[d] == 0 && (d != empty || g->t.height[c] == 1)))
+                /* onto one rank higher of the suit, or a card with others
+                 * under it into the leftmost empty column (ft_game_legal) */
+                if (d == c || !(top[d] ? top[d] == top[c] + 1 : d == empty && g->t.height[c] > 1))
                     continue;
-                struct ft_move m = {(unsigned char)top, (unsigned char)c, (unsigned char)d};
+                struct ft_move m = {(unsigned char)top[c], (unsigned char)c, (unsigned char)d};
                 if (m.card == last.card && m.from == last.to && m.to == last.from)
                     continue; /* undoes the previous move */
-                if (ft_game_legal(g, m))
-                    out[n++] = m;
+                out[n++] = m;
             }
         }
     }
@@ -189,6 +192,125 @@ static int ft_ga_play(const struct fortythieves *f, const ga_gene *genes, size_t
     if (buried)
         *buried = ft_ga_buried(&p.game);
     return p.game.moved;
+}
+
+/* Takes back the last move of the play. */
+static void ft_ga_undo(struct ft_ga_play *p)
+{
+    struct ft_move m = p->played[--p->count];
+    ft_game_undo(&p->game, m);
+    if (m.to == FT_FOUNDATION)
+        p->in_tableau[m.card]++;
+}
+
+/* A hash of the tableau (FNV-1a over the columns in order), never 0. */
+static uint64_t ft_ga_hash(const struct ft_tableau *t)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (int c = 0; c < t->ncolumns; c++) {
+        for (int i = 0; i < t->height[c]; i++)
+            h = (h ^ t->card[c][i]) * 0x100000001b3ULL;
+        h = (h ^ 0xff) * 0x100000001b3ULL; /* the end of a column */
+    }
+    return h ? h : 1;
+}
+
+/* Adds h to the open-addressing set table[size] (a power of two, more
+ * than the entries); false when it was there already. */
+static bool ft_ga_visit(uint64_t *table, size_t size, uint64_t h)
+{
+    for (size_t i = (size_t)(h ^ h >> 32) & (size - 1);; i = (i + 1) & (size - 1)) {
+        if (table[i] == h)
+            return false;
+        if (!table[i]) {
+            table[i] = h;
+            return true;
+        }
+    }
+}
+
+/* A position on the search's path: the moves played to reach it, the
+ * first move tried (the gene's) and how many have been tried. */
+struct ft_ga_frame {
+    unsigned short count;
+    unsigned char first, tried;
+};
+
+/*
+ * The search decoder: a depth-first search from the deal that tries, at
+ * depth d, first the move gene d picks (as ft_ga_pick does), then the next
+ * ones of the list in turn; safe foundation moves are played at once; a
+ * position seen before in this search is not expanded again.  Its first
+ * descent is the useful-first play of the genes (the undo of the last move
+ * aside, which the seen set skips); it then backtracks until it has played
+ * f->nodes moves (every move counts, as for the exact solver's nodes) or
+ * run out of positions, at most len moves deep.  Returns the most cards it
+ * put on the foundations, with 'buried' at the first position that
+ * reached them that had the fewest (shaping); with 'played', the moves
+ * there and their count.  The genes never learn the optimum.
+ */
+static int ft_ga_search(const struct fortythieves *f, const ga_gene *genes, size_t len,
+                        struct ft_move *played, size_t *count, int *buried)
+{
+    struct ft_move path[FT_GA_MAX_PLAY(10000)]; /* 'moves' is at most 10000 */
+    struct ft_ga_frame frame[10000 + 1];
+    uint64_t seen[2 * FT_GA_MAX_NODES];
+    size_t size = 64;
+    while (size < 2 * (size_t)f->nodes + 64 && size < 2 * FT_GA_MAX_NODES)
+        size *= 2;
+    memset(seen, 0, size * sizeof seen[0]);
+    struct ft_ga_play p = {.played = path};
+    if (!ft_ga_start(f, &p))
+        return 0;
+    ft_ga_play_safe(&p);
+    ft_ga_visit(seen, size, ft_ga_hash(&p.game.t));
+    int best = p.game.moved, best_buried = f->shaping ? ft_ga_buried(&p.game) : 0;
+    size_t best_count = p.count, nodes = p.count, depth = 0;
+    if (played)
+        memcpy(played, path, p.count * sizeof path[0]);
+    frame[0] = (struct ft_ga_frame){(unsigned short)p.count, 0, 0};
+    struct ft_move legal[FT_GA_MAX_MOVES]; /* the moves at depth 'listed' */
+    size_t useful = 0, n = 0, listed = SIZE_MAX;
+    while (nodes < f->nodes) {
+        struct ft_ga_frame *fr = &frame[depth];
+        while (p.count > fr->count)
+            ft_ga_undo(&p);
+        if (listed != depth) {
+            n = depth < 10000 ? ft_ga_moves(&p.game, (struct ft_move){0, 0, 0}, true, legal, &useful) : 0;
+            listed = depth;
+        }
+        if (fr->tried == 0 && n)
+            fr->first = (unsigned char)ft_ga_pick(f, genes[depth % len], useful, n);
+        if (fr->tried >= n) {
+            if (depth == 0)
+                break; /* every position within reach seen */
+            depth--;
+            listed = SIZE_MAX;
+            continue;
+        }
+        size_t before = p.count;
+        ft_ga_move(&p, legal[(fr->first + fr->tried++) % n]);
+        ft_ga_play_safe(&p);
+        nodes += p.count - before;
+        if (!ft_ga_visit(seen, size, ft_ga_hash(&p.game.t)))
+            continue;
+        int moved = p.game.moved, b = 0;
+        if (moved >= best && f->shaping)
+            b = ft_ga_buried(&p.game);
+        if (moved > best || (moved == best && b < best_buried)) {
+            best = moved;
+            best_buried = b;
+            best_count = p.count;
+            if (played)
+                memcpy(played, path, p.count * sizeof path[0]);
+        }
+        frame[++depth] = (struct ft_ga_frame){(unsigned short)p.count, 0, 0};
+    }
+    if (count)
+        *count = best_count;
+    if (buried)
+        *buried = best_buried;
+    return best;
 }
 
 /* The chosen moves of a play (safe moves aside), one per gene until no
@@ -344,18 +466,27 @@ static bool ft_ga_solve(struct fortythieves *f, struct ga_cfg *cfg, config_setti
 static bool ft_ga_configure(void *state, struct ga_cfg *cfg, config_setting_t *group)
 {
     struct fortythieves *f = state;
-    long long moves;
-    size_t reference, decoder;
+    long long moves, nodes;
+    size_t reference, decoder = 0;
     bool ok = ft_ga_position(f, cfg, group);
     ok &= ga_cfg_int(cfg, group, "moves", 120, 1, 10000, &moves);
     ok &= ga_cfg_choice(cfg, group, "reference", ft_ga_references, 2, 0, &reference);
-    ok &= ga_cfg_choice(cfg, group, "decoder", ft_ga_decoders, 2, 0, &decoder);
+    ok &= ga_cfg_choice(cfg, group, "decoder", ft_ga_decoders, 3, 0, &decoder);
+    nodes = 0; /* only the search decoder has a budget (and writes its default back) */
+    if (decoder == 2) {
+        ok &= ga_cfg_int(cfg, group, "nodes", 4096, 1, FT_GA_MAX_NODES, &nodes);
+    } else if (ga_cfg_lookup(cfg, group, "nodes")) {
+        ga_cfg_error_at(cfg, group, "nodes", "only decoder = \"search\" has a node budget");
+        ok = false;
+    }
     ok &= ga_cfg_bool(cfg, group, "shaping", false, &f->shaping);
     if (!ok)
         return false;
     f->cards = ft_tableau_cards(&f->tableau);
     f->moves = (unsigned)moves;
-    f->bias = decoder == 1 ? FT_GA_USEFUL_BIAS : 0;
+    f->bias = decoder >= 1 ? FT_GA_USEFUL_BIAS : 0;
+    f->search = decoder == 2;
+    f->nodes = (unsigned)nodes;
     f->reference = f->cards;
     f->reference_name = "the cards in the tableau";
     return reference == 1 || ft_ga_solve(f, cfg, group);
@@ -378,7 +509,8 @@ static void ft_ga_init(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
 static double ft_ga_evaluate(const struct ga_genome *gen, const ga_gene *g)
 {
     const struct fortythieves *f = gen->state;
-    int buried = 0, short_of = f->reference - ft_ga_play(f, g, gen->len, NULL, NULL, &buried);
+    int buried = 0, short_of = f->reference - (f->search ? ft_ga_search(f, g, gen->len, NULL, NULL, &buried)
+                                                          : ft_ga_play(f, g, gen->len, NULL, NULL, &buried));
     if (short_of <= 0 || !f->shaping)
         return short_of > 0 ? short_of : 0;
     return short_of + (double)buried / (buried + 8.0);
@@ -411,7 +543,8 @@ static void ft_ga_print(const struct ga_genome *gen, const ga_gene *g, FILE *out
     const struct fortythieves *f = gen->state;
     struct ft_move played[FT_GA_MAX_PLAY(10000)]; /* 'moves' is at most 10000 */
     size_t count = 0;
-    int moved = ft_ga_play(f, g, gen->len, played, &count, NULL);
+    int moved = f->search ? ft_ga_search(f, g, gen->len, played, &count, NULL)
+                          : ft_ga_play(f, g, gen->len, played, &count, NULL);
     while (count > 0 && played[count - 1].to != FT_FOUNDATION)
         count--; /* moves after the last card went up change nothing */
     for (size_t i = 0; i < count; i++) {

@@ -96,8 +96,7 @@ static void ft_game_apply(struct ft_game *g, struct ft_move m)
     }
 }
 
-/* Takes back the last move played, m. */
-static void ft_game_undo(struct ft_game *g, struct ft_move m)
+void ft_game_undo(struct ft_game *g, struct ft_move m)
 {
     struct ft_tableau *t = &g->t;
     if (m.to == FT_FOUNDATION) {

@@ -43,6 +43,8 @@ bool ft_game_can_found(const struct ft_game *g, int card);
 bool ft_game_legal(const struct ft_game *g, struct ft_move m);
 /* Plays m; FT_EINVAL (and nothing changes) when it is not legal. */
 int ft_game_play(struct ft_game *g, struct ft_move m);
+/* Takes back m, which must be the last move played (not checked). */
+void ft_game_undo(struct ft_game *g, struct ft_move m);
 
 /* Whether moving 'card', a top card that can go to a foundation now, to
  * the foundation first loses nothing (the solver's "safe foundation move",
