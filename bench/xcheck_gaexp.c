@@ -77,7 +77,7 @@ int main(int argc, char **argv)
                         "config selects and prints \"c1[25] c2[25] fitness1 fitness2\".\n");
         return 2;
     }
-    static const struct ga_catalog catalog = {ga_problems, ga_crossovers, ga_mutations};
+    static const struct ga_catalog catalog = {ga_problems, ga_crossovers, ga_mutations, ga_selections};
     struct ga_diag diag;
     ga_diag_clear(&diag);
     struct ga_cfg *cfg = ga_cfg_alloc(&diag);
