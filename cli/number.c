@@ -23,7 +23,7 @@ static bool number_digits(double ax, uint64_t *digits, int *exponent)
     int e = 9;
     while (e > 0 && ax < number_pow10[e])
         e--;
-    while (e > -4 && ax < 1.0 / number_pow10[-e]) /* 0.1 .. 0.0001, as close as a double gets */
+    while (e <= 0 && e > -4 && ax < 1.0 / number_pow10[-e]) /* below 1: 0.1 .. 0.0001, as close as a double gets */
         e--;
     /* ax * 10^(9-e) lies in [1e9, 1e10): one rounding, an error below 2e-6. */
     double scaled = ax * number_pow10[9 - e], whole = floor(scaled), frac = scaled - whole;
