@@ -125,9 +125,9 @@ cat > "$out/effort.gp" <<EOF
 # effort.gp — per hard deal: the blind GA's decoder moves to the optimum against the exact solver's nodes.
 set terminal pngcairo size 800,550
 set output "effort.png"
-set title "Forty Thieves, optimum >= $at_least cards: blind GA ($(basename "$cfg")) against the exact solver"
+set title "Forty Thieves, optimum >= $at_least: blind GA ($per_eval moves an evaluation) vs exact solver"
 set xlabel "exact solver: search nodes"
-set ylabel "GA: moves its decoder played until the optimum (evaluations x $per_eval, at most)"
+set ylabel "GA: decoder moves to the optimum (at most)"
 set logscale xy
 set grid
 set key bottom right
