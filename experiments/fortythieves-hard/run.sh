@@ -12,10 +12,12 @@
 #   ga.csv       deal,optimal,ga,evaluations_to_optimum,evaluations (the
 #                first generation's evaluations count at which the best play
 #                reached the optimum, empty when it never did)
-#   table.txt    deals at the optimum, short by how much, evaluations against
-#                the exact solver's nodes
-#   effort.gp, effort.png  per deal: GA evaluations to the optimum against
-#                the solver's nodes (missed deals at the budget)
+#   table.txt    deals at the optimum, short by how much, evaluations and the
+#                decoder's moves (at most evaluations x the moves one
+#                evaluation may play: the search decoder's 'nodes') against
+#                the exact solver's nodes (a node is one move too)
+#   effort.gp, effort.png  per deal: the GA's decoder moves to the optimum
+#                against the solver's nodes (missed deals at the budget)
 # With the default DIR, table.txt and effort.png are copied into
 # experiments/fortythieves-hard/.  About 5 minutes on 2 cores with the
 # defaults.  An existing DIR is kept unless --force.  $GAEXP names the gaexp
@@ -41,7 +43,7 @@ while [ $# -gt 0 ]; do
     --jobs) jobs=$2; shift 2 ;;
     --set) sets="$sets --set $2"; shift 2 ;;
     --force) force=1; shift ;;
-    -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "fortythieves-hard: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -55,6 +57,10 @@ study_gaexp
 study_fresh "fortythieves-hard" "$out" "$force"
 "$gaexp" run "$cfg" --quiet --force --out "$out.check" --set ga.stop.generations=0 --set output.plot=false \
   $sets > /dev/null
+# The decoder's moves per evaluation, at most: the search decoder's budget,
+# else one move per gene plus the 40 cards' safe moves.
+per_eval=$(awk '/^ *decoder = "search";/ { search = 1 } /^ *nodes = / { gsub(/[^0-9]/, ""); nodes = $0 }
+  /^ *moves = / { gsub(/[^0-9]/, ""); moves = $0 } END { print search ? nodes : moves + 40 }' "$out.check/config.cfg")
 rm -rf "$out.check" "$out" && mkdir -p "$out/runs"
 started=$(date +%s.%N)
 
@@ -95,8 +101,9 @@ elapsed=$(awk -v a="$started" -v b="$(date +%s.%N)" 'BEGIN { printf "%.0f", b - 
 
 # Table: join ga.csv and hard.csv by line (same order).
 paste -d, "$out/ga.csv" "$out/hard.csv" | awk -F, -v cfg="$cfg" -v seed="$seed" -v c="$at_least" -v m="$deals" \
-  -v t="$elapsed" -v sets="$sets" 'NR == 1 { next }
-  { n++; short = $2 - $3; nodes[n] = $8; if (short == 0) { hit++; ev[hit] = $4; evsum += $4 }
+  -v t="$elapsed" -v sets="$sets" -v per="$per_eval" 'NR == 1 { next }
+  { n++; short = $2 - $3; nodes[n] = $8; nodesum += $8; if ($8 > nodemax) nodemax = $8; budget = $5
+    if (short == 0) { hit++; ev[hit] = $4; evsum += $4; work[hit] = $4 * per }
     else { miss = miss sprintf(" %s (%d of %d)", $1, $3, $2); lost += short; if (short == 1) one++ } }
   function median(a, k,   i, j, x) { for (i = 2; i <= k; i++) { x = a[i]; for (j = i - 1; j > 0 && a[j] > x; j--) a[j + 1] = a[j]; a[j + 1] = x }
                                      return k ? (k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2) : 0 }
@@ -108,22 +115,25 @@ paste -d, "$out/ga.csv" "$out/hard.csv" | awk -F, -v cfg="$cfg" -v seed="$seed" 
     printf "GA short of it                     %d (by 1 card: %d; %d cards in all)\n", n - hit, one, lost
     printf "  missed:%s\n", miss
     printf "GA evaluations to the optimum      mean %.0f, median %.0f (over the deals it reached)\n", hit ? evsum / hit : 0, median(ev, hit)
-    printf "exact solver nodes                 median %.0f\n", median(nodes, n)
+    printf "GA moves to the optimum, at most   mean %.0f, median %.0f (evaluations x %d moves per evaluation)\n", hit ? evsum * per / hit : 0, median(work, hit), per
+    printf "GA moves of a whole blind run      at most %.0f (%d evaluations x %d)\n", budget * per, budget, per
+    printf "exact solver nodes                 mean %.0f, median %.0f, max %d (a node: one move)\n", n ? nodesum / n : 0, median(nodes, n), nodemax
     printf "wall time of the study             %s s\n", t }' > "$out/table.txt"
 
-paste -d, "$out/ga.csv" "$out/hard.csv" | awk -F, 'NR > 1 { print $8, ($4 == "" ? $5 : $4), ($2 == $3) }' > "$out/effort.dat"
+paste -d, "$out/ga.csv" "$out/hard.csv" | awk -F, -v per="$per_eval" 'NR > 1 { print $8, ($4 == "" ? $5 : $4) * per, ($2 == $3) }' > "$out/effort.dat"
 cat > "$out/effort.gp" <<EOF
-# effort.gp — per hard deal: the blind GA's evaluations to the optimum against the exact solver's nodes.
+# effort.gp — per hard deal: the blind GA's decoder moves to the optimum against the exact solver's nodes.
 set terminal pngcairo size 800,550
 set output "effort.png"
-set title "Forty Thieves, optimum >= $at_least cards: blind GA ($(basename "$cfg")) against the exact solver"
+set title "Forty Thieves, optimum >= $at_least: blind GA ($per_eval moves an evaluation) vs exact solver"
 set xlabel "exact solver: search nodes"
-set ylabel "GA: evaluations until its best play reached the optimum"
+set ylabel "GA: decoder moves to the optimum (at most)"
 set logscale xy
 set grid
 set key bottom right
 plot "effort.dat" using 1:(\$3 == 1 ? \$2 : 1/0) with points pt 7 lc rgb "#4477aa" title "reached the optimum", \\
-     "" using 1:(\$3 == 0 ? \$2 : 1/0) with points pt 2 ps 1.5 lc rgb "#cc3311" title "missed (plotted at the whole budget)"
+     "" using 1:(\$3 == 0 ? \$2 : 1/0) with points pt 2 ps 1.5 lc rgb "#cc3311" title "missed (plotted at the whole budget)", \\
+     x with lines dt 2 lc rgb "#777777" title "as many moves as the solver's nodes"
 EOF
 study_draw "$out" effort
 cat "$out/table.txt"
