@@ -19,7 +19,7 @@
 #   effort.gp, effort.png  per deal: the GA's decoder moves to the optimum
 #                against the solver's nodes (missed deals at the budget)
 # With the default DIR, table.txt and effort.png are copied into
-# experiments/fortythieves-hard/.  About 5 minutes on 2 cores with the
+# experiments/fortythieves-hard/.  35 minutes on 2 cores under a load of 10 with the
 # defaults.  An existing DIR is kept unless --force.  $GAEXP names the gaexp
 # to use (default: build this tree, installing what is missing).
 set -eu
