@@ -490,10 +490,16 @@ int output_publish(const char *dir, struct output_file *const *files, size_t n, 
     if (!fits || !output_sync_all(files, n, false) || !output_open(&journal, dir, "commit"))
         return 0;
     fwrite(text, 1, at, journal.fp);
-    /* The rename of commit.part is the point of no return. */
+    /* The rename of commit.part is the point of no return; the folder is
+     * synced before the roll forward, so no published file can reach the
+     * disk ahead of the journal that decides it. */
     struct output_file *one = &journal;
     if (!output_commit_all(&one, 1))
         return 0;
+    if (!output_sync_dir(dir)) {
+        cli_error("cannot write %s/commit: %s ('gaexp resume %s' tries again)", dir, strerror(errno), dir);
+        return -1;
+    }
     return output_roll_forward(dir, text, quiet) ? 1 : -1;
 }
 
