@@ -161,6 +161,16 @@ static void derful_init(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
     const struct derful *d = gen->state;
     ga_gene deck[DERFUL_CARDS];
     memcpy(deck, d->deck, (size_t)d->deck_size * sizeof *deck);
+    if (r->type == ga_rng_xoshiro256ss) { /* the same draws, the state in registers */
+        struct ga_rng_xoshiro_state *state = r->state, s = *state;
+        for (int i = 0; i < d->cells; i++) {
+            int j = i + (int)ga_rng_xoshiro_below(&s, (uint32_t)(d->deck_size - i));
+            g[i] = deck[j];
+            deck[j] = deck[i];
+        }
+        *state = s;
+        return;
+    }
     for (int i = 0; i < d->cells; i++) {
         int j = i + (int)ga_rng_below(r, (unsigned long)(d->deck_size - i));
         ga_gene t = deck[i];
