@@ -83,6 +83,38 @@ void figures_quoted(FILE *out, const char *text)
     fputc('\'', out);
 }
 
+/* Longest title line, in characters, that a 900-pixel figure shows whole
+ * in its 11-point font. */
+#define FIGURES_TITLE_WIDTH 95
+
+void figures_title(FILE *out, const char *text)
+{
+    /* A line longer than the figure is broken after its last "; " that
+     * keeps the line within FIGURES_TITLE_WIDTH (gnuplot cuts it instead). */
+    char wrapped[1024];
+    size_t at = 0, line = 0, room = sizeof wrapped - 1;
+    for (const char *c = text; *c && at < room; c++, line++) {
+        if (*c == '\n')
+            line = (size_t)-1;
+        else if (c[0] == ';' && c[1] == ' ' && line > 0) {
+            const char *next = strchr(c + 2, ';');
+            size_t rest = next ? (size_t)(next - c) : strlen(c);
+            if (line + rest > FIGURES_TITLE_WIDTH) {
+                wrapped[at++] = ';';
+                if (at < room)
+                    wrapped[at++] = '\n';
+                c++; /* the space */
+                line = (size_t)-1;
+                continue;
+            }
+        }
+        wrapped[at++] = *c;
+    }
+    wrapped[at] = '\0';
+    fprintf(out, "set title ");
+    figures_quoted(out, wrapped);
+}
+
 /* ---- legends ------------------------------------------------------------------ */
 
 /* "ga.mutation.rate" -> "mutation rate"; "ga.crossover.name" -> "crossover";
@@ -382,8 +414,7 @@ char *figures_fitness_text(const char *config, char *figure, size_t size)
     snprintf(title, sizeof title, "Fitness per generation (lower is better, 0 = solved)\n%s%s%s", s.problem,
              s.budget[0] ? "; " : "", s.budget);
     fputs(figures_fitness_body, out);
-    fprintf(out, "set title ");
-    figures_quoted(out, title);
+    figures_title(out, title);
     fprintf(out, ".sprintf('; %%d replicate%%s', replicates, replicates > 1 ? 's' : '')\n");
     fputs(figures_fitness_plot, out);
     if (fclose(out) != 0) {

@@ -43,6 +43,9 @@ void figures_file(const struct figures_setup *s, const char *name, char *buf, si
 /* 'text' as a gnuplot string expression: single-quoted (quotes doubled), a
  * line break joined in as "\n".  Written to out. */
 void figures_quoted(FILE *out, const char *text);
+/* "set title TEXT" (without the line's end), each line longer than the
+ * figure broken after a "; ". */
+void figures_title(FILE *out, const char *text);
 
 /* A legend naming only what varies: for the swept paths 'axis' (a '+' joins
  * linked ones) and one point's values (linked values separated by spaces),

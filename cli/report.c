@@ -737,8 +737,7 @@ static void report_fig_title(FILE *out, const struct report_fig *f, const char *
     snprintf(title, sizeof title, "%s\n%s; %lu replicate%s a point%s%s%s%s%s", what, f->setup.problem,
              f->setup.replicates, f->setup.replicates == 1 ? "" : "s", f->setup.budget[0] ? "; " : "",
              f->setup.budget, f->note[0] ? "\n(" : "", f->note, f->note[0] ? ")" : "");
-    fprintf(out, "set title ");
-    figures_quoted(out, title);
+    figures_title(out, title);
     fprintf(out, "\n");
 }
 
@@ -1001,8 +1000,7 @@ static bool report_heatmap(const char *root, const struct report *r, const struc
         const char *axis[1] = {r->axis[a]}, *value[1] = {""};
         figures_label(axis, value, 1, NULL, words[a], sizeof words[a]);
     }
-    fprintf(s.out, "set title ");
-    figures_quoted(s.out, title);
+    figures_title(s.out, title);
     fprintf(s.out, "\nset xlabel ");
     figures_quoted(s.out, words[0]);
     fprintf(s.out, "\nset ylabel ");
@@ -1075,8 +1073,7 @@ static bool report_profile(const char *root, const struct report *r, const struc
              f->setup.budget[0] ? "; " : "", f->setup.budget);
     const char *axis[1] = {r->axis[0]}, *value[1] = {""};
     figures_label(axis, value, 1, NULL, words, sizeof words);
-    fprintf(s.out, "set title ");
-    figures_quoted(s.out, title);
+    figures_title(s.out, title);
     fprintf(s.out, "\nset xlabel ");
     figures_quoted(s.out, words);
     fprintf(s.out, "\nset ylabel 'share of replicates solved'\nset yrange [0:1.05]\n"
