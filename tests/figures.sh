@@ -71,10 +71,10 @@ check "and a note" grep -q "the 12 best of 14 points" "$out/many/curves.gp"
 # (14 points, 5 of the sweep) drawn by --jobs gnuplots, the same bytes as at --jobs 1.
 gnuplots() { grep 'execve(.*\["gnuplot"' "$1" | awk '{ print $1 }' | sort -u | wc -l; } # processes
 if command -v strace >/dev/null 2>&1; then
-  check "a sweep side by side at --jobs 2" strace -f -qq -e trace=execve -o "$out/many2.trace" \
+  check "a sweep side by side at --jobs 2" inject -f -e trace=execve -o "$out/many2.trace" \
     "$GAEXP" sweep "$out/many.cfg" --out "$out/many2" --quiet --jobs 2 --parallel runs
   check "draws its 19 figures in 2 gnuplots" [ "$(gnuplots "$out/many2.trace")" -eq 2 ]
-  check "gaexp plot redraws them in one gnuplot per core" strace -f -qq -e trace=execve -o "$out/plot.trace" \
+  check "gaexp plot redraws them in one gnuplot per core" inject -f -e trace=execve -o "$out/plot.trace" \
     "$GAEXP" plot "$out/many2"
   check "(at most one per core)" [ "$(gnuplots "$out/plot.trace")" -le "$(getconf _NPROCESSORS_ONLN)" ]
 else
