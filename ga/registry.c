@@ -2,6 +2,7 @@
 #include "gaexp/registry.h"
 
 #include <dlfcn.h>
+#include <stdbool.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,6 +78,18 @@ static int registry_push(struct registry_list *l, const void *item)
     return GA_OK;
 }
 
+/* Adds item, named name, to list unless 'taken' (the name is in use). */
+static int registry_add(struct ga_registry *reg, struct registry_list *list, const void *item,
+                        const char *name, bool taken)
+{
+    reg->clash = name;
+    if (taken)
+        return GA_ECLASH;
+    int status = registry_push(list, item);
+    registry_sync(reg);
+    return status;
+}
+
 int ga_registry_add_problem(struct ga_registry *reg, const struct ga_problem *p)
 {
     size_t bad;
@@ -88,42 +101,22 @@ int ga_registry_add_problem(struct ga_registry *reg, const struct ga_problem *p)
         reg->clash = reg->why;
         return GA_ECOLUMN;
     }
-    reg->clash = p->name;
-    if (ga_catalog_problem(&reg->catalog, p->name))
-        return GA_ECLASH;
-    int status = registry_push(&reg->problems, p);
-    registry_sync(reg);
-    return status;
+    return registry_add(reg, &reg->problems, p, p->name, ga_catalog_problem(&reg->catalog, p->name) != NULL);
 }
 
 int ga_registry_add_crossover(struct ga_registry *reg, const struct ga_crossover *op)
 {
-    reg->clash = op->name;
-    if (ga_catalog_crossover(&reg->catalog, NULL, op->name))
-        return GA_ECLASH;
-    int status = registry_push(&reg->crossovers, op);
-    registry_sync(reg);
-    return status;
+    return registry_add(reg, &reg->crossovers, op, op->name, ga_catalog_crossover(&reg->catalog, NULL, op->name) != NULL);
 }
 
 int ga_registry_add_mutation(struct ga_registry *reg, const struct ga_mutation *op)
 {
-    reg->clash = op->name;
-    if (ga_catalog_mutation(&reg->catalog, NULL, op->name))
-        return GA_ECLASH;
-    int status = registry_push(&reg->mutations, op);
-    registry_sync(reg);
-    return status;
+    return registry_add(reg, &reg->mutations, op, op->name, ga_catalog_mutation(&reg->catalog, NULL, op->name) != NULL);
 }
 
 int ga_registry_add_selection(struct ga_registry *reg, const struct ga_selection *op)
 {
-    reg->clash = op->name;
-    if (ga_catalog_selection(&reg->catalog, op->name))
-        return GA_ECLASH;
-    int status = registry_push(&reg->selections, op);
-    registry_sync(reg);
-    return status;
+    return registry_add(reg, &reg->selections, op, op->name, ga_catalog_selection(&reg->catalog, op->name) != NULL);
 }
 
 int ga_registry_add_catalog(struct ga_registry *reg, const struct ga_catalog *cat)
