@@ -29,7 +29,7 @@ static unsigned long rng_xoshiro_get(void *vstate)
 
 static double rng_xoshiro_get_double(void *vstate)
 {
-    return (double)(ga_rng_xoshiro_next(vstate) >> 11) * 0x1.0p-53;
+    return ga_rng_xoshiro_uniform(vstate);
 }
 
 static const gsl_rng_type rng_xoshiro_type = {

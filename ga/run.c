@@ -341,7 +341,7 @@ static inline __attribute__((always_inline)) bool run_chance(const struct run_br
                                                              double rate)
 {
     if (br->xoshiro)
-        return (double)(ga_rng_xoshiro_next(r->state) >> 11) * 0x1.0p-53 < rate;
+        return ga_rng_xoshiro_uniform(r->state) < rate;
     return gsl_rng_uniform(r) < rate;
 }
 

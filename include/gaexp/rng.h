@@ -37,6 +37,12 @@ static inline uint64_t ga_rng_xoshiro_next(struct ga_rng_xoshiro_state *st)
     return result;
 }
 
+/* A uniform double in [0, 1) from the next xoshiro256** output (53 bits). */
+static inline double ga_rng_xoshiro_uniform(struct ga_rng_xoshiro_state *st)
+{
+    return (double)(ga_rng_xoshiro_next(st) >> 11) * 0x1.0p-53;
+}
+
 /* gsl_rng_get and gsl_rng_uniform, the same values, but inline (no call
  * through the type's function pointers) when r is xoshiro256**. */
 static inline unsigned long ga_rng_get(gsl_rng *r)
@@ -49,7 +55,7 @@ static inline unsigned long ga_rng_get(gsl_rng *r)
 static inline double ga_rng_uniform(gsl_rng *r)
 {
     if (r->type == ga_rng_xoshiro256ss)
-        return (double)(ga_rng_xoshiro_next(r->state) >> 11) * 0x1.0p-53;
+        return ga_rng_xoshiro_uniform(r->state);
     return gsl_rng_uniform(r);
 }
 
