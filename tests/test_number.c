@@ -11,15 +11,20 @@
 
 static unsigned long number_mismatches;
 
+/* Counts (and shows the first ten of) the values where the fast writer
+ * 'name' differs from printf. */
+static void number_compare(double x, const char *name, const char *fast, size_t len, const char *slow)
+{
+    if ((strcmp(fast, slow) != 0 || len != strlen(slow)) && number_mismatches++ < 10)
+        print_error("%.17g: %s wrote '%s', printf '%s'\n", x, name, fast, slow);
+}
+
 static void number_check(double x)
 {
     char fast[NUMBER_G10_MAX], slow[NUMBER_G10_MAX];
     size_t len = number_g10(fast, x);
     snprintf(slow, sizeof slow, "%.10g", x);
-    if (strcmp(fast, slow) != 0 || len != strlen(slow)) {
-        if (number_mismatches++ < 10)
-            print_error("%.17g: number_g10 wrote '%s', printf '%s'\n", x, fast, slow);
-    }
+    number_compare(x, "number_g10", fast, len, slow);
 }
 
 static void number_check_f6(double x)
@@ -27,10 +32,7 @@ static void number_check_f6(double x)
     char fast[NUMBER_G10_MAX], slow[NUMBER_G10_MAX];
     size_t len = number_f6(fast, x);
     snprintf(slow, sizeof slow, "%.6f", x);
-    if (strcmp(fast, slow) != 0 || len != strlen(slow)) {
-        if (number_mismatches++ < 10)
-            print_error("%.17g: number_f6 wrote '%s', printf '%s'\n", x, fast, slow);
-    }
+    number_compare(x, "number_f6", fast, len, slow);
 }
 
 static void number_check_both(double x)
