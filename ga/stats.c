@@ -24,27 +24,73 @@ static size_t stats_block_start(size_t n, size_t b)
     return b * size < n ? b * size : n;
 }
 
+/* Sums go into four accumulators, element start + i into i mod 4, added
+ * up as (s0 + s1) + (s2 + s3): one chain of additions waits four cycles an
+ * element, four chains overlap.  The order is fixed all the same. */
+struct stats_lanes {
+    double s0, s1, s2, s3;
+};
+
+static inline void stats_lanes_add(struct stats_lanes *l, size_t i, double x)
+{
+    switch (i % 4) {
+    case 0: l->s0 += x; break;
+    case 1: l->s1 += x; break;
+    case 2: l->s2 += x; break;
+    default: l->s3 += x; break;
+    }
+}
+
+static inline double stats_lanes_sum(const struct stats_lanes *l)
+{
+    return (l->s0 + l->s1) + (l->s2 + l->s3);
+}
+
 /* The best, the worst and the sum of block b. */
 static struct stats_block stats_block_scan(const double *fitness, size_t n, size_t b)
 {
     size_t start = stats_block_start(n, b), end = stats_block_start(n, b + 1);
     struct stats_block p = {0.0, start, start};
-    for (size_t i = start; i < end; i++) {
-        p.sum += fitness[i];
-        if (fitness[i] < fitness[p.best])
-            p.best = i;
-        if (fitness[i] > fitness[p.worst])
-            p.worst = i;
+    if (start == end)
+        return p;
+    struct stats_lanes sum = {0.0, 0.0, 0.0, 0.0};
+    double best = fitness[start], worst = fitness[start];
+    size_t i = start;
+    for (; i + 4 <= end; i += 4) {
+        sum.s0 += fitness[i];
+        sum.s1 += fitness[i + 1];
+        sum.s2 += fitness[i + 2];
+        sum.s3 += fitness[i + 3];
     }
+    for (; i < end; i++)
+        stats_lanes_add(&sum, i - start, fitness[i]);
+    for (i = start; i < end; i++) { /* rarely taken branches: a new best or worst */
+        if (fitness[i] < best) {
+            best = fitness[i];
+            p.best = i;
+        }
+        if (fitness[i] > worst) {
+            worst = fitness[i];
+            p.worst = i;
+        }
+    }
+    p.sum = stats_lanes_sum(&sum);
     return p;
 }
 
 static double stats_block_squares(const double *fitness, size_t n, size_t b, double mean)
 {
-    double ss = 0.0;
-    for (size_t i = stats_block_start(n, b); i < stats_block_start(n, b + 1); i++)
-        ss += (fitness[i] - mean) * (fitness[i] - mean);
-    return ss;
+    size_t start = stats_block_start(n, b), end = stats_block_start(n, b + 1), i = start;
+    struct stats_lanes ss = {0.0, 0.0, 0.0, 0.0};
+    for (; i + 4 <= end; i += 4) {
+        ss.s0 += (fitness[i] - mean) * (fitness[i] - mean);
+        ss.s1 += (fitness[i + 1] - mean) * (fitness[i + 1] - mean);
+        ss.s2 += (fitness[i + 2] - mean) * (fitness[i + 2] - mean);
+        ss.s3 += (fitness[i + 3] - mean) * (fitness[i + 3] - mean);
+    }
+    for (; i < end; i++)
+        stats_lanes_add(&ss, i - start, (fitness[i] - mean) * (fitness[i] - mean));
+    return stats_lanes_sum(&ss);
 }
 
 /* Adds up the blocks in order: the best and worst (first index on ties) and the mean. */
