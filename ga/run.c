@@ -1,10 +1,14 @@
 /* ga/run.c — the generational loop: elitism, selection, variation, evaluation. */
+/* MAP_ANONYMOUS and MADV_HUGEPAGE (Linux, BSD) beside POSIX */
+#define _DEFAULT_SOURCE
 #include "ga/run_private.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <stdint.h>
+#include <sys/mman.h>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -140,15 +144,58 @@ static bool run_check(const struct ga_problem *problem, const struct ga_genome *
 }
 
 /* A population block: n slots of 'stride' genes on cache-line boundaries,
- * zeroed (the padding too: checkpoints and copies never see stale bytes). */
-static ga_gene *run_block_alloc(size_t n, size_t stride)
+ * zeroed (the padding too: checkpoints and copies never see stale bytes).
+ * A block of a megabyte or more is mapped on its own, in huge pages where
+ * the kernel has them: fresh pages come zeroed (no memset), and the random
+ * parent reads of a large population miss the TLB far less. */
+#define RUN_BLOCK_MAPPED (1u << 20)
+#define RUN_HUGE_PAGE (2u << 20)
+#define RUN_SMALL_PAGE 4096u
+
+static size_t run_block_bytes(size_t n, size_t stride)
 {
     size_t bytes = n * stride * sizeof(ga_gene);
-    bytes = (bytes + GA_GENOME_LINE - 1) / GA_GENOME_LINE * GA_GENOME_LINE;
+    if (bytes >= RUN_BLOCK_MAPPED) /* whole pages: the huge ones, then small ones for the tail */
+        return (bytes + RUN_SMALL_PAGE - 1) / RUN_SMALL_PAGE * RUN_SMALL_PAGE;
+    return (bytes + GA_GENOME_LINE - 1) / GA_GENOME_LINE * GA_GENOME_LINE;
+}
+
+/* Children bred per island and step apart from the population (0 for generational). */
+static size_t run_brood_size(const struct ga_params *p)
+{
+    return p->scheme == GA_SCHEME_GENERATIONAL ? 0 : p->lambda;
+}
+
+static ga_gene *run_block_alloc(size_t n, size_t stride)
+{
+    size_t bytes = run_block_bytes(n, stride);
+    if (bytes >= RUN_BLOCK_MAPPED) {
+        /* over-map by one huge page so that the block can start on one */
+        char *map = mmap(NULL, bytes + RUN_HUGE_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (map == MAP_FAILED)
+            return NULL;
+        uintptr_t at = (uintptr_t)map, start = (at + RUN_HUGE_PAGE - 1) / RUN_HUGE_PAGE * RUN_HUGE_PAGE;
+        if (start > at)
+            munmap(map, start - at);
+        munmap((char *)start + bytes, at + RUN_HUGE_PAGE - start);
+#ifdef MADV_HUGEPAGE
+        madvise((void *)start, bytes, MADV_HUGEPAGE);
+#endif
+        return (ga_gene *)start;
+    }
     ga_gene *block = aligned_alloc(GA_GENOME_LINE, bytes);
     if (block)
         memset(block, 0, bytes);
     return block;
+}
+
+static void run_block_free(ga_gene *block, size_t n, size_t stride)
+{
+    size_t bytes = run_block_bytes(n, stride);
+    if (block && bytes >= RUN_BLOCK_MAPPED)
+        munmap(block, bytes);
+    else
+        free(block);
 }
 
 struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
@@ -200,7 +247,7 @@ struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
                              GA_GENOME_LINE;
         ok = (run->select_work = aligned_alloc(GA_GENOME_LINE, islands * run->select_stride)) != NULL;
     }
-    size_t lambda = params->scheme == GA_SCHEME_GENERATIONAL ? 0 : params->lambda;
+    size_t lambda = run_brood_size(&run->params);
     if (ok && lambda)
         ok = (run->brood = run_block_alloc(islands * lambda, run->stride)) &&
              (run->brood_fitness = malloc(islands * lambda * sizeof *run->brood_fitness));
@@ -224,8 +271,8 @@ void ga_run_free(struct ga_run *run)
         for (unsigned t = 0; t < run->params.threads; t++)
             ga_rng_free(run->rngs[t]);
     free(run->rngs);
-    free(run->genes);
-    free(run->next_genes);
+    run_block_free(run->genes, run->total, run->stride);
+    run_block_free(run->next_genes, run->total, run->stride);
     free(run->fitness);
     free(run->next_fitness);
     free(run->spare);
@@ -236,7 +283,7 @@ void ga_run_free(struct ga_run *run)
     free(run->link_counts);
     free(run->allele_counts);
     free(run->select_work);
-    free(run->brood);
+    run_block_free(run->brood, run->params.islands * run_brood_size(&run->params), run->stride);
     free(run->brood_fitness);
     free(run->survivor_keys);
     free(run);
