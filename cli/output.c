@@ -1,4 +1,5 @@
 /* cli/output.c — output folders, files committed by rename, and the gnuplot figure. */
+#define _GNU_SOURCE /* syncfs */
 #include "config.h"
 
 #include "cli/output.h"
@@ -115,6 +116,8 @@ static const char *const output_run_names[] = {
     "config.cfg", "generations.csv", "summary.csv", "times.csv", "best.txt",
     "curves.csv", "fitness.gp",      "fitness.png", "fitness.pdf", "fitness.svg", "checkpoint",
 };
+/* The most files one commit publishes: each has a run name. */
+#define OUTPUT_PUBLISH_MAX (sizeof output_run_names / sizeof *output_run_names)
 
 /* False (message printed) when dir/name exists as anything but a regular
  * file: gaexp never replaces a symlink, device, FIFO or folder. */
@@ -262,22 +265,67 @@ bool output_sync_dir(const char *dir)
     return ok;
 }
 
-/* Syncs and closes every file; false (message printed) when one could not
- * be written whole, every temporary file then removed when 'drop'. */
+/* The length of the folder part of path ("DIR" of "DIR/NAME"). */
+static int output_dir_length(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? (int)(slash - path) : 1;
+}
+
+/* Makes several files of one folder durable at once: fflush each, one
+ * syncfs (the folder's file system whole: one round of writes to the disk
+ * instead of one a file), then close each.  syncfs goes through the first
+ * file, opened before the others were written, so that any writeback error
+ * since then is reported.  0, or the errno of the first failure, with
+ * *failed the file (NULL: the flush of the lot). */
+static int output_sync_together(struct output_file *const *files, size_t n, const struct output_file **failed)
+{
+    int error = 0;
+    *failed = NULL;
+    errno = 0;
+    for (size_t i = 0; i < n && !error; i++)
+        if (fflush(files[i]->fp) != 0 || ferror(files[i]->fp)) {
+            error = errno ? errno : EIO;
+            *failed = files[i];
+        }
+#ifdef HAVE_SYNCFS
+    if (!error && syncfs(fileno(files[0]->fp)) != 0)
+        error = errno;
+#endif
+    for (size_t i = 0; i < n; i++) {
+#ifndef HAVE_SYNCFS
+        if (!error && fsync(fileno(files[i]->fp)) != 0) {
+            error = errno;
+            *failed = files[i];
+        }
+#endif
+        if (fclose(files[i]->fp) != 0 && !error) {
+            error = errno ? errno : EIO;
+            *failed = files[i];
+        }
+        files[i]->fp = NULL;
+    }
+    return error;
+}
+
+/* Syncs and closes every file (one file: fsync; several: syncfs); false
+ * (message printed) when one could not be written whole, every temporary
+ * file then removed when 'drop'. */
 static bool output_sync_all(struct output_file *const *files, size_t n, bool drop)
 {
     const struct output_file *failed = NULL;
     int error = 0;
-    for (size_t i = 0; i < n; i++) {
-        int e = output_sync(files[i]);
-        if (e && !failed) {
-            failed = files[i];
-            error = e;
-        }
-    }
-    if (!failed)
+    if (n > 1)
+        error = output_sync_together(files, n, &failed);
+    else if (n == 1 && (error = output_sync(files[0])))
+        failed = files[0];
+    if (!error)
         return true;
-    cli_error("cannot write %s: %s", failed->final_path, strerror(error));
+    if (failed)
+        cli_error("cannot write %s: %s", failed->final_path, strerror(error));
+    else
+        cli_error("cannot write the files of %.*s: %s", output_dir_length(files[0]->final_path),
+                  files[0]->final_path, strerror(error));
     for (size_t i = 0; drop && i < n; i++)
         remove(files[i]->part_path);
     return false;
@@ -474,8 +522,8 @@ int output_publish(const char *dir, struct output_file *const *files, size_t n, 
      * copy: what the file holds, not read back. */
     char text[OUTPUT_JOURNAL_MAX] = "gaexp-commit 1\n";
     size_t at = strlen(text);
-    bool fits = true;
-    for (size_t i = 0; i < n; i++)
+    bool fits = n <= OUTPUT_PUBLISH_MAX;
+    for (size_t i = 0; fits && i < n; i++)
         fits &= output_journal_line(text, &at, "publish", strrchr(files[i]->final_path, '/') + 1);
     for (size_t i = 0; i < sizeof output_run_names / sizeof *output_run_names; i++) {
         bool published = false;
@@ -486,16 +534,29 @@ int output_publish(const char *dir, struct output_file *const *files, size_t n, 
     }
     if (figure)
         fits &= output_journal_line(text, &at, "draw", figure);
+    /* The journal is written beside the files and made durable with them
+     * (one syncfs), before its rename: the point of no return.  The folder
+     * is synced before the roll forward, so no published file can reach
+     * the disk ahead of the journal that decides it. */
     struct output_file journal;
-    if (!fits || !output_sync_all(files, n, false) || !output_open(&journal, dir, "commit"))
+    if (!fits || !output_open(&journal, dir, "commit")) {
+        for (size_t i = 0; i < n; i++)
+            output_close(files[i]);
         return 0;
+    }
     fwrite(text, 1, at, journal.fp);
-    /* The rename of commit.part is the point of no return; the folder is
-     * synced before the roll forward, so no published file can reach the
-     * disk ahead of the journal that decides it. */
-    struct output_file *one = &journal;
-    if (!output_commit_all(&one, 1))
+    struct output_file *all[OUTPUT_PUBLISH_MAX + 1];
+    memcpy(all, files, n * sizeof *files);
+    all[n] = &journal;
+    if (!output_sync_all(all, n + 1, false)) {
+        remove(journal.part_path);
         return 0;
+    }
+    if (rename(journal.part_path, journal.final_path) != 0) {
+        cli_error("cannot write %s: %s", journal.final_path, strerror(errno));
+        remove(journal.part_path);
+        return 0;
+    }
     if (!output_sync_dir(dir)) {
         cli_error("cannot write %s/commit: %s ('gaexp resume %s' tries again)", dir, strerror(errno), dir);
         return -1;

@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/crash.sh — crash consistency (doc/data-safety.md): gaexp is killed
-# with SIGKILL, by strace's fault injection, at every write, fsync, rename
-# and unlink of a short run (its generations, checkpoints and commit), over
+# with SIGKILL, by strace's fault injection, at every write, fsync, syncfs,
+# rename and unlink of a short run (its generations, checkpoints and commit), over
 # an empty folder and with --force over an older result.  Right after each
 # kill the folder must be the previous result, the new one, or hold a
 # checkpoint or commit journal; 'gaexp resume' (or, with neither, the same
@@ -41,7 +41,7 @@ references() {
 references "$cfg"
 
 # The syscalls of one uninterrupted run, counted by kind.
-inject -o "$out/trace" -e trace=write,fsync,rename,unlink "$GAEXP" run "$cfg" --out "$out/run" --quiet
+inject -o "$out/trace" -e trace=write,fsync,syncfs,rename,unlink "$GAEXP" run "$cfg" --out "$out/run" --quiet
 rm -rf "$out/run"
 count() { grep -c "^$1(" "$out/trace"; }
 
@@ -79,23 +79,23 @@ scenario() { # FORCE CALL...
     done
   done
 }
-scenario "" write fsync rename unlink
-scenario yes write fsync rename unlink
-total=$((2 * ($(count write) + $(count fsync) + $(count rename) + $(count unlink))))
-echo "# without the figure: $total syscalls (write $(count write), fsync $(count fsync), rename $(count rename), unlink $(count unlink); twice)"
+scenario "" write fsync syncfs rename unlink
+scenario yes write fsync syncfs rename unlink
+total=$((2 * ($(count write) + $(count fsync) + $(count syncfs) + $(count rename) + $(count unlink))))
+echo "# without the figure: $total syscalls (write $(count write), fsync $(count fsync), syncfs $(count syncfs), rename $(count rename), unlink $(count unlink); twice)"
 # With the figure: fitness.gp committed with the files, fitness.png drawn
-# before the journal goes.  Every fsync, rename and unlink, with --force.
+# before the journal goes.  Every fsync, syncfs, rename and unlink, with --force.
 plot_cfg=$out/plot.cfg
 sed 's/plot = false/plot = true/' "$cfg" >"$plot_cfg"
 references "$plot_cfg"
 # Counted over the older result, as the scenario runs (its style.gp is kept, not written again).
 rm -rf "$out/run" && cp -r "$out/reference.old" "$out/run"
-inject -o "$out/trace" -e trace=write,fsync,rename,unlink "$GAEXP" run "$plot_cfg" --out "$out/run" --quiet --force
+inject -o "$out/trace" -e trace=write,fsync,syncfs,rename,unlink "$GAEXP" run "$plot_cfg" --out "$out/run" --quiet --force
 rm -rf "$out/run"
 cfg=$plot_cfg
-scenario yes fsync rename unlink
-total=$((total + $(count fsync) + $(count rename) + $(count unlink)))
-echo "# with the figure: fsync $(count fsync), rename $(count rename), unlink $(count unlink); $kills kills in all"
+scenario yes fsync syncfs rename unlink
+total=$((total + $(count fsync) + $(count syncfs) + $(count rename) + $(count unlink)))
+echo "# with the figure: fsync $(count fsync), syncfs $(count syncfs), rename $(count rename), unlink $(count unlink); $kills kills in all"
 check "every injected SIGKILL killed the run ($kills of $total)" [ "$kills" -eq "$total" ]
 check "after each kill: the old result, the new one or resumable (mixed:${mixed:- none})" [ -z "$mixed" ]
 check "after each kill: resume or a rerun finishes (failed:${unfinished:- none})" [ -z "$unfinished" ]
@@ -140,7 +140,17 @@ for name in config.cfg best.txt curves.csv commit; do
   "$GAEXP" resume "$out/run" --quiet >/dev/null || failed="$failed $name"
   same "$out/run" "$out/reference.new" && clean "$out/run" || failed="$failed $name"
 done
-echo "# ENOSPC at each of $checkpoints checkpoint writes, and at the commit's files"
+# A write-back error reported when the commit's files are made durable
+# (their one syncfs): the same.
+rm -rf "$out/run"
+inject -o /dev/null -e trace=syncfs -e inject=syncfs:error=EIO \
+  "$GAEXP" run "$cfg" --out "$out/run" --quiet 2>"$out/eio.stderr"
+status=$?
+grep -q "Input/output error" "$out/eio.stderr" && [ "$status" -eq 1 ] && [ -e "$out/run/checkpoint" ] ||
+  wrong="$wrong sync"
+"$GAEXP" resume "$out/run" --quiet >/dev/null || failed="$failed sync"
+same "$out/run" "$out/reference.new" && clean "$out/run" || failed="$failed sync"
+echo "# ENOSPC at each of $checkpoints checkpoint writes, and at the commit's files; EIO at their sync"
 check "a full disk at a checkpoint: exit 1 and the message (wrong:${wrong:- none})" [ -z "$wrong" ]
 check "a full disk at a checkpoint: resumed to the uninterrupted result (failed:${failed:- none})" [ -z "$failed" ]
 check "every checkpoint write was hit ($checkpoints)" [ "$checkpoints" -ge 8 ]
