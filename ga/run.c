@@ -451,6 +451,13 @@ struct run_brood {
     size_t per, offset;
 };
 
+/* Asks for a parent's genes ahead of their use. */
+static inline void run_prefetch(const ga_gene *genes, size_t len)
+{
+    __builtin_prefetch(genes);
+    __builtin_prefetch(genes + len - 1); /* a longer genome's last line */
+}
+
 /* Breeds pairs [first, end) of island 'island' into the brood, from the
  * stream of 'block' (unique within the generation). */
 static unsigned long long run_breed_block(struct ga_run *run, size_t island, uint64_t block, size_t first,
@@ -468,17 +475,19 @@ static unsigned long long run_breed_block(struct ga_run *run, size_t island, uin
     ga_gene *spare = run->spare + run_thread() * stride;
     unsigned long long evaluations = 0;
     /* All the block's parents first: parents lie anywhere in a population
-     * larger than the caches, and their genes are fetched while the next
-     * tournaments run instead of when the crossover needs them. */
+     * larger than the caches, and their genes are fetched RUN_AHEAD
+     * parents ahead of the crossover that needs them.  Asking for all 64
+     * at once, as gaexp did, filled the core's miss buffers and stalled
+     * (100000 x 20: 160 ms, against 105 ms fetched eight ahead). */
     size_t parent[2 * RUN_BREED_BLOCK];
     const void *work = run->select_work ? run->select_work + island * run->select_stride : NULL;
     pp->selection->draw(&pp->select, run->fitness + base, n, work, r, 2 * (end - first), parent);
-    for (size_t k = 0; k < 2 * (end - first); k++) {
+    enum { RUN_AHEAD = 8 }; /* parents fetched ahead: about the misses a core keeps in flight */
+    size_t count = 2 * (end - first);
+    for (size_t k = 0; k < count; k++)
         parent[k] += base;
-        const ga_gene *genes = run->genes + parent[k] * stride;
-        __builtin_prefetch(genes);
-        __builtin_prefetch(genes + len - 1); /* a longer genome's last line */
-    }
+    for (size_t k = 0; k < count && k < RUN_AHEAD; k++)
+        run_prefetch(run->genes + parent[k] * stride, len);
     const struct run_breeder br = run_breeder(run, r);
     const double *fitness = run->fitness;
     const ga_gene *genes = run->genes;
@@ -487,7 +496,11 @@ static unsigned long long run_breed_block(struct ga_run *run, size_t island, uin
     for (size_t pair = first; pair < end; pair++) {
         size_t slot = to + 2 * pair;
         bool second = slot + 1 < to_end; /* else the second child is discarded */
-        size_t pa = parent[2 * (pair - first)], pb = parent[2 * (pair - first) + 1];
+        size_t k = 2 * (pair - first), pa = parent[k], pb = parent[k + 1];
+        if (k + RUN_AHEAD < count)
+            run_prefetch(genes + parent[k + RUN_AHEAD] * stride, len);
+        if (k + RUN_AHEAD + 1 < count)
+            run_prefetch(genes + parent[k + RUN_AHEAD + 1] * stride, len);
         const ga_gene *a = genes + pa * stride, *b = genes + pb * stride;
         ga_gene *ca = to_genes + slot * stride;
         ga_gene *cb = second ? ca + stride : spare;
