@@ -25,6 +25,7 @@
  * programs a slowed thread then holds back no one. */
 #define RUN_INIT_BLOCK 64  /* individuals per block in generation 0 */
 #define RUN_BREED_BLOCK 32 /* pairs per block in later generations */
+#define RUN_CACHED (512u << 10) /* population bytes that the caches hold: no prefetching below */
 
 struct ga_run {
     const struct ga_problem *problem;
@@ -370,25 +371,42 @@ struct run_breeder {
     const struct ga_mutation *mutation;
     double (*evaluate)(const struct ga_genome *gen, const ga_gene *g);
     double crossover_rate, mutation_rate;
+    uint64_t crossover_below, mutation_below; /* the rates as run_chance's integer bounds */
     size_t len;
     bool per_individual, evaluate_all;
     bool xoshiro; /* the stream is xoshiro256**: its draws inline */
 };
 
+/* A xoshiro256** draw u (its top 53 bits) becomes the double u 2^-53,
+ * exactly, and u 2^-53 < rate holds just when u < ceil(rate 2^53), also
+ * exact: the same decision as the double's, as one integer compare. */
+static uint64_t run_chance_bound(double rate)
+{
+    return (uint64_t)ceil(rate * 0x1.0p53);
+}
+
 static inline struct run_breeder run_breeder(const struct ga_run *run, gsl_rng *r)
 {
     const struct ga_params *p = &run->params;
-    return (struct run_breeder){&run->gen, p->mutation, run->problem->evaluate, p->crossover_rate,
-                                p->mutation_rate, run->gen.len, p->mutation_unit == GA_PER_INDIVIDUAL,
-                                p->evaluate_all, r->type == ga_rng_xoshiro256ss};
+    return (struct run_breeder){&run->gen,
+                                p->mutation,
+                                run->problem->evaluate,
+                                p->crossover_rate,
+                                p->mutation_rate,
+                                run_chance_bound(p->crossover_rate),
+                                run_chance_bound(p->mutation_rate),
+                                run->gen.len,
+                                p->mutation_unit == GA_PER_INDIVIDUAL,
+                                p->evaluate_all,
+                                r->type == ga_rng_xoshiro256ss};
 }
 
-/* Whether a draw of ga_rng_uniform falls below rate. */
+/* Whether a draw of ga_rng_uniform falls below rate ('below' its bound). */
 static inline __attribute__((always_inline)) bool run_chance(const struct run_breeder *br, gsl_rng *r,
-                                                             double rate)
+                                                             double rate, uint64_t below)
 {
     if (br->xoshiro)
-        return ga_rng_xoshiro_uniform(r->state) < rate;
+        return ga_rng_xoshiro_next(r->state) >> 11 < below;
     return gsl_rng_uniform(r) < rate;
 }
 
@@ -401,7 +419,7 @@ static inline __attribute__((always_inline)) bool run_mutate(const struct ga_run
     double rate = br->mutation_rate;
     size_t len = br->len;
     if (br->per_individual) {
-        if (rate <= 0 || !run_chance(br, r, rate))
+        if (rate <= 0 || !run_chance(br, r, rate, br->mutation_below))
             return false;
         return m->once ? m->once(br->gen, r, g) : m->at(br->gen, r, g, ga_rng_below(r, len));
     }
@@ -455,7 +473,8 @@ struct run_brood {
 static inline void run_prefetch(const ga_gene *genes, size_t len)
 {
     __builtin_prefetch(genes);
-    __builtin_prefetch(genes + len - 1); /* a longer genome's last line */
+    if (len * sizeof *genes > GA_GENOME_LINE)
+        __builtin_prefetch(genes + len - 1); /* a longer genome's last line */
 }
 
 /* Breeds pairs [first, end) of island 'island' into the brood, from the
@@ -486,7 +505,9 @@ static unsigned long long run_breed_block(struct ga_run *run, size_t island, uin
     size_t count = 2 * (end - first);
     for (size_t k = 0; k < count; k++)
         parent[k] += base;
-    for (size_t k = 0; k < count && k < RUN_AHEAD; k++)
+    /* A population that the caches hold (RUN_CACHED) needs no fetching ahead. */
+    bool fetch = run->total * stride * sizeof(ga_gene) > RUN_CACHED;
+    for (size_t k = 0; fetch && k < count && k < RUN_AHEAD; k++)
         run_prefetch(run->genes + parent[k] * stride, len);
     const struct run_breeder br = run_breeder(run, r);
     const double *fitness = run->fitness;
@@ -497,15 +518,15 @@ static unsigned long long run_breed_block(struct ga_run *run, size_t island, uin
         size_t slot = to + 2 * pair;
         bool second = slot + 1 < to_end; /* else the second child is discarded */
         size_t k = 2 * (pair - first), pa = parent[k], pb = parent[k + 1];
-        if (k + RUN_AHEAD < count)
+        if (fetch && k + RUN_AHEAD + 1 < count) {
             run_prefetch(genes + parent[k + RUN_AHEAD] * stride, len);
-        if (k + RUN_AHEAD + 1 < count)
             run_prefetch(genes + parent[k + RUN_AHEAD + 1] * stride, len);
+        }
         const ga_gene *a = genes + pa * stride, *b = genes + pb * stride;
         ga_gene *ca = to_genes + slot * stride;
         ga_gene *cb = second ? ca + stride : spare;
 
-        bool crossed = br.crossover_rate > 0 && run_chance(&br, r, br.crossover_rate);
+        bool crossed = br.crossover_rate > 0 && run_chance(&br, r, br.crossover_rate, br.crossover_below);
         if (crossed) {
             cross(br.gen, r, a, b, ca, cb);
         } else {
