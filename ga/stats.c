@@ -3,6 +3,9 @@
 
 #include <math.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -26,45 +29,101 @@ static size_t stats_block_start(size_t n, size_t b)
 
 /* Sums go into four accumulators, element start + i into i mod 4, added
  * up as (s0 + s1) + (s2 + s3): one chain of additions waits four cycles an
- * element, four chains overlap.  The order is fixed all the same. */
+ * element, four chains overlap.  The order is fixed all the same.  The
+ * four are two vectors of two (GCC's vector extension: SSE2 on x86-64),
+ * {s0, s1} and {s2, s3}, so the same sums cost half the instructions. */
+typedef double stats_pair __attribute__((vector_size(2 * sizeof(double))));
+
 struct stats_lanes {
-    double s0, s1, s2, s3;
+    stats_pair low, high; /* {s0, s1}, {s2, s3} */
 };
+
+static inline stats_pair stats_load(const double *x)
+{
+    stats_pair v;
+    memcpy(&v, x, sizeof v);
+    return v;
+}
+
+/* Lane by lane the lesser and the greater; their choice between equal
+ * values or with a NaN does not matter (see stats_block_scan). */
+static inline stats_pair stats_min(stats_pair a, stats_pair b)
+{
+#ifdef __SSE2__
+    return _mm_min_pd(a, b);
+#else
+    return (stats_pair){a[0] < b[0] ? a[0] : b[0], a[1] < b[1] ? a[1] : b[1]};
+#endif
+}
+
+static inline stats_pair stats_max(stats_pair a, stats_pair b)
+{
+#ifdef __SSE2__
+    return _mm_max_pd(a, b);
+#else
+    return (stats_pair){a[0] > b[0] ? a[0] : b[0], a[1] > b[1] ? a[1] : b[1]};
+#endif
+}
 
 static inline void stats_lanes_add(struct stats_lanes *l, size_t i, double x)
 {
     switch (i % 4) {
-    case 0: l->s0 += x; break;
-    case 1: l->s1 += x; break;
-    case 2: l->s2 += x; break;
-    default: l->s3 += x; break;
+    case 0: l->low[0] += x; break;
+    case 1: l->low[1] += x; break;
+    case 2: l->high[0] += x; break;
+    default: l->high[1] += x; break;
     }
 }
 
 static inline double stats_lanes_sum(const struct stats_lanes *l)
 {
-    return (l->s0 + l->s1) + (l->s2 + l->s3);
+    return (l->low[0] + l->low[1]) + (l->high[0] + l->high[1]);
 }
 
-/* The best, the worst and the sum of block b. */
+/* The first index in [start, end) holding x. */
+static size_t stats_find(const double *fitness, size_t start, size_t end, double x)
+{
+    size_t i = start;
+    while (i + 1 < end && fitness[i] != x)
+        i++;
+    return i;
+}
+
+/* The best, the worst and the sum of block b: first the sum and the least
+ * and greatest values, two lanes at a time, then the first index of each.
+ * That is the first strict improvement's index, as a scan comparing with
+ * '<' and '>' finds, unless a NaN is there (the sum is NaN then): the scan
+ * itself does the block again. */
 static struct stats_block stats_block_scan(const double *fitness, size_t n, size_t b)
 {
     size_t start = stats_block_start(n, b), end = stats_block_start(n, b + 1);
     struct stats_block p = {0.0, start, start};
     if (start == end)
         return p;
-    struct stats_lanes sum = {0.0, 0.0, 0.0, 0.0};
-    double best = fitness[start], worst = fitness[start];
+    struct stats_lanes sum = {{0.0, 0.0}, {0.0, 0.0}};
+    stats_pair least = {fitness[start], fitness[start]}, most = least;
     size_t i = start;
     for (; i + 4 <= end; i += 4) {
-        sum.s0 += fitness[i];
-        sum.s1 += fitness[i + 1];
-        sum.s2 += fitness[i + 2];
-        sum.s3 += fitness[i + 3];
+        stats_pair low = stats_load(fitness + i), high = stats_load(fitness + i + 2);
+        sum.low += low;
+        sum.high += high;
+        least = stats_min(stats_min(low, high), least);
+        most = stats_max(stats_max(low, high), most);
     }
-    for (; i < end; i++)
+    double best = least[0] < least[1] ? least[0] : least[1], worst = most[0] > most[1] ? most[0] : most[1];
+    for (; i < end; i++) {
         stats_lanes_add(&sum, i - start, fitness[i]);
-    for (i = start; i < end; i++) { /* rarely taken branches: a new best or worst */
+        best = fitness[i] < best ? fitness[i] : best;
+        worst = fitness[i] > worst ? fitness[i] : worst;
+    }
+    p.sum = stats_lanes_sum(&sum);
+    if (p.sum == p.sum) {
+        p.best = stats_find(fitness, start, end, best);
+        p.worst = stats_find(fitness, start, end, worst);
+        return p;
+    }
+    best = worst = fitness[start];
+    for (i = start; i < end; i++) { /* a NaN: the plain scan */
         if (fitness[i] < best) {
             best = fitness[i];
             p.best = i;
@@ -74,19 +133,18 @@ static struct stats_block stats_block_scan(const double *fitness, size_t n, size
             p.worst = i;
         }
     }
-    p.sum = stats_lanes_sum(&sum);
     return p;
 }
 
 static double stats_block_squares(const double *fitness, size_t n, size_t b, double mean)
 {
     size_t start = stats_block_start(n, b), end = stats_block_start(n, b + 1), i = start;
-    struct stats_lanes ss = {0.0, 0.0, 0.0, 0.0};
+    struct stats_lanes ss = {{0.0, 0.0}, {0.0, 0.0}};
+    stats_pair m = {mean, mean};
     for (; i + 4 <= end; i += 4) {
-        ss.s0 += (fitness[i] - mean) * (fitness[i] - mean);
-        ss.s1 += (fitness[i + 1] - mean) * (fitness[i + 1] - mean);
-        ss.s2 += (fitness[i + 2] - mean) * (fitness[i + 2] - mean);
-        ss.s3 += (fitness[i + 3] - mean) * (fitness[i + 3] - mean);
+        stats_pair low = stats_load(fitness + i) - m, high = stats_load(fitness + i + 2) - m;
+        ss.low += low * low;
+        ss.high += high * high;
     }
     for (; i < end; i++)
         stats_lanes_add(&ss, i - start, (fitness[i] - mean) * (fitness[i] - mean));
