@@ -77,7 +77,7 @@ int cli_run_write(struct ga_cfg *cfg, const struct ga_experiment *e, const struc
     int lock = run_lock(e->out_dir, true, &status);
     if (lock < 0)
         return status;
-    if (run_session_init(&s, cfg, e, NULL, true) && run_files_open(&s.f, cfg, e->out_dir, e->problem)) {
+    if (run_session_init(&s, cfg, e, NULL, true) && run_files_open(&s.f, &s.config, e->out_dir, e->problem)) {
         bool ok = (genes = calloc(s.genome.len, sizeof *genes)) != NULL;
         if (!ok)
             cli_error("out of memory");

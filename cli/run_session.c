@@ -100,23 +100,24 @@ static void run_write_row(FILE *fp, unsigned replicate, const struct ga_stats *s
     fputc('\n', fp);
 }
 
-/* Writes config.cfg under its temporary name, for run_files_commit. */
-static bool run_write_config(struct ga_cfg *cfg, const char *dir, struct output_file *f)
+/* Writes config.cfg under its temporary name, for run_files_commit: the
+ * text cli_config_text made (written once, not formatted again). */
+static bool run_write_config(const struct ga_pack *config, const char *dir, struct output_file *f)
 {
     if (!output_open(f, dir, "config.cfg"))
         return false;
     fprintf(f->fp, "# The fully resolved configuration of this run, written by gaexp.\n"
                   "# 'gaexp run %s/config.cfg --out DIR' repeats the run.\n",
             dir);
-    ga_cfg_write(cfg, f->fp);
+    fwrite(config->data, 1, config->len - 1, f->fp); /* without its NUL */
     return true;
 }
 
 
-bool run_files_open(struct run_files *f, struct ga_cfg *cfg, const char *dir, const struct ga_problem *problem)
+bool run_files_open(struct run_files *f, const struct ga_pack *config, const char *dir, const struct ga_problem *problem)
 {
     *f = (struct run_files){.columns = ga_problem_column_count(problem)};
-    f->open_config = run_write_config(cfg, dir, &f->config);
+    f->open_config = run_write_config(config, dir, &f->config);
     f->open_gens = f->open_config && output_open(&f->gens, dir, "generations.csv");
     f->open_summary = f->open_gens && output_open(&f->summary, dir, "summary.csv");
     f->open_times = f->open_summary && output_open(&f->times, dir, "times.csv");
@@ -632,7 +633,7 @@ int cli_run_experiment(struct ga_cfg *cfg, const struct ga_experiment *e, struct
     int lock = run_lock(e->out_dir, quiet, &status);
     if (lock < 0)
         return status;
-    if (run_session_init(&s, cfg, e, run, quiet) && run_files_open(&s.f, cfg, e->out_dir, e->problem))
+    if (run_session_init(&s, cfg, e, run, quiet) && run_files_open(&s.f, &s.config, e->out_dir, e->problem))
         status = run_session_go(&s, quiet);
     run_session_free(&s);
     output_unlock(lock);
@@ -709,7 +710,7 @@ static bool resume_load(struct run_session *s, struct ga_cfg **cfg, struct ga_ex
     /* Every check passed before anything changes; config.cfg last: a
      * resume that cannot start changes nothing. */
     f->open_config = f->open_times && output_cut(&f->gens) && output_cut(&f->summary) &&
-                     output_cut(&f->times) && run_write_config(*cfg, dir, &f->config);
+                     output_cut(&f->times) && run_write_config(&s->config, dir, &f->config);
     return f->open_config;
 }
 

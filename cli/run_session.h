@@ -101,7 +101,7 @@ bool run_session_init(struct run_session *s, struct ga_cfg *cfg, const struct ga
                       struct ga_run *run, bool quiet);
 
 /* Opens the streamed files under their temporary names and writes their headers; false (said) on failure. */
-bool run_files_open(struct run_files *f, struct ga_cfg *cfg, const char *dir, const struct ga_problem *problem);
+bool run_files_open(struct run_files *f, const struct ga_pack *config, const char *dir, const struct ga_problem *problem);
 
 /* Commits the folder when ok (the journaled commit), else abandons or keeps the files for resume; a CLI_ status. */
 int run_session_finish(struct run_session *s, bool ok, bool quiet);
