@@ -94,7 +94,7 @@ static size_t stats_find(const double *fitness, size_t start, size_t end, double
  * That is the first strict improvement's index, as a scan comparing with
  * '<' and '>' finds, unless a NaN is there (the sum is NaN then): the scan
  * itself does the block again. */
-static struct stats_block stats_block_scan(const double *fitness, size_t n, size_t b)
+static inline __attribute__((always_inline)) struct stats_block stats_block_scan(const double *fitness, size_t n, size_t b)
 {
     size_t start = stats_block_start(n, b), end = stats_block_start(n, b + 1);
     struct stats_block p = {0.0, start, start};
@@ -136,7 +136,7 @@ static struct stats_block stats_block_scan(const double *fitness, size_t n, size
     return p;
 }
 
-static double stats_block_squares(const double *fitness, size_t n, size_t b, double mean)
+static inline __attribute__((always_inline)) double stats_block_squares(const double *fitness, size_t n, size_t b, double mean)
 {
     size_t start = stats_block_start(n, b), end = stats_block_start(n, b + 1), i = start;
     struct stats_lanes ss = {{0.0, 0.0}, {0.0, 0.0}};
