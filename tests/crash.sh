@@ -128,28 +128,27 @@ while [ "$i" -le "$checkpoints" ]; do
   same "$out/run" "$out/reference.new" && clean "$out/run" || failed="$failed #$i"
   i=$((i + 1))
 done
-# A full disk while the result is committed: the files written last and
-# the journal itself.  The checkpoint is kept; resume finishes.
-for name in config.cfg best.txt curves.csv commit; do
+# commit_fails WHERE MESSAGE STRACE-ARGS...: the run, with the failure
+# STRACE-ARGS inject while it commits, exits 1 with MESSAGE and keeps its
+# checkpoint; resume then finishes to the uninterrupted result.
+commit_fails() {
+  where=$1 message=$2
+  shift 2
   rm -rf "$out/run"
-  inject -o /dev/null -P "$out/run/$name.part" -e trace=write -e inject=write:error=ENOSPC \
-    "$GAEXP" run "$cfg" --out "$out/run" --quiet 2>"$out/enospc.stderr"
+  inject -o /dev/null "$@" "$GAEXP" run "$cfg" --out "$out/run" --quiet 2>"$out/commit.stderr"
   status=$?
-  grep -q "No space left on device" "$out/enospc.stderr" && [ "$status" -eq 1 ] && [ -e "$out/run/checkpoint" ] ||
-    wrong="$wrong $name"
-  "$GAEXP" resume "$out/run" --quiet >/dev/null || failed="$failed $name"
-  same "$out/run" "$out/reference.new" && clean "$out/run" || failed="$failed $name"
+  grep -q "$message" "$out/commit.stderr" && [ "$status" -eq 1 ] && [ -e "$out/run/checkpoint" ] ||
+    wrong="$wrong $where"
+  "$GAEXP" resume "$out/run" --quiet >/dev/null || failed="$failed $where"
+  same "$out/run" "$out/reference.new" && clean "$out/run" || failed="$failed $where"
+}
+# A full disk while the result is committed: the files written last and
+# the journal itself.
+for name in config.cfg best.txt curves.csv commit; do
+  commit_fails "$name" "No space left on device" -P "$out/run/$name.part" -e trace=write -e inject=write:error=ENOSPC
 done
-# A write-back error reported when the commit's files are made durable
-# (their one syncfs): the same.
-rm -rf "$out/run"
-inject -o /dev/null -e trace=syncfs -e inject=syncfs:error=EIO \
-  "$GAEXP" run "$cfg" --out "$out/run" --quiet 2>"$out/eio.stderr"
-status=$?
-grep -q "Input/output error" "$out/eio.stderr" && [ "$status" -eq 1 ] && [ -e "$out/run/checkpoint" ] ||
-  wrong="$wrong sync"
-"$GAEXP" resume "$out/run" --quiet >/dev/null || failed="$failed sync"
-same "$out/run" "$out/reference.new" && clean "$out/run" || failed="$failed sync"
+# A write-back error reported when the commit's files are made durable (their one syncfs).
+commit_fails sync "Input/output error" -e trace=syncfs -e inject=syncfs:error=EIO
 echo "# ENOSPC at each of $checkpoints checkpoint writes, and at the commit's files; EIO at their sync"
 check "a full disk at a checkpoint: exit 1 and the message (wrong:${wrong:- none})" [ -z "$wrong" ]
 check "a full disk at a checkpoint: resumed to the uninterrupted result (failed:${failed:- none})" [ -z "$failed" ]
