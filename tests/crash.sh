@@ -150,7 +150,7 @@ done
 # A write-back error reported when the commit's files are made durable (their one syncfs).
 commit_fails sync "Input/output error" -e trace=syncfs -e inject=syncfs:error=EIO
 echo "# ENOSPC at each of $checkpoints checkpoint writes, and at the commit's files; EIO at their sync"
-check "a full disk at a checkpoint: exit 1 and the message (wrong:${wrong:- none})" [ -z "$wrong" ]
-check "a full disk at a checkpoint: resumed to the uninterrupted result (failed:${failed:- none})" [ -z "$failed" ]
+check "a full disk at a checkpoint or a commit, EIO at its sync: exit 1 and the message (wrong:${wrong:- none})" [ -z "$wrong" ]
+check "a full disk at a checkpoint or a commit, EIO at its sync: resumed to the uninterrupted result (failed:${failed:- none})" [ -z "$failed" ]
 check "every checkpoint write was hit ($checkpoints)" [ "$checkpoints" -ge 8 ]
 test_summary crash
