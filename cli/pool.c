@@ -52,7 +52,8 @@ struct pool_job {
 /* Jobs [first, opened) are open, in slot[i % window]; workers take the
  * replicates of job 'hand' (the first with some not handed out), and the
  * worker that brings a job's last replicate back writes its folder, so
- * that writing (six fsyncs a folder) overlaps the other workers' runs. */
+ * that writing (a folder made durable: a syncfs and three fsyncs) overlaps
+ * the other workers' runs. */
 struct pool {
     const struct cli_mpi_jobs *jobs;
     struct pool_job *slot;
