@@ -35,6 +35,29 @@ static void test_stats_diversity(void **unused)
      * mean = 4/3 genes, as a fraction of 2: 2/3. */
     const ga_gene mixed[] = {0, 0, 0, 1, 1, 1};
     assert_true(fabs(ga_stats_diversity(mixed, 3, 2, 2, 3, 1, counts) - 2.0 / 3.0) < 1e-12);
+    /* Two alleles take their own path (ones counted per locus): the same. */
+    assert_true(ga_stats_diversity(apart, 2, 4, 4, 2, 1, counts) == 1.0);
+    assert_true(fabs(ga_stats_diversity(mixed, 3, 2, 2, 2, 1, counts) - 2.0 / 3.0) < 1e-12);
+}
+
+/* Bits: the two-allele path gives the very double of the general count
+ * (a third allele never present), on one thread and on two. */
+static void test_stats_diversity_bits(void **unused)
+{
+    (void)unused;
+    enum { N = 37, LEN = 53, STRIDE = 64 };
+    static ga_gene genes[N * STRIDE];
+    static unsigned long counts[2 * LEN * 3];
+    gsl_rng *r = gsl_rng_alloc(ga_rng_xoshiro256ss);
+    gsl_rng_set(r, 7);
+    for (size_t i = 0; i < N; i++)
+        for (size_t locus = 0; locus < LEN; locus++) /* loci more and less mixed */
+            genes[i * STRIDE + locus] = gsl_rng_uniform(r) < (double)locus / LEN ? 1 : 0;
+    double general = ga_stats_diversity(genes, N, LEN, STRIDE, 3, 1, counts);
+    assert_true(general > 0.1 && general < 0.5);
+    assert_true(ga_stats_diversity(genes, N, LEN, STRIDE, 2, 1, counts) == general);
+    assert_true(ga_stats_diversity(genes, N, LEN, STRIDE, 2, 2, counts) == general);
+    gsl_rng_free(r);
 }
 
 static void test_tournament_picks_the_fitter(void **unused)
@@ -551,6 +574,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_stats_fitness),
         cmocka_unit_test(test_stats_diversity),
+        cmocka_unit_test(test_stats_diversity_bits),
         cmocka_unit_test(test_tournament_picks_the_fitter),
         cmocka_unit_test(test_tournaments_match_one_at_a_time),
         cmocka_unit_test(test_genome_stride),
