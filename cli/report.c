@@ -1099,13 +1099,16 @@ static bool report_profile(const char *root, const struct report *r, const struc
     return report_script_draw(&s, root, f, "success");
 }
 
-/* The sweep's figures: their scripts written, their drawing queued to 'plot'. */
+/* The sweep's figures: their scripts written, their drawing queued to 'plot'.
+ * The two that take longest (every point's curve, every run's box) go first,
+ * one to each gnuplot, so that the sweep's end does not wait on a long one
+ * queued last. */
 static bool report_figures(const char *root, const struct report *r, struct cli_pool_plot *plot)
 {
     struct report_fig f = {0};
     bool ok = figures_style(root) && report_fig_prepare(root, r, plot, &f) &&
-              report_fig_budget_data(root, r, &f) && report_curves(root, r, &f) &&
-              report_fixed_budget(root, r, &f) && report_ecdf(root, r, &f) && report_boxes(root, r, &f);
+              report_fig_budget_data(root, r, &f) && report_curves(root, r, &f) && report_boxes(root, r, &f) &&
+              report_fixed_budget(root, r, &f) && report_ecdf(root, r, &f);
     if (ok && r->axes == 1 && r->count >= 2)
         ok = report_profile(root, r, &f);
     if (ok && r->axes == 2 && r->count >= 2)
