@@ -248,14 +248,6 @@ bool output_mark(struct output_file *f, uint64_t *length, uint64_t *hash)
     return true;
 }
 
-/* Flushes, syncs and closes f; 0, or the errno of the failure. */
-static int output_sync(struct output_file *f)
-{
-    int error = ga_tool_sync_close(f->fp);
-    f->fp = NULL;
-    return error;
-}
-
 bool output_sync_dir(const char *dir)
 {
     int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -272,33 +264,25 @@ static int output_dir_length(const char *path)
     return slash ? (int)(slash - path) : 1;
 }
 
+#ifdef HAVE_SYNCFS
 /* Makes several files of one folder durable at once: fflush each, one
  * syncfs (the folder's file system whole: one round of writes to the disk
  * instead of one a file), then close each.  syncfs goes through the first
  * file, opened before the others were written, so that any writeback error
  * since then is reported.  0, or the errno of the first failure, with
- * *failed the file (NULL: the flush of the lot). */
+ * *failed the file (NULL: the syncfs of the lot). */
 static int output_sync_together(struct output_file *const *files, size_t n, const struct output_file **failed)
 {
     int error = 0;
-    *failed = NULL;
     errno = 0;
     for (size_t i = 0; i < n && !error; i++)
         if (fflush(files[i]->fp) != 0 || ferror(files[i]->fp)) {
             error = errno ? errno : EIO;
             *failed = files[i];
         }
-#ifdef HAVE_SYNCFS
     if (!error && syncfs(fileno(files[0]->fp)) != 0)
         error = errno;
-#endif
     for (size_t i = 0; i < n; i++) {
-#ifndef HAVE_SYNCFS
-        if (!error && fsync(fileno(files[i]->fp)) != 0) {
-            error = errno;
-            *failed = files[i];
-        }
-#endif
         if (fclose(files[i]->fp) != 0 && !error) {
             error = errno ? errno : EIO;
             *failed = files[i];
@@ -307,18 +291,28 @@ static int output_sync_together(struct output_file *const *files, size_t n, cons
     }
     return error;
 }
+#endif
 
-/* Syncs and closes every file (one file: fsync; several: syncfs); false
- * (message printed) when one could not be written whole, every temporary
- * file then removed when 'drop'. */
+/* Syncs and closes every file (several: one syncfs, where the system has
+ * it; else each its own fsync); false (message printed) when one could not
+ * be written whole, every temporary file then removed when 'drop'. */
 static bool output_sync_all(struct output_file *const *files, size_t n, bool drop)
 {
     const struct output_file *failed = NULL;
     int error = 0;
+#ifdef HAVE_SYNCFS
     if (n > 1)
         error = output_sync_together(files, n, &failed);
-    else if (n == 1 && (error = output_sync(files[0])))
-        failed = files[0];
+    else
+#endif
+        for (size_t i = 0; i < n; i++) {
+            int e = ga_tool_sync_close(files[i]->fp);
+            files[i]->fp = NULL;
+            if (e && !error) {
+                error = e;
+                failed = files[i];
+            }
+        }
     if (!error)
         return true;
     if (failed)
