@@ -369,6 +369,20 @@ static size_t run_gene_gap(const struct ga_run *run, gsl_rng *r, size_t len)
     return gap < (double)len ? (size_t)gap : len;
 }
 
+/* A probability as breeding tests it: p itself for any generator, and for
+ * xoshiro256** the bound ceil(p 2^53).  Its draw u (the top 53 bits)
+ * becomes the double u 2^-53 exactly, so u 2^-53 < p just when u < the
+ * bound: the same decision as the double's, as one integer compare. */
+struct run_rate {
+    double p;
+    uint64_t below;
+};
+
+static struct run_rate run_rate(double p)
+{
+    return (struct run_rate){p, (uint64_t)ceil(p * 0x1.0p53)};
+}
+
 /* What breeding reads for every child, copied out of the run into a local:
  * stores of fitness through a double pointer may alias the run's fields,
  * and the loop would load each of them again for every child. */
@@ -376,20 +390,11 @@ struct run_breeder {
     const struct ga_genome *gen;
     const struct ga_mutation *mutation;
     double (*evaluate)(const struct ga_genome *gen, const ga_gene *g);
-    double crossover_rate, mutation_rate;
-    uint64_t crossover_below, mutation_below; /* the rates as run_chance's integer bounds */
+    struct run_rate crossover, mutate;
     size_t len;
     bool per_individual, evaluate_all;
     bool xoshiro; /* the stream is xoshiro256**: its draws inline */
 };
-
-/* A xoshiro256** draw u (its top 53 bits) becomes the double u 2^-53,
- * exactly, and u 2^-53 < rate holds just when u < ceil(rate 2^53), also
- * exact: the same decision as the double's, as one integer compare. */
-static uint64_t run_chance_bound(double rate)
-{
-    return (uint64_t)ceil(rate * 0x1.0p53);
-}
 
 static inline struct run_breeder run_breeder(const struct ga_run *run, gsl_rng *r)
 {
@@ -397,23 +402,21 @@ static inline struct run_breeder run_breeder(const struct ga_run *run, gsl_rng *
     return (struct run_breeder){&run->gen,
                                 p->mutation,
                                 run->problem->evaluate,
-                                p->crossover_rate,
-                                p->mutation_rate,
-                                run_chance_bound(p->crossover_rate),
-                                run_chance_bound(p->mutation_rate),
+                                run_rate(p->crossover_rate),
+                                run_rate(p->mutation_rate),
                                 run->gen.len,
                                 p->mutation_unit == GA_PER_INDIVIDUAL,
                                 p->evaluate_all,
                                 r->type == ga_rng_xoshiro256ss};
 }
 
-/* Whether a draw of ga_rng_uniform falls below rate ('below' its bound). */
+/* Whether a draw of ga_rng_uniform falls below the rate. */
 static inline __attribute__((always_inline)) bool run_chance(const struct run_breeder *br, gsl_rng *r,
-                                                             double rate, uint64_t below)
+                                                             struct run_rate rate)
 {
     if (br->xoshiro)
-        return ga_rng_xoshiro_next(r->state) >> 11 < below;
-    return gsl_rng_uniform(r) < rate;
+        return ga_rng_xoshiro_next(r->state) >> 11 < rate.below;
+    return gsl_rng_uniform(r) < rate.p;
 }
 
 /* Inline: called for every child, and GCC keeps it out of line on its own. */
@@ -422,10 +425,10 @@ static inline __attribute__((always_inline)) bool run_mutate(const struct ga_run
                                                              ga_gene *g)
 {
     const struct ga_mutation *m = br->mutation;
-    double rate = br->mutation_rate;
+    double rate = br->mutate.p;
     size_t len = br->len;
     if (br->per_individual) {
-        if (rate <= 0 || !run_chance(br, r, rate, br->mutation_below))
+        if (rate <= 0 || !run_chance(br, r, br->mutate))
             return false;
         return m->once ? m->once(br->gen, r, g) : m->at(br->gen, r, g, ga_rng_below(r, len));
     }
@@ -532,7 +535,7 @@ static unsigned long long run_breed_block(struct ga_run *run, size_t island, uin
         ga_gene *ca = to_genes + slot * stride;
         ga_gene *cb = second ? ca + stride : spare;
 
-        bool crossed = br.crossover_rate > 0 && run_chance(&br, r, br.crossover_rate, br.crossover_below);
+        bool crossed = br.crossover.p > 0 && run_chance(&br, r, br.crossover);
         if (crossed) {
             cross(br.gen, r, a, b, ca, cb);
         } else {
