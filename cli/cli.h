@@ -48,11 +48,14 @@ int cli_run_experiment(struct ga_cfg *cfg, const struct ga_experiment *e, struct
  * every generation's statistics, how it ended and its best individual. */
 struct ga_pack;
 void cli_run_replicate(const struct ga_experiment *e, struct ga_run *run, unsigned r, struct ga_pack *p);
-/* Writes e's output folder (prepared by the caller) from the records of
- * replicates 1..e->replicates, records[0] first, through the writer
+/* Writes e's output folder from the records of replicates
+ * 1..e->replicates, records[0] first, through the writer
  * cli_run_experiment uses: the same files, byte for byte (times.csv
- * aside).  CLI_OK, or CLI_FAILED (message printed; a record that does not
- * fit e is refused and nothing is written). */
+ * aside).  A folder prepared by the caller is written in place under its
+ * lock and journal; one that does not exist yet appears whole (written
+ * under a hidden name, cli/output.h), with fitness.gp and style.gp when
+ * e->plot but no figure drawn.  CLI_OK, or CLI_FAILED (message printed; a
+ * record that does not fit e is refused and nothing is written). */
 int cli_run_write(struct ga_cfg *cfg, const struct ga_experiment *e, const struct ga_pack *records);
 /* The resolved configuration as text, with its NUL (config.cfg below its
  * comments), appended to out; false when out of memory. */

@@ -430,14 +430,16 @@ bool figures_fitness_script(const char *dir, char *figure, size_t size)
     char config[2200];
     snprintf(config, sizeof config, "%s/config.cfg", dir);
     struct output_file f;
-    return figures_fitness_open(dir, config, &f, figure, size) && output_commit(&f);
+    return figures_fitness_open(dir, config, NULL, &f, figure, size) && output_commit(&f);
 }
 
-bool figures_fitness_open(const char *dir, const char *config, struct output_file *f, char *figure,
-                          size_t size)
+bool figures_fitness_open(const char *dir, const char *config, struct output_file *style, struct output_file *f,
+                          char *figure, size_t size)
 {
-    if (!figures_style(dir))
+    if (style ? !output_open(style, dir, "style.gp") : !figures_style(dir))
         return false;
+    if (style)
+        fputs(figures_style_text, style->fp);
     char *text = figures_fitness_text(config, figure, size);
     if (!text) {
         cli_error("out of memory");

@@ -85,11 +85,13 @@ char *figures_fitness_text(const char *config, char *figure, size_t size);
  * error. */
 bool figures_fitness_script(const char *dir, char *figure, size_t size);
 /* Opens fitness.gp under its temporary name (cli/output.h) with the script
- * figures_fitness_text writes, for a run's journaled commit; writes style.gp
- * when absent.  False (message printed) on a write error. */
+ * figures_fitness_text writes, for a run's commit; style.gp too, into
+ * 'style' for the same commit (a folder written whole, cli/output.h), or,
+ * with 'style' NULL, written now when absent.  False (message printed) on
+ * a write error. */
 struct output_file;
-bool figures_fitness_open(const char *dir, const char *config, struct output_file *f, char *figure,
-                          size_t size);
+bool figures_fitness_open(const char *dir, const char *config, struct output_file *style, struct output_file *f,
+                          char *figure, size_t size);
 /* A run folder's figure: figures_fitness_script, then draws
  * fitness.<format> from curves.csv; a notice when gnuplot is missing. */
 void figures_fitness(const char *dir, bool quiet);

@@ -399,6 +399,97 @@ void output_close(struct output_file *f)
     f->fp = NULL;
 }
 
+/* ---- a folder written whole under a hidden name (doc/data-safety.md) ---- */
+
+void output_stage_remove(const char *path)
+{
+    int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+    for (struct dirent *e; d && (e = readdir(d));)
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+            unlinkat(fd, e->d_name, 0); /* files only: a stage holds no folder */
+    if (d)
+        closedir(d);
+    else if (fd >= 0)
+        close(fd);
+    rmdir(path);
+}
+
+bool output_stage_open(struct output_stage *st, const char *dir)
+{
+    st->fd = -1;
+    const char *slash = strrchr(dir, '/');
+    int parent = slash ? (int)(slash - dir) + 1 : 0;
+    int n = snprintf(st->path, sizeof st->path, "%.*s.%s.new", parent, dir, dir + parent);
+    if (n < 0 || (size_t)n >= sizeof st->path) {
+        cli_error("cannot write %s: the path is too long", dir);
+        return false;
+    }
+    output_stage_remove(st->path);
+    if (mkdir(st->path, 0777) != 0 ||
+        (st->fd = open(st->path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0) {
+        cli_error("cannot write %s: %s", st->path, strerror(errno));
+        rmdir(st->path);
+        return false;
+    }
+    return true;
+}
+
+bool output_stage_files(struct output_file *const *files, size_t n)
+{
+    const struct output_file *failed = NULL;
+    int error = 0;
+    for (size_t i = 0; i < n; i++) {
+#ifdef HAVE_SYNCFS
+        errno = 0;
+        int e = fflush(files[i]->fp) != 0 || ferror(files[i]->fp) ? (errno ? errno : EIO) : 0;
+        if (fclose(files[i]->fp) != 0 && !e)
+            e = errno ? errno : EIO;
+#else /* each file its own fsync; output_stage_close then syncs the folder */
+        int e = ga_tool_sync_close(files[i]->fp);
+#endif
+        files[i]->fp = NULL;
+        if (e && !error) {
+            error = e;
+            failed = files[i];
+        }
+    }
+    for (size_t i = 0; !error && i < n; i++)
+        if (rename(files[i]->part_path, files[i]->final_path) != 0) {
+            error = errno;
+            failed = files[i];
+        }
+    if (error)
+        cli_error("cannot write %s: %s", failed->final_path, strerror(error));
+    return !error;
+}
+
+bool output_stage_close(struct output_stage *st, const char *dir)
+{
+#ifdef HAVE_SYNCFS
+    bool ok = syncfs(st->fd) == 0;
+#else
+    bool ok = fsync(st->fd) == 0;
+#endif
+    ok = ok && rename(st->path, dir) == 0;
+    if (!ok) {
+        cli_error("cannot write %s: %s", dir, strerror(errno));
+        output_stage_abandon(st);
+        return false;
+    }
+    close(st->fd);
+    st->fd = -1;
+    return true;
+}
+
+void output_stage_abandon(struct output_stage *st)
+{
+    if (st->fd >= 0)
+        close(st->fd);
+    st->fd = -1;
+    output_stage_remove(st->path);
+}
+
 /* ---- the journaled commit of a run folder (doc/data-safety.md) ---------- */
 
 /* The longest journal read back (a run's is about 230 bytes). */

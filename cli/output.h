@@ -63,6 +63,32 @@ void output_close(struct output_file *f);
 /* fsync of the folder itself, so that renames in it are durable. */
 bool output_sync_dir(const char *dir);
 
+/* A folder written once, whole, before it appears (a point of a sweep
+ * whose runs went side by side): its files go to the hidden folder
+ * '.NAME.new' beside it (a leftover of a killed writer removed first),
+ * are put in place there with no journal (output_stage_files), and
+ * output_stage_close makes them durable with one syncfs and renames the
+ * folder into place, so that NAME exists complete or not at all
+ * (doc/data-safety.md).  The rename itself is made durable by the
+ * caller's later fsync of the parent: until then a power loss only
+ * takes the folder back to not written. */
+struct output_stage {
+    char path[OUTPUT_PATH_MAX]; /* the hidden folder */
+    int fd;                     /* open on it from the start: syncfs reports any writeback error since */
+};
+bool output_stage_open(struct output_stage *st, const char *dir);
+/* Closes the n files (written under their temporary names in the stage)
+ * and gives each its final name; false (message printed) when one could
+ * not be written whole. */
+bool output_stage_files(struct output_file *const *files, size_t n);
+/* Syncs the stage and renames it to 'dir' (which must not exist); false
+ * (message printed) on failure, the stage then removed. */
+bool output_stage_close(struct output_stage *st, const char *dir);
+/* Removes the stage and what it holds (a write that failed). */
+void output_stage_abandon(struct output_stage *st);
+/* Removes a hidden stage folder a killed writer left ('.NAME.new'). */
+void output_stage_remove(const char *path);
+
 /* The journaled commit of a run folder (doc/data-safety.md): syncs the n
  * files, writes the journal DIR/commit naming them, the other run files to
  * remove and the figure to draw from fitness.gp (NULL: none), then rolls it

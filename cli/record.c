@@ -2,9 +2,12 @@
  * runs side by side), and a folder written from the records through the run session's writer. */
 #include "config.h"
 
+#include <errno.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 
 #include "cli/cli.h"
+#include "cli/output.h"
 #include "cli/run_session.h"
 #include "gaexp/rng.h"
 #include "ga/run_private.h"
@@ -69,15 +72,18 @@ static bool run_record_write(struct run_session *s, unsigned r, const struct ga_
     return run_end_write(s, r, &end);
 }
 
-int cli_run_write(struct ga_cfg *cfg, const struct ga_experiment *e, const struct ga_pack *records)
+/* Writes the run folder e->out_dir from the records through the run
+ * session's writer, into a folder of its own ('staged': a hidden one the
+ * caller renames into place) or the locked folder itself; 'shown' is the
+ * folder config.cfg names. */
+static int record_write(struct ga_cfg *cfg, const struct ga_experiment *e, const struct ga_pack *records,
+                        const char *shown, bool staged)
 {
     struct run_session s;
     int status = CLI_FAILED;
     ga_gene *genes = NULL;
-    int lock = run_lock(e->out_dir, true, &status);
-    if (lock < 0)
-        return status;
-    if (run_session_init(&s, cfg, e, NULL, true) && run_files_open(&s.f, &s.config, e->out_dir, e->problem)) {
+    if (run_session_init(&s, cfg, e, NULL, true) && run_files_open(&s.f, &s.config, e->out_dir, shown, e->problem)) {
+        s.f.staged = staged;
         bool ok = (genes = calloc(s.genome.len, sizeof *genes)) != NULL;
         if (!ok)
             cli_error("out of memory");
@@ -87,6 +93,33 @@ int cli_run_write(struct ga_cfg *cfg, const struct ga_experiment *e, const struc
     }
     free(genes);
     run_session_free(&s);
+    return status;
+}
+
+int cli_run_write(struct ga_cfg *cfg, const struct ga_experiment *e, const struct ga_pack *records)
+{
+    int status = CLI_FAILED;
+    struct stat st;
+    if (lstat(e->out_dir, &st) != 0 && errno == ENOENT) {
+        /* A folder not there yet (a sweep's point) appears whole: written
+         * under a hidden name, one syncfs, one rename; the figure's script
+         * goes with it, the figure is the caller's to draw. */
+        struct output_stage stage;
+        if (!output_stage_open(&stage, e->out_dir))
+            return CLI_FAILED;
+        struct ga_experiment staged = *e;
+        staged.out_dir = stage.path;
+        status = record_write(cfg, &staged, records, e->out_dir, true);
+        if (status != CLI_OK)
+            output_stage_abandon(&stage);
+        else if (!output_stage_close(&stage, e->out_dir))
+            status = CLI_FAILED;
+        return status;
+    }
+    int lock = run_lock(e->out_dir, true, &status);
+    if (lock < 0)
+        return status;
+    status = record_write(cfg, e, records, e->out_dir, false);
     output_unlock(lock);
     return status;
 }

@@ -102,22 +102,24 @@ static void run_write_row(FILE *fp, unsigned replicate, const struct ga_stats *s
 
 /* Writes config.cfg under its temporary name, for run_files_commit: the
  * text cli_config_text made (written once, not formatted again). */
-static bool run_write_config(const struct ga_pack *config, const char *dir, struct output_file *f)
+static bool run_write_config(const struct ga_pack *config, const char *dir, const char *shown,
+                             struct output_file *f)
 {
     if (!output_open(f, dir, "config.cfg"))
         return false;
     fprintf(f->fp, "# The fully resolved configuration of this run, written by gaexp.\n"
                   "# 'gaexp run %s/config.cfg --out DIR' repeats the run.\n",
-            dir);
+            shown);
     fwrite(config->data, 1, config->len - 1, f->fp); /* without its NUL */
     return true;
 }
 
 
-bool run_files_open(struct run_files *f, const struct ga_pack *config, const char *dir, const struct ga_problem *problem)
+bool run_files_open(struct run_files *f, const struct ga_pack *config, const char *dir, const char *shown,
+                    const struct ga_problem *problem)
 {
     *f = (struct run_files){.columns = ga_problem_column_count(problem)};
-    f->open_config = run_write_config(config, dir, &f->config);
+    f->open_config = run_write_config(config, dir, shown, &f->config);
     f->open_gens = f->open_config && output_open(&f->gens, dir, "generations.csv");
     f->open_summary = f->open_gens && output_open(&f->summary, dir, "summary.csv");
     f->open_times = f->open_summary && output_open(&f->times, dir, "times.csv");
@@ -137,11 +139,15 @@ bool run_files_open(struct run_files *f, const struct ga_pack *config, const cha
  * doc/data-safety.md: all appear together or none does, so a failed or
  * killed run never mixes its files with those of an earlier one. */
 static int run_files_commit(struct run_files *f, const struct ga_experiment *e, struct output_file *best,
-                            struct output_file *curves, struct output_file *script, const char *figure,
-                            bool quiet)
+                            struct output_file *curves, struct output_file *style, struct output_file *script,
+                            const char *figure, bool quiet)
 {
     /* curves.csv last: a sweep takes it as the mark of a finished point. */
-    struct output_file *const all[] = {&f->config, &f->gens, &f->summary, &f->times, best, script, curves};
+    struct output_file *const all[] = {&f->config, &f->gens, &f->summary, &f->times, best, script, curves, style};
+    if (f->staged) { /* the folder appears whole when the caller renames it: no journal */
+        struct output_file *const data[] = {&f->config, &f->gens, &f->summary, &f->times, best, curves};
+        return output_stage_files(e->plot ? all : data, e->plot ? 8 : 6) ? 1 : 0;
+    }
     if (e->plot)
         return output_publish(e->out_dir, all, 7, figure, quiet);
     struct output_file *const data[] = {&f->config, &f->gens, &f->summary, &f->times, best, curves};
@@ -263,18 +269,20 @@ static bool run_flush(struct output_file *f)
 static int run_files_finish(struct run_files *f, const struct ga_experiment *e, const struct ga_genome *genome,
                             const struct run_best *b, const struct curves *curves, bool quiet)
 {
-    struct output_file best = {0}, curve_file = {0}, script = {0};
+    struct output_file best = {0}, curve_file = {0}, script = {0}, style = {0};
     char figure[64];
     int done = 0;
     /* The figure's format and title come from the resolved configuration, still under its temporary name. */
     if (run_write_best(e, genome, b, &best) && run_write_curves(e->out_dir, curves, &curve_file) &&
         (!e->plot || run_flush(&f->config)) &&
-        (!e->plot || figures_fitness_open(e->out_dir, f->config.part_path, &script, figure, sizeof figure)))
-        done = run_files_commit(f, e, &best, &curve_file, &script, e->plot ? figure : NULL, quiet);
+        (!e->plot || figures_fitness_open(e->out_dir, f->config.part_path, f->staged ? &style : NULL, &script,
+                                          figure, sizeof figure)))
+        done = run_files_commit(f, e, &best, &curve_file, &style, &script, e->plot ? figure : NULL, quiet);
     if (done == 0) {
         output_abandon(&best);
         output_abandon(&curve_file);
         output_abandon(&script);
+        output_abandon(&style);
     }
     return done;
 }
@@ -633,7 +641,7 @@ int cli_run_experiment(struct ga_cfg *cfg, const struct ga_experiment *e, struct
     int lock = run_lock(e->out_dir, quiet, &status);
     if (lock < 0)
         return status;
-    if (run_session_init(&s, cfg, e, run, quiet) && run_files_open(&s.f, &s.config, e->out_dir, e->problem))
+    if (run_session_init(&s, cfg, e, run, quiet) && run_files_open(&s.f, &s.config, e->out_dir, e->out_dir, e->problem))
         status = run_session_go(&s, quiet);
     run_session_free(&s);
     output_unlock(lock);
@@ -710,7 +718,7 @@ static bool resume_load(struct run_session *s, struct ga_cfg **cfg, struct ga_ex
     /* Every check passed before anything changes; config.cfg last: a
      * resume that cannot start changes nothing. */
     f->open_config = f->open_times && output_cut(&f->gens) && output_cut(&f->summary) &&
-                     output_cut(&f->times) && run_write_config(&s->config, dir, &f->config);
+                     output_cut(&f->times) && run_write_config(&s->config, dir, dir, &f->config);
     return f->open_config;
 }
 

@@ -27,6 +27,7 @@ struct run_files {
     struct output_file config, gens, summary, times;
     bool open_config, open_gens, open_summary, open_times;
     size_t columns; /* the problem's own columns in generations.csv */
+    bool staged;    /* a folder written whole under a hidden name: no journal, no figure drawn (output_stage_open) */
 };
 
 /* The best individual over the replicates so far. */
@@ -100,8 +101,11 @@ int run_lock(const char *dir, bool quiet, int *status);
 bool run_session_init(struct run_session *s, struct ga_cfg *cfg, const struct ga_experiment *e,
                       struct ga_run *run, bool quiet);
 
-/* Opens the streamed files under their temporary names and writes their headers; false (said) on failure. */
-bool run_files_open(struct run_files *f, const struct ga_pack *config, const char *dir, const struct ga_problem *problem);
+/* Opens the streamed files in dir under their temporary names and writes
+ * their headers, config.cfg naming folder 'shown' (dir, or the folder a
+ * hidden one becomes); false (said) on failure. */
+bool run_files_open(struct run_files *f, const struct ga_pack *config, const char *dir, const char *shown,
+                    const struct ga_problem *problem);
 
 /* Commits the folder when ok (the journaled commit), else abandons or keeps the files for resume; a CLI_ status. */
 int run_session_finish(struct run_session *s, bool ok, bool quiet);

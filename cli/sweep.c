@@ -42,7 +42,10 @@ static const char sweep_usage[] =
     "heatmap.png (with their .gp scripts).  All figures are drawn by --jobs\n"
     "gnuplots; with runs side by side each point's fitness.png is drawn as soon\n"
     "as the point ends.  output.plot = \"end\" leaves the points' figures to\n"
-    "'gaexp plot DIR'.\n"
+    "'gaexp plot DIR', and so does a sweep whose points are too small to be worth\n"
+    "their figure (under 20 million genes evaluated a point, replicates x\n"
+    "evaluations x genome length) unless output.plot = true is set;\n"
+    "output.plot = false draws no figure at all (the sweep's scripts are written).\n"
     "\n"
     "Under mpirun, a gaexp built with MPI (configure --with-mpi) spreads the\n"
     "runs (points x replicates) over the ranks: rank 0 hands them out one at a\n"
@@ -70,6 +73,8 @@ static const char sweep_usage[] =
 #define SWEEP_MAX_VALUES 10000
 
 #define SWEEP_MAX_LINKED 8
+#define SWEEP_SCRIPT_WRITTEN 4 /* a bit of sweep.plot[p] */
+#define SWEEP_FIGURE_GENES 2e7   /* sweep_note_point */
 
 /* One axis of the grid: the setting it sweeps (or several settings swept
  * together, each value then a list with one item per setting) and its
@@ -89,8 +94,11 @@ struct sweep {
     struct sweep_axis axis[SWEEP_MAX_AXES];
     size_t axes, points;
     config_t ranges; /* the values of ranges, made into settings */
-    unsigned char *plot; /* point p's figure still to do: 0 none, 1 drawn, 2 only its script (plot = "end") */
+    unsigned char *plot; /* point p's figure still to do: 0 none, 1 drawn, 2 only its script (plot = "end"),
+                          * | SWEEP_SCRIPT_WRITTEN when the script went with the point's folder */
     size_t runs, largest; /* runs in all, and the most individuals of one */
+    size_t deferred;      /* points whose figure is left to 'gaexp plot' for their size (sweep_note_point) */
+    bool draw;            /* some figure is drawn: output.plot is not false everywhere */
     struct cli_pool_plot *gnuplots; /* draw the figures (NULL: none, or gnuplot is missing) */
     bool gnuplots_started;
 };
@@ -305,11 +313,34 @@ static void sweep_point_dir(const char *root, size_t p, char *dir, size_t size)
     snprintf(dir, size, "%s/p%03zu", root, p + 1);
 }
 
-/* What the runs of point p need: its figure, its runs, its individuals. */
-static void sweep_note_point(struct sweep *w, size_t p, const struct ga_experiment *e)
+/* The most genes a point's runs evaluate: replicates x the evaluations
+ * budget x genome length, what its runs cost about (1 to 2 ns a gene on
+ * the shipped problems, where a point's figure costs some 15 ms). */
+static double sweep_point_genes(const struct ga_experiment *e)
+{
+    size_t len = 0;
+    unsigned alphabet = 0;
+    e->problem->shape(e->state, &len, &alphabet);
+    double individuals = (double)e->params.population * e->params.islands;
+    double evaluations = individuals * ((double)e->params.generations + 1);
+    if (e->params.evaluations > 0 && (double)e->params.evaluations < evaluations)
+        evaluations = (double)e->params.evaluations;
+    return (double)e->replicates * evaluations * (double)len;
+}
+
+/* What the runs of point p need: its figure, its runs, its individuals.
+ * Unless output.plot is set ('plot_set'), a point whose runs would cost
+ * less than about two of its figures leaves its figure to 'gaexp plot': in
+ * a sweep of many small points the figures would take most of the time. */
+static void sweep_note_point(struct sweep *w, size_t p, const struct ga_experiment *e, bool plot_set)
 {
     size_t individuals = e->params.population * e->params.islands;
     w->plot[p] = !e->plot ? 0 : e->plot_end ? 2 : 1;
+    w->draw |= e->plot;
+    if (w->plot[p] == 1 && !plot_set && sweep_point_genes(e) < SWEEP_FIGURE_GENES) {
+        w->plot[p] = 2;
+        w->deferred++;
+    }
     w->runs += e->replicates;
     w->largest = individuals > w->largest ? individuals : w->largest;
 }
@@ -344,6 +375,7 @@ static bool sweep_check_points(struct sweep *w, const struct cli_options *o, con
         sweep_point_dir(root, p, dir, sizeof dir);
         size_t before = diag->count;
         struct ga_cfg *c = sweep_point_cfg(w, o, p, dir, diag);
+        bool plot_set = c && config_lookup(&c->conf, "output.plot") != NULL; /* before the defaults fill it */
         struct ga_experiment *e = c ? cli_experiment_alloc(c, 1) : NULL;
         if (!e) {
             ok = false;
@@ -351,7 +383,7 @@ static bool sweep_check_points(struct sweep *w, const struct cli_options *o, con
             if (diag->count > before) /* say which point, once */
                 ga_diag_add(diag, o->file, 0, "sweep", "point %zu of %zu refused", p + 1, w->points);
         } else
-            sweep_note_point(w, p, e);
+            sweep_note_point(w, p, e, plot_set);
         ga_experiment_free(e);
         ga_cfg_free(c);
     }
@@ -391,9 +423,15 @@ static void sweep_clear(const char *root)
     DIR *d = opendir(root);
     for (struct dirent *e; d && (e = readdir(d));) {
         const char *n = e->d_name;
-        if (n[0] != 'p' || strlen(n) < 4 || strspn(n + 1, "0123456789") != strlen(n + 1))
-            continue;
+        size_t len = strlen(n);
         char dir[1200];
+        if (n[0] == '.' && n[1] == 'p' && len > 6 && strcmp(n + len - 4, ".new") == 0 &&
+            snprintf(dir, sizeof dir, "%s/%s", root, n) < (int)sizeof dir) {
+            output_stage_remove(dir); /* a point's folder a kill left half written (cli_run_write) */
+            continue;
+        }
+        if (n[0] != 'p' || len < 4 || strspn(n + 1, "0123456789") != len - 1)
+            continue;
         struct stat st;
         if (snprintf(dir, sizeof dir, "%s/%s", root, n) >= (int)sizeof dir || lstat(dir, &st) != 0 ||
             !S_ISDIR(st.st_mode))
@@ -506,15 +544,26 @@ static bool sweep_point_continued(const struct cli_options *o, const char *dir, 
 
 /* Point p's configuration and experiment, its folder dir prepared for a
  * fresh run; false (messages in diag or printed) when any fails, with
- * nothing left to free. */
-static bool sweep_point_open(struct sweep *w, const struct cli_options *o, size_t p, const char *dir,
+ * nothing left to free.  With 'whole' (its runs go side by side, and
+ * cli_run_write writes the folder at once), a folder not there yet is left
+ * for cli_run_write to make whole, the figure's script with it. */
+static bool sweep_point_open(struct sweep *w, const struct cli_options *o, size_t p, const char *dir, bool whole,
                              struct ga_diag *diag, struct ga_cfg **cfg, struct ga_experiment **e)
 {
     *cfg = sweep_point_cfg(w, o, p, dir, diag);
     *e = *cfg ? cli_experiment_alloc(*cfg, 1) : NULL;
-    if (*e)
-        (*e)->plot = false; /* the figures of all points are drawn together (sweep_draw_points) */
-    if (*e && output_prepare_dir(dir, true) == CLI_OK)
+    if (!*e) {
+        ga_cfg_free(*cfg);
+        return false;
+    }
+    struct stat st;
+    if (whole && lstat(dir, &st) != 0 && errno == ENOENT) {
+        (*e)->plot = w->plot[p] != 0; /* the script; the figure is drawn by the sweep's gnuplots */
+        w->plot[p] |= w->plot[p] ? SWEEP_SCRIPT_WRITTEN : 0;
+        return true;
+    }
+    (*e)->plot = false; /* the figures of all points are drawn together (sweep_figures) */
+    if (output_prepare_dir(dir, true) == CLI_OK)
         return true;
     ga_experiment_free(*e);
     ga_cfg_free(*cfg);
@@ -537,7 +586,7 @@ static int sweep_run_point(struct sweep *w, const struct cli_options *o, size_t 
     struct ga_cfg *c;
     struct ga_experiment *e;
     status = CLI_FAILED;
-    if (sweep_point_open(w, o, p, dir, &diag, &c, &e)) {
+    if (sweep_point_open(w, o, p, dir, false, &diag, &c, &e)) {
         struct ga_run *run = ga_run_alloc(e->problem, e->state, &e->params, &diag);
         status = run ? cli_run_experiment(c, e, run, true) : CLI_FAILED;
         if (status == CLI_OK)
@@ -581,9 +630,9 @@ static bool sweep_point_figure(struct sweep *w, const char *root, size_t p)
 {
     char dir[1100], figure[64];
     sweep_point_dir(root, p, dir, sizeof dir);
-    if (w->plot[p] && !figures_fitness_script(dir, figure, sizeof figure))
+    if (w->plot[p] && !(w->plot[p] & SWEEP_SCRIPT_WRITTEN) && !figures_fitness_script(dir, figure, sizeof figure))
         return false;
-    if (w->plot[p] == 1)
+    if ((w->plot[p] & ~SWEEP_SCRIPT_WRITTEN) == 1)
         cli_pool_plot_add(w->gnuplots, dir, "fitness.gp");
     w->plot[p] = 0;
     return true;
@@ -592,7 +641,7 @@ static bool sweep_point_figure(struct sweep *w, const char *root, size_t p)
 /* Starts the --jobs gnuplots that draw the sweep's figures, once. */
 static void sweep_gnuplots(struct sweep *w, const struct cli_options *o)
 {
-    if (!w->gnuplots_started)
+    if (!w->gnuplots_started && w->draw)
         w->gnuplots = cli_pool_plot_start(o->jobs > 1 ? (unsigned)o->jobs : 1, o->quiet);
     w->gnuplots_started = true;
 }
@@ -615,7 +664,7 @@ static bool sweep_spread_open(void *ctx, size_t i, struct ga_cfg **cfg, struct g
     char dir[1100];
     sweep_point_dir(s->root, s->todo[i], dir, sizeof dir);
     ga_diag_clear(&s->diag);
-    bool ok = sweep_point_open(s->w, s->o, s->todo[i], dir, &s->diag, cfg, e);
+    bool ok = sweep_point_open(s->w, s->o, s->todo[i], dir, true, &s->diag, cfg, e);
     cli_print_diag(&s->diag);
     return ok;
 }
@@ -800,6 +849,10 @@ int cli_sweep(int argc, char **argv)
         status = cli_mpi_workers() > 0 || cli_pool_chosen(o.parallel, o.jobs, w.runs, w.largest)
                      ? sweep_run_spread(&w, &o, root, &live)
                      : sweep_run_here(&w, &o, root, &live);
+    if (status == CLI_OK && !output_sync_dir(root)) { /* the points renamed into place (cli_run_write) */
+        cli_error("cannot write %s: %s", root, strerror(errno));
+        status = CLI_FAILED;
+    }
     if (status == CLI_OK) {
         sweep_progress(live.on, w.points, w.points, live.runs, live.started);
         status = sweep_figures(&w, &o, root) ? CLI_OK : CLI_FAILED;
@@ -808,6 +861,10 @@ int cli_sweep(int argc, char **argv)
         if (status == CLI_OK && !o.quiet)
             printf("sweep: %zu points x %lu runs in %.1f s: %s/\n", w.points, live.runs / w.points,
                    cli_now() - live.started, root);
+        if (status == CLI_OK && !o.quiet && w.deferred)
+            printf("sweep: the points' fitness figures are not drawn (runs this small cost less than their "
+                   "figures): 'gaexp plot %s' draws them, output.plot = true draws them in the sweep\n",
+                   root);
     }
     cli_pool_plot_end(w.gnuplots);
     output_unlock(lock);

@@ -153,4 +153,54 @@ echo "# ENOSPC at each of $checkpoints checkpoint writes, and at the commit's fi
 check "a full disk at a checkpoint or a commit, EIO at its sync: exit 1 and the message (wrong:${wrong:- none})" [ -z "$wrong" ]
 check "a full disk at a checkpoint or a commit, EIO at its sync: resumed to the uninterrupted result (failed:${failed:- none})" [ -z "$failed" ]
 check "every checkpoint write was hit ($checkpoints)" [ "$checkpoints" -ge 8 ]
+
+# A sweep whose runs go side by side writes each point whole under a hidden
+# name and renames it into place (doc/data-safety.md): killed at every
+# mkdir, syncfs, fsync, rename and unlink of its threads, every pNNN/ there
+# is complete, and 'gaexp resume' (or, before sweep.args exists, the sweep
+# again) ends byte-identical to an uninterrupted sweep, no hidden folder
+# left.  GNUPLOT= draws no figure: the scripts are what the points write.
+sweep_cfg=$out/sweep.cfg
+cat >"$sweep_cfg" <<EOT
+problem = { name = "onemax"; bits = 50; };
+ga = { seed = 5; population = 20; replicates = 2; stop = { generations = 4; fitness = -1.0; }; };
+output = { plot = "end"; };
+sweep = ( { set = "ga.mutation.rate"; values = [0.01, 0.02, 0.05]; } );
+EOT
+sweep() { GNUPLOT= "$GAEXP" sweep "$sweep_cfg" --jobs 2 --parallel runs --quiet "$@"; }
+rm -rf "$out/sweep-reference" "$out/sweep"
+sweep --out "$out/sweep" >/dev/null 2>&1 && mv "$out/sweep" "$out/sweep-reference" # config.cfg names the folder
+inject -f -o "$out/sweep-trace" -e trace=mkdir,syncfs,fsync,rename,unlink \
+  env GNUPLOT= "$GAEXP" sweep "$sweep_cfg" --jobs 2 --parallel runs --quiet --out "$out/sweep" >/dev/null 2>&1
+# strace counts a call's invocations thread by thread: the i-th kills the
+# first thread to make its i-th, for i up to the most one thread made.
+sweep_calls=0 sweep_kills=0 half= unfinished= differing=
+for call in mkdir syncfs fsync rename unlink; do
+  n=$(grep " $call(" "$out/sweep-trace" | cut -d' ' -f1 | sort | uniq -c | sort -rn | awk 'NR == 1 { print $1 } END { if (!NR) print 0 }')
+  i=1
+  while [ "$i" -le "$n" ]; do
+    rm -rf "$out/sweep"
+    inject -f -o /dev/null -e trace="$call" -e inject="$call:signal=SIGKILL:when=$i" \
+      env GNUPLOT= "$GAEXP" sweep "$sweep_cfg" --jobs 2 --parallel runs --quiet --out "$out/sweep" >/dev/null 2>&1
+    [ $? -ne 0 ] && sweep_kills=$((sweep_kills + 1))
+    sweep_calls=$((sweep_calls + 1))
+    for point in "$out"/sweep/p*/; do # complete or absent
+      [ -d "$point" ] || continue
+      name=$(basename "$point")
+      diff -r -x times.csv "$point" "$out/sweep-reference/$name" >/dev/null || half="$half $call#$i:$name"
+    done
+    if [ -e "$out/sweep/sweep.args" ]; then
+      GNUPLOT= "$GAEXP" resume "$out/sweep" --quiet >/dev/null 2>&1
+    else
+      sweep --out "$out/sweep" --force >/dev/null 2>&1
+    fi || unfinished="$unfinished $call#$i"
+    diff -r -x times.csv "$out/sweep" "$out/sweep-reference" >/dev/null || differing="$differing $call#$i"
+    i=$((i + 1))
+  done
+done
+echo "# the sweep: $sweep_kills kills in $sweep_calls tries (of its mkdir $(grep -c ' mkdir(' "$out/sweep-trace"), syncfs $(grep -c ' syncfs(' "$out/sweep-trace"), fsync $(grep -c ' fsync(' "$out/sweep-trace"), rename $(grep -c ' rename(' "$out/sweep-trace"))"
+check "a sweep's points written whole: killed at 30 calls or more ($sweep_kills)" [ "$sweep_kills" -ge 30 ]
+check "a sweep's points written whole: after each kill every pNNN/ is complete (half:${half:- none})" [ -z "$half" ]
+check "a sweep's points written whole: resumed byte-identical, no hidden folder left (failed:${unfinished:- none}; differing:${differing:- none})" \
+  [ -z "$unfinished$differing" ]
 test_summary crash

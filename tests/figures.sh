@@ -8,6 +8,7 @@ command -v gnuplot >/dev/null 2>&1 || { echo "figures: gnuplot is not installed"
 cat > "$out/pop.cfg" <<'CFG'
 problem = { name = "derful"; n = 4; };
 ga = { seed = 2; replicates = 3; stop = { generations = 30; }; };
+output = { plot = true; };  # points this small would leave their figures to 'gaexp plot'
 sweep = ( { set = "ga.population"; values = [30, 120]; },
           { set = ["ga.crossover.name", "ga.mutation.name"];
             values = (("lineswap", "mix"), ("lineswap", "checkcontain")); } );
@@ -61,6 +62,7 @@ check "curves from each point's curves.csv" grep -q "'p001/curves.csv'" "$out/ge
 cat > "$out/many.cfg" <<'CFG'
 problem = { name = "derful"; n = 4; };
 ga = { seed = 2; replicates = 2; population = 30; stop = { generations = 10; }; };
+output = { plot = true; };
 sweep = ( { set = "ga.mutation.rate"; from = 0.05; to = 0.7; step = 0.05; } );
 CFG
 check "a sweep of 14 points" sh -c '"$0" sweep "$1" --out "$2" --quiet 2>"$2.err"' "$GAEXP" "$out/many.cfg" "$out/many"

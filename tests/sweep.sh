@@ -19,7 +19,11 @@ if command -v gnuplot >/dev/null 2>&1; then
   check "curves.png is a PNG" png "$out/a/curves.png"
   check "heatmap.png is a PNG" png "$out/a/heatmap.png"
 fi
-check "curves.gp and heatmap.gp are kept" [ -s "$out/a/curves.gp" ] && [ -s "$out/a/heatmap.gp" ]
+check "curves.gp and heatmap.gp are kept" [ -s "$out/a/curves.gp" -a -s "$out/a/heatmap.gp" ]
+# Points this small (3 x 60 x 41 x 16 genes evaluated) leave their figures
+# to 'gaexp plot' unless output.plot is set.
+check "small points leave their figures undrawn" sh -c '! ls "$0"/a/p0*/fitness.png 2>/dev/null' "$out"
+check "but their scripts written" [ "$(ls "$out"/a/p0*/fitness.gp | wc -l)" -eq 12 ]
 check "the rerun" sweep "$data/rates.cfg" --out "$out/b"
 same() { diff -r -x times.csv -x '*.png' -x config.cfg -x sweep.args "$out/a" "$out/b" >/dev/null; }
 check "a rerun is byte-identical" same
@@ -71,10 +75,12 @@ check "a linked value of the wrong size" bad "expected a list of 2 values, one f
   '{ set = ["ga.crossover.name", "ga.mutation.name"]; values = (("lineswap")); }'
 
 # --jobs N: whole runs side by side (the rule, or --parallel runs), or threads
-# inside each run; the same files every way, and every point's figure drawn.
+# inside each run; the same files every way, and every point's figure drawn
+# (output.plot = true: these points are small enough to leave them undrawn).
 for way in "2 runs" "3 runs" "2 threads" "3 auto"; do
   set -- $way
-  check "--jobs $1 --parallel $2" sweep "$data/rates.cfg" --out "$out/b" --jobs "$1" --parallel "$2" --force
+  check "--jobs $1 --parallel $2" sweep "$data/rates.cfg" --out "$out/b" --jobs "$1" --parallel "$2" --force \
+    --set output.plot=true
   check "is byte-identical (--jobs $1, $2)" same
 done
 if command -v gnuplot >/dev/null 2>&1; then
@@ -90,6 +96,12 @@ if command -v gnuplot >/dev/null 2>&1; then
   check "gaexp plot draws them" "$GAEXP" plot "$out/end"
   check "all 12" [ "$(ls "$out"/end/p0*/fitness.png | wc -l)" -eq 12 ]
 fi
+# Unless output.plot is set, points this small leave their figures to
+# 'gaexp plot' (above), and the sweep says so; false draws no figure at all.
+check "and the sweep says so" sh -c '"$0" sweep "$1" --out "$2/small" --jobs 2 | grep -q "'"'"'gaexp plot $2/small'"'"' draws them"' \
+  "$GAEXP" "$data/rates.cfg" "$out"
+check "output.plot = false draws no figure" sweep "$data/rates.cfg" --out "$out/none" --jobs 2 --set output.plot=false
+check "none at all" sh -c '[ -z "$(find "$0/none" -name "*.png")" ] && [ -s "$0/none/curves.gp" ]' "$out"
 # SIGTERM during runs side by side: the runs under way end, no point is
 # half written, and resume finishes the sweep as an uninterrupted one.
 long="--set ga.stop.generations=800 --set ga.population=1000 --set ga.stop.fitness=-1 --set output.plot=false"
@@ -98,7 +110,7 @@ sweep "$data/rates.cfg" --out "$out/whole" --jobs 2 $long
 # shellcheck disable=SC2086
 "$GAEXP" sweep "$data/rates.cfg" --out "$out/cut" --jobs 2 --parallel runs --quiet $long 2>"$out/cut.stderr" &
 pid=$!
-i=0 # the runs have started (the pool opens p001 once it takes SIGTERM), then some time
+i=0 # the first point is written (p001 appears whole), then some time
 while [ ! -d "$out/cut/p001" ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
 sleep 0.3
 kill -TERM "$pid"
