@@ -354,18 +354,35 @@ static bool report_rank(struct report *r)
     return ok;
 }
 
+/* The bootstrap's resamples of n runs: each point draws them from the
+ * same seed, so points of n replicates share one set (drawn again only
+ * when n changes). */
+struct report_draws {
+    gsl_rng *rng;
+    size_t n, *draws;
+};
+
+static const size_t *report_draws_for(struct report_draws *d, size_t n)
+{
+    if (!d->draws || d->n != n) {
+        free(d->draws);
+        gsl_rng_set(d->rng, 1); /* each point its own fixed draws, whatever the order */
+        d->draws = ga_compare_bootstrap_draws(n, REPORT_RESAMPLES, d->rng);
+        d->n = n;
+    }
+    return d->draws;
+}
+
 static bool report_compute(struct report *r)
 {
-    gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
-    if (!rng)
+    struct report_draws draws = {.rng = gsl_rng_alloc(gsl_rng_mt19937)};
+    if (!draws.rng)
         return false;
-    bool any_solved = false;
-    for (size_t i = 0; i < r->count; i++) {
+    bool any_solved = false, ok = true;
+    for (size_t i = 0; ok && i < r->count; i++) {
         struct report_point *p = &r->point[i];
-        if (!report_arrays(p)) {
-            gsl_rng_free(rng);
-            return false;
-        }
+        if (!(ok = report_arrays(p)))
+            break;
         any_solved |= p->solved > 0;
         p->success = ga_compare_wilson(p->solved, p->replicates, 0.95);
         double solved_evals[p->solved ? p->solved : 1];
@@ -375,17 +392,17 @@ static bool report_compute(struct report *r)
                 solved_evals[k++] = p->evaluations[j];
         double half;
         ga_compare_mean_ci(solved_evals, k, 0.95, &p->evals_mean, &half);
-        if (!ga_compare_median(solved_evals, k, &p->evals_median)) {
-            gsl_rng_free(rng);
-            return false;
-        }
+        if (!(ok = ga_compare_median(solved_evals, k, &p->evals_median)))
+            break;
         ga_compare_mean_ci(p->final_best, p->replicates, 0.95, &p->best_mean, &p->best_half);
         p->ert = ga_compare_ert(p->spent, p->solved_flag, p->replicates);
-        gsl_rng_set(rng, 1); /* each point its own fixed draws, whatever the order */
-        p->ert_ci = ga_compare_ert_bootstrap(p->spent, p->solved_flag, p->replicates, REPORT_RESAMPLES,
-                                             0.95, rng);
+        p->ert_ci = ga_compare_ert_bootstrap_drawn(p->spent, p->solved_flag, p->replicates, REPORT_RESAMPLES,
+                                                   report_draws_for(&draws, p->replicates), 0.95);
     }
-    gsl_rng_free(rng);
+    gsl_rng_free(draws.rng);
+    free(draws.draws);
+    if (!ok)
+        return false;
     /* Evaluations to a solution (unsolved = worse than any) say both how
      * often and how fast; when no point solves, final fitness. */
     r->by_evaluations = any_solved;
@@ -709,7 +726,7 @@ static bool report_fig_budget_data(const char *root, const struct report *r, con
                     "# evaluations mean mean_low mean_high median q1 q3\n");
     for (size_t i = 0; i < r->count; i++) {
         const struct figures_traces *t = &f->traces[i];
-        double v[t->replicates ? t->replicates : 1];
+        double v[t->replicates ? t->replicates : 1], quantile = ga_compare_t_quantile(t->replicates, 0.95);
         fprintf(out.fp, "%s# point %s: %s\n", i ? "\n\n" : "", r->point[i].dir, f->label[i]);
         for (size_t k = 0; k < 100; k++) {
             double budget = report_fig_budget(f, k, 100), mean, half, median, q1, q3;
@@ -718,7 +735,7 @@ static bool report_fig_budget_data(const char *root, const struct report *r, con
                 v[n] = figures_traces_at(t, j, budget), n += !isnan(v[n]);
             if (n < t->replicates)
                 continue;
-            ga_compare_mean_ci(v, n, 0.95, &mean, &half);
+            ga_compare_mean_ci_t(v, n, quantile, &mean, &half); /* n is t->replicates */
             qsort(v, n, sizeof *v, report_fig_cmp);
             median = gsl_stats_median_from_sorted_data(v, 1, n);
             q1 = gsl_stats_quantile_from_sorted_data(v, 1, n, 0.25);
@@ -1100,14 +1117,15 @@ static bool report_profile(const char *root, const struct report *r, const struc
 }
 
 /* The sweep's figures: their scripts written, their drawing queued to 'plot'.
- * The two that take longest (every point's curve, every run's box) go first,
- * one to each gnuplot, so that the sweep's end does not wait on a long one
- * queued last. */
+ * The longest (every run's box) goes first, to be drawn while budget.dat
+ * is computed; the next longest (every point's curve) takes the next
+ * gnuplot, so that the sweep's end does not wait on a long one queued
+ * last. */
 static bool report_figures(const char *root, const struct report *r, struct cli_pool_plot *plot)
 {
     struct report_fig f = {0};
-    bool ok = figures_style(root) && report_fig_prepare(root, r, plot, &f) &&
-              report_fig_budget_data(root, r, &f) && report_curves(root, r, &f) && report_boxes(root, r, &f) &&
+    bool ok = figures_style(root) && report_fig_prepare(root, r, plot, &f) && report_boxes(root, r, &f) &&
+              report_fig_budget_data(root, r, &f) && report_curves(root, r, &f) &&
               report_fixed_budget(root, r, &f) && report_ecdf(root, r, &f);
     if (ok && r->axes == 1 && r->count >= 2)
         ok = report_profile(root, r, &f);

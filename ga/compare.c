@@ -29,17 +29,28 @@ struct ga_interval ga_compare_wilson(unsigned long k, unsigned long n, double co
                                 k == n ? 1.0 : fmin(1.0, centre + half)};
 }
 
-void ga_compare_mean_ci(const double *x, size_t n, double confidence, double *mean,
-                        double *half_width)
+double ga_compare_t_quantile(size_t n, double confidence)
+{
+    if (n == 0 || !compare_confidence_ok(confidence))
+        return NAN;
+    return n == 1 ? 0.0 : gsl_cdf_tdist_Qinv((1.0 - confidence) / 2.0, (double)(n - 1));
+}
+
+void ga_compare_mean_ci_t(const double *x, size_t n, double t, double *mean, double *half_width)
 {
     *mean = n ? gsl_stats_mean(x, 1, n) : NAN;
-    if (n == 0 || !compare_confidence_ok(confidence))
+    if (n == 0 || isnan(t))
         *half_width = NAN;
     else if (n == 1)
         *half_width = 0.0;
     else
-        *half_width = gsl_cdf_tdist_Qinv((1.0 - confidence) / 2.0, (double)(n - 1))
-                      * gsl_stats_sd_m(x, 1, n, *mean) / sqrt((double)n);
+        *half_width = t * gsl_stats_sd_m(x, 1, n, *mean) / sqrt((double)n);
+}
+
+void ga_compare_mean_ci(const double *x, size_t n, double confidence, double *mean,
+                        double *half_width)
+{
+    ga_compare_mean_ci_t(x, n, ga_compare_t_quantile(n, confidence), mean, half_width);
 }
 
 /* dst = src sorted ascending. */
@@ -171,22 +182,30 @@ static double compare_quantile(const double *sorted, size_t n, double q)
     return sorted[i] + (h - lo) * (sorted[i + 1] - sorted[i]);
 }
 
-struct ga_interval ga_compare_ert_bootstrap(const double *evaluations, const bool *solved, size_t n,
-                                            size_t resamples, double confidence, gsl_rng *r)
+size_t *ga_compare_bootstrap_draws(size_t n, size_t resamples, gsl_rng *r)
+{
+    size_t *draws = n && resamples ? malloc(resamples * n * sizeof *draws) : NULL;
+    for (size_t k = 0; draws && k < resamples * n; k++)
+        draws[k] = (size_t)gsl_rng_uniform_int(r, n);
+    return draws;
+}
+
+struct ga_interval ga_compare_ert_bootstrap_drawn(const double *evaluations, const bool *solved, size_t n,
+                                                  size_t resamples, const size_t *draws, double confidence)
 {
     struct ga_interval none = {NAN, NAN};
-    if (n == 0 || resamples < 2 || !compare_confidence_ok(confidence))
+    if (n == 0 || resamples < 2 || !draws || !compare_confidence_ok(confidence))
         return none;
     double *ert = malloc(resamples * sizeof *ert);
     if (!ert)
         return none;
     for (size_t b = 0; b < resamples; b++) {
+        const size_t *sample = draws + b * n;
         double spent = 0.0;
         size_t successes = 0;
         for (size_t k = 0; k < n; k++) {
-            size_t i = (size_t)gsl_rng_uniform_int(r, n);
-            spent += evaluations[i];
-            successes += solved[i];
+            spent += evaluations[sample[k]];
+            successes += solved[sample[k]];
         }
         ert[b] = successes ? spent / (double)successes : INFINITY;
     }
@@ -194,6 +213,17 @@ struct ga_interval ga_compare_ert_bootstrap(const double *evaluations, const boo
     struct ga_interval ci = {compare_quantile(ert, resamples, (1.0 - confidence) / 2.0),
                              compare_quantile(ert, resamples, (1.0 + confidence) / 2.0)};
     free(ert);
+    return ci;
+}
+
+struct ga_interval ga_compare_ert_bootstrap(const double *evaluations, const bool *solved, size_t n,
+                                            size_t resamples, double confidence, gsl_rng *r)
+{
+    if (n == 0 || resamples < 2 || !compare_confidence_ok(confidence))
+        return (struct ga_interval){NAN, NAN};
+    size_t *draws = ga_compare_bootstrap_draws(n, resamples, r);
+    struct ga_interval ci = ga_compare_ert_bootstrap_drawn(evaluations, solved, n, resamples, draws, confidence);
+    free(draws);
     return ci;
 }
 

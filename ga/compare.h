@@ -26,6 +26,12 @@ struct ga_interval ga_compare_wilson(unsigned long k, unsigned long n, double co
  * n = 0 gives mean and half-width NAN. */
 void ga_compare_mean_ci(const double *x, size_t n, double confidence, double *mean,
                         double *half_width);
+/* The Student-t quantile ga_compare_mean_ci multiplies the standard error
+ * by (0 for n = 1, NAN for n = 0 or a confidence outside (0, 1)), and the
+ * interval with it given: the quantile is an iterative inverse, worth
+ * computing once for many means of n values. */
+double ga_compare_t_quantile(size_t n, double confidence);
+void ga_compare_mean_ci_t(const double *x, size_t n, double t, double *mean, double *half_width);
 
 /* Median of n values (the mean of the middle two when n is even); x is copied,
  * not reordered.  n = 0 gives NAN.  False when out of memory. */
@@ -74,6 +80,12 @@ double ga_compare_ert(const double *evaluations, const bool *solved, size_t n);
  * resamples < 2 or memory runs out. */
 struct ga_interval ga_compare_ert_bootstrap(const double *evaluations, const bool *solved, size_t n,
                                             size_t resamples, double confidence, gsl_rng *r);
+/* The same in two steps, for many intervals over the same draws: the
+ * resamples x n indices r gives (sample b at draws + b * n; malloc'd, NULL
+ * when out of memory or n or resamples is 0), and the interval over them. */
+size_t *ga_compare_bootstrap_draws(size_t n, size_t resamples, gsl_rng *r);
+struct ga_interval ga_compare_ert_bootstrap_drawn(const double *evaluations, const bool *solved, size_t n,
+                                                  size_t resamples, const size_t *draws, double confidence);
 
 /* The ranking rule (one rule for every table and figure).  Points go in
  * order of 'key' (lower first; ties keep point order), except that a point
