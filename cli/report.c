@@ -1117,20 +1117,19 @@ static bool report_profile(const char *root, const struct report *r, const struc
 }
 
 /* The sweep's figures: their scripts written, their drawing queued to 'plot'.
- * The longest (every run's box) goes first, to be drawn while budget.dat
- * is computed; the next longest (every point's curve) takes the next
- * gnuplot, so that the sweep's end does not wait on a long one queued
- * last. */
+ * Those that do not read budget.dat go first, the longest (every run's
+ * box) at their head, so that the gnuplots draw while budget.dat is
+ * computed. */
 static bool report_figures(const char *root, const struct report *r, struct cli_pool_plot *plot)
 {
     struct report_fig f = {0};
     bool ok = figures_style(root) && report_fig_prepare(root, r, plot, &f) && report_boxes(root, r, &f) &&
-              report_fig_budget_data(root, r, &f) && report_curves(root, r, &f) &&
-              report_fixed_budget(root, r, &f) && report_ecdf(root, r, &f);
+              report_ecdf(root, r, &f);
     if (ok && r->axes == 1 && r->count >= 2)
         ok = report_profile(root, r, &f);
     if (ok && r->axes == 2 && r->count >= 2)
         ok = report_heatmap(root, r, &f);
+    ok = ok && report_fig_budget_data(root, r, &f) && report_curves(root, r, &f) && report_fixed_budget(root, r, &f);
     report_fig_free(&f, r->count);
     return ok;
 }
