@@ -54,9 +54,14 @@ void cli_run_replicate(const struct ga_experiment *e, struct ga_run *run, unsign
  * aside).  A folder prepared by the caller is written in place under its
  * lock and journal; one that does not exist yet appears whole (written
  * under a hidden name, cli/output.h), with fitness.gp and style.gp when
- * e->plot but no figure drawn.  CLI_OK, or CLI_FAILED (message printed; a
- * record that does not fit e is refused and nothing is written). */
-int cli_run_write(struct ga_cfg *cfg, const struct ga_experiment *e, const struct ga_pack *records);
+ * e->plot but no figure drawn; with 'left' not NULL, that hidden folder is
+ * left there for the caller to close (output_stage_close: its sync and
+ * rename, away from the thread that wrote it), left->fd -1 when there is
+ * none.  CLI_OK, or CLI_FAILED (message printed; a record that does not
+ * fit e is refused and nothing is written). */
+struct output_stage;
+int cli_run_write(struct ga_cfg *cfg, const struct ga_experiment *e, const struct ga_pack *records,
+                  struct output_stage *left);
 /* The resolved configuration as text, with its NUL (config.cfg below its
  * comments), appended to out; false when out of memory. */
 bool cli_config_text(struct ga_cfg *cfg, struct ga_pack *out);

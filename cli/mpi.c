@@ -428,7 +428,7 @@ static bool mpi_hand_out(struct mpi_sched *s, int w)
 static void mpi_job_write(struct mpi_sched *s, size_t i)
 {
     const struct mpi_job *j = &s->job[i];
-    int status = s->status == CLI_OK ? cli_run_write(j->cfg, j->e, j->records) : CLI_FAILED;
+    int status = s->status == CLI_OK ? cli_run_write(j->cfg, j->e, j->records, NULL) : CLI_FAILED;
     if (status != CLI_OK)
         s->status = CLI_FAILED;
     mpi_job_close(s, i, status);

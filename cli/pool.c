@@ -46,14 +46,17 @@ struct pool_job {
     unsigned handed, back;   /* replicates handed out, and returned */
     bool failed;             /* a replicate could not run */
     bool written;            /* its folder is written (status) */
+    struct output_stage stage; /* written whole, still to sync and rename (fd >= 0; cli_run_write) */
     int status;
 };
 
 /* Jobs [first, opened) are open, in slot[i % window]; workers take the
  * replicates of job 'hand' (the first with some not handed out), and the
  * worker that brings a job's last replicate back writes its folder, so
- * that writing (a folder made durable: a syncfs and three fsyncs) overlaps
- * the other workers' runs. */
+ * that writing overlaps the other workers' runs; a folder written whole
+ * (a sweep's point) is made durable and renamed into place by the thread
+ * that drives the pool, as it closes the job, so that no worker waits on
+ * the disk. */
 struct pool {
     const struct cli_mpi_jobs *jobs;
     struct pool_job *slot;
@@ -95,16 +98,27 @@ static void pool_free_records(struct pool_job *j)
 }
 
 /* Writes job j's folder from its records (the writer of a run on one
- * thread) and frees them. */
+ * thread) and frees them.  A folder written whole is left to pool_settle. */
 static int pool_write(struct pool_job *j)
 {
     int status = CLI_FAILED;
+    j->stage.fd = -1;
     if (j->failed)
         cli_error("%s: a replicate could not run (out of memory)", j->e->out_dir);
     else
-        status = cli_run_write(j->cfg, j->e, j->records);
+        status = cli_run_write(j->cfg, j->e, j->records, &j->stage);
     pool_free_records(j);
     return status;
+}
+
+/* Syncs and renames the folder a worker wrote whole into place, on the
+ * thread that drives the pool: its wait on the disk is not a worker's. */
+static int pool_settle(struct pool_job *j)
+{
+    if (j->stage.fd < 0)
+        return j->status;
+    bool ok = output_stage_close(&j->stage, j->e->out_dir);
+    return ok ? j->status : CLI_FAILED;
 }
 
 static void *pool_worker(void *arg)
@@ -178,6 +192,7 @@ static int pool_drive(struct pool *p)
         struct pool_job *j = &p->slot[p->first % p->window];
         if (j->written) {
             pthread_mutex_unlock(&p->lock);
+            j->status = pool_settle(j);
             p->jobs->close(p->jobs->ctx, p->first, j->cfg, j->e, j->status);
             pthread_mutex_lock(&p->lock);
             status = j->status;
@@ -203,6 +218,8 @@ static int pool_abandon(struct pool *p, int status)
 {
     for (size_t i = p->first; i < p->opened; i++) {
         struct pool_job *j = &p->slot[i % p->window];
+        if (j->written) /* its folder is whole: it goes into place */
+            j->status = pool_settle(j);
         if (j->written && j->status != CLI_OK)
             status = CLI_FAILED;
         if (status == CLI_INTERRUPTED && !j->written && j->handed > 0)

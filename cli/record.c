@@ -96,10 +96,13 @@ static int record_write(struct ga_cfg *cfg, const struct ga_experiment *e, const
     return status;
 }
 
-int cli_run_write(struct ga_cfg *cfg, const struct ga_experiment *e, const struct ga_pack *records)
+int cli_run_write(struct ga_cfg *cfg, const struct ga_experiment *e, const struct ga_pack *records,
+                  struct output_stage *left)
 {
     int status = CLI_FAILED;
     struct stat st;
+    if (left)
+        left->fd = -1;
     if (lstat(e->out_dir, &st) != 0 && errno == ENOENT) {
         /* A folder not there yet (a sweep's point) appears whole: written
          * under a hidden name, one syncfs, one rename; the figure's script
@@ -112,6 +115,8 @@ int cli_run_write(struct ga_cfg *cfg, const struct ga_experiment *e, const struc
         status = record_write(cfg, &staged, records, e->out_dir, true);
         if (status != CLI_OK)
             output_stage_abandon(&stage);
+        else if (left)
+            *left = stage;
         else if (!output_stage_close(&stage, e->out_dir))
             status = CLI_FAILED;
         return status;

@@ -6,6 +6,7 @@
 
 #include <dirent.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/output.h"
@@ -42,6 +43,18 @@ static bool records_same_file(const char *a, const char *b)
     if (fb)
         fclose(fb);
     return same;
+}
+
+/* The files a run writes are the same in both folders. */
+static void records_same_as(const char *here, const char *dir, const char *name)
+{
+    for (size_t f = 0; f < sizeof records_files / sizeof records_files[0]; f++) {
+        char a[400], b[400];
+        snprintf(a, sizeof a, "%s/%s", here, records_files[f]);
+        snprintf(b, sizeof b, "%s/%s", dir, records_files[f]);
+        if (!records_same_file(a, b))
+            fail_msg("%s: %s differs from the run's", name, records_files[f]);
+    }
 }
 
 static bool records_dir_empty(const char *dir)
@@ -113,14 +126,19 @@ static void test_records_write_what_a_run_writes(void **state)
         assert_int_equal(rename(c.dir, here), 0);
         assert_int_equal(output_prepare_dir(c.dir, false), CLI_OK);
         struct ga_pack *records = records_compute(&c);
-        assert_int_equal(cli_run_write(c.t->cfg, c.t->e, records), CLI_OK);
-        for (size_t f = 0; f < sizeof records_files / sizeof records_files[0]; f++) {
-            char a[400], b[400];
-            snprintf(a, sizeof a, "%s/%s", here, records_files[f]);
-            snprintf(b, sizeof b, "%s/%s", c.dir, records_files[f]);
-            if (!records_same_file(a, b))
-                fail_msg("%s: %s differs from the run's", records_cases[i][0], records_files[f]);
-        }
+        assert_int_equal(cli_run_write(c.t->cfg, c.t->e, records, NULL), CLI_OK);
+        records_same_as(here, c.dir, records_cases[i][0]);
+        /* A folder not there yet is written whole under a hidden name, and
+         * appears only when the caller closes that: the same files. */
+        output_stage_remove(c.dir);
+        struct output_stage left;
+        assert_int_equal(cli_run_write(c.t->cfg, c.t->e, records, &left), CLI_OK);
+        assert_true(left.fd >= 0);
+        assert_int_equal(access(c.dir, F_OK), -1);
+        assert_int_equal(access(left.path, F_OK), 0);
+        assert_true(output_stage_close(&left, c.dir));
+        assert_int_equal(access(left.path, F_OK), -1);
+        records_same_as(here, c.dir, records_cases[i][0]);
         records_free(records, c.t->e->replicates);
         records_case_close(&c);
     }
@@ -135,15 +153,23 @@ static void test_records_refuse_what_does_not_fit(void **state)
     struct ga_pack *records = records_compute(&c);
     struct ga_pack first = records[0];
     records[0] = records[1]; /* replicate 2's record as replicate 1 */
-    assert_int_equal(cli_run_write(c.t->cfg, c.t->e, records), CLI_FAILED);
+    assert_int_equal(cli_run_write(c.t->cfg, c.t->e, records, NULL), CLI_FAILED);
     assert_true(records_dir_empty(c.dir));
     records[0] = first;
     records[2].len--; /* its last generation cut short */
-    assert_int_equal(cli_run_write(c.t->cfg, c.t->e, records), CLI_FAILED);
+    assert_int_equal(cli_run_write(c.t->cfg, c.t->e, records, NULL), CLI_FAILED);
     assert_true(records_dir_empty(c.dir));
     records[2].len = 0; /* a worker that returned nothing */
-    assert_int_equal(cli_run_write(c.t->cfg, c.t->e, records), CLI_FAILED);
+    assert_int_equal(cli_run_write(c.t->cfg, c.t->e, records, NULL), CLI_FAILED);
     assert_true(records_dir_empty(c.dir));
+    /* Nor written whole: neither the folder nor its hidden one is left. */
+    output_stage_remove(c.dir);
+    struct output_stage left;
+    assert_int_equal(cli_run_write(c.t->cfg, c.t->e, records, &left), CLI_FAILED);
+    assert_int_equal(access(c.dir, F_OK), -1);
+    char hidden[400];
+    snprintf(hidden, sizeof hidden, RECORDS_DIR "/.%s-refused.new", records_cases[0][0]);
+    assert_int_equal(access(hidden, F_OK), -1);
     records_free(records, c.t->e->replicates);
     records_case_close(&c);
 }
