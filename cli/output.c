@@ -265,13 +265,15 @@ static int output_dir_length(const char *path)
 }
 
 #ifdef HAVE_SYNCFS
-/* Makes several files of one folder durable at once: fflush each, one
- * syncfs (the folder's file system whole: one round of writes to the disk
- * instead of one a file), then close each.  syncfs goes through the first
- * file, opened before the others were written, so that any writeback error
- * since then is reported.  0, or the errno of the first failure, with
- * *failed the file (NULL: the syncfs of the lot). */
-static int output_sync_together(struct output_file *const *files, size_t n, const struct output_file **failed)
+/* Makes several files of one folder durable at once ('sync'): fflush each,
+ * one syncfs (the folder's file system whole: one round of writes to the
+ * disk instead of one a file), then close each; without 'sync', flush and
+ * close only (a stage's one syncfs comes later).  syncfs goes through the
+ * first file, opened before the others were written, so that any
+ * writeback error since then is reported.  0, or the errno of the first
+ * failure, with *failed the file (NULL: the syncfs of the lot). */
+static int output_close_together(struct output_file *const *files, size_t n, bool sync,
+                                 const struct output_file **failed)
 {
     int error = 0;
     errno = 0;
@@ -280,7 +282,7 @@ static int output_sync_together(struct output_file *const *files, size_t n, cons
             error = errno ? errno : EIO;
             *failed = files[i];
         }
-    if (!error && syncfs(fileno(files[0]->fp)) != 0)
+    if (sync && !error && syncfs(fileno(files[0]->fp)) != 0)
         error = errno;
     for (size_t i = 0; i < n; i++) {
         if (fclose(files[i]->fp) != 0 && !error) {
@@ -294,15 +296,16 @@ static int output_sync_together(struct output_file *const *files, size_t n, cons
 #endif
 
 /* Syncs and closes every file (several: one syncfs, where the system has
- * it; else each its own fsync); false (message printed) when one could not
- * be written whole, every temporary file then removed when 'drop'. */
-static bool output_sync_all(struct output_file *const *files, size_t n, bool drop)
+ * it; else each its own fsync), or only closes them when 'sync' is false
+ * and the system has syncfs; false (message printed) when one could not be
+ * written whole, every temporary file then removed when 'drop'. */
+static bool output_sync_all(struct output_file *const *files, size_t n, bool drop, bool sync)
 {
     const struct output_file *failed = NULL;
     int error = 0;
 #ifdef HAVE_SYNCFS
-    if (n > 1)
-        error = output_sync_together(files, n, &failed);
+    if (n > 1 || !sync)
+        error = output_close_together(files, n, sync, &failed);
     else
 #endif
         for (size_t i = 0; i < n; i++) {
@@ -325,9 +328,10 @@ static bool output_sync_all(struct output_file *const *files, size_t n, bool dro
     return false;
 }
 
-bool output_commit_all(struct output_file *const *files, size_t n)
+/* output_commit_all, the files synced or not (output_sync_all). */
+static bool output_put_all(struct output_file *const *files, size_t n, bool sync)
 {
-    if (!output_sync_all(files, n, true))
+    if (!output_sync_all(files, n, true, sync))
         return false;
     for (size_t i = 0; i < n; i++)
         if (rename(files[i]->part_path, files[i]->final_path) != 0) {
@@ -337,6 +341,11 @@ bool output_commit_all(struct output_file *const *files, size_t n)
             return false;
         }
     return true;
+}
+
+bool output_commit_all(struct output_file *const *files, size_t n)
+{
+    return output_put_all(files, n, true);
 }
 
 bool output_reopen(struct output_file *f, const char *dir, const char *name, uint64_t length, uint64_t hash)
@@ -415,12 +424,22 @@ void output_stage_remove(const char *path)
     rmdir(path);
 }
 
+/* The hidden name of folder NAME's stage: ".NAME.new". */
+#define OUTPUT_STAGE_SUFFIX ".new"
+#define OUTPUT_STAGE_FORMAT "%.*s.%s" OUTPUT_STAGE_SUFFIX
+
+bool output_stage_named(const char *name)
+{
+    size_t len = strlen(name), suffix = strlen(OUTPUT_STAGE_SUFFIX);
+    return name[0] == '.' && len > suffix + 1 && strcmp(name + len - suffix, OUTPUT_STAGE_SUFFIX) == 0;
+}
+
 bool output_stage_open(struct output_stage *st, const char *dir)
 {
     st->fd = -1;
     const char *slash = strrchr(dir, '/');
     int parent = slash ? (int)(slash - dir) + 1 : 0;
-    int n = snprintf(st->path, sizeof st->path, "%.*s.%s.new", parent, dir, dir + parent);
+    int n = snprintf(st->path, sizeof st->path, OUTPUT_STAGE_FORMAT, parent, dir, dir + parent);
     if (n < 0 || (size_t)n >= sizeof st->path) {
         cli_error("cannot write %s: the path is too long", dir);
         return false;
@@ -437,31 +456,11 @@ bool output_stage_open(struct output_stage *st, const char *dir)
 
 bool output_stage_files(struct output_file *const *files, size_t n)
 {
-    const struct output_file *failed = NULL;
-    int error = 0;
-    for (size_t i = 0; i < n; i++) {
 #ifdef HAVE_SYNCFS
-        errno = 0;
-        int e = fflush(files[i]->fp) != 0 || ferror(files[i]->fp) ? (errno ? errno : EIO) : 0;
-        if (fclose(files[i]->fp) != 0 && !e)
-            e = errno ? errno : EIO;
-#else /* each file its own fsync; output_stage_close then syncs the folder */
-        int e = ga_tool_sync_close(files[i]->fp);
+    return output_put_all(files, n, false); /* output_stage_close's syncfs makes them durable */
+#else
+    return output_put_all(files, n, true); /* each its own fsync; output_stage_close syncs the folder */
 #endif
-        files[i]->fp = NULL;
-        if (e && !error) {
-            error = e;
-            failed = files[i];
-        }
-    }
-    for (size_t i = 0; !error && i < n; i++)
-        if (rename(files[i]->part_path, files[i]->final_path) != 0) {
-            error = errno;
-            failed = files[i];
-        }
-    if (error)
-        cli_error("cannot write %s: %s", failed->final_path, strerror(error));
-    return !error;
 }
 
 bool output_stage_close(struct output_stage *st, const char *dir)
@@ -633,7 +632,7 @@ int output_publish(const char *dir, struct output_file *const *files, size_t n, 
     struct output_file *all[OUTPUT_PUBLISH_MAX + 1];
     memcpy(all, files, n * sizeof *files);
     all[n] = &journal;
-    if (!output_sync_all(all, n + 1, false)) {
+    if (!output_sync_all(all, n + 1, false, true)) {
         remove(journal.part_path);
         return 0;
     }

@@ -88,6 +88,8 @@ bool output_stage_close(struct output_stage *st, const char *dir);
 void output_stage_abandon(struct output_stage *st);
 /* Removes a hidden stage folder a killed writer left ('.NAME.new'). */
 void output_stage_remove(const char *path);
+/* Whether a folder's name is that of a stage ('.NAME.new'). */
+bool output_stage_named(const char *name);
 
 /* The journaled commit of a run folder (doc/data-safety.md): syncs the n
  * files, writes the journal DIR/commit naming them, the other run files to

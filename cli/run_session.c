@@ -142,16 +142,16 @@ static int run_files_commit(struct run_files *f, const struct ga_experiment *e, 
                             struct output_file *curves, struct output_file *style, struct output_file *script,
                             const char *figure, bool quiet)
 {
-    /* curves.csv last: a sweep takes it as the mark of a finished point. */
-    struct output_file *const all[] = {&f->config, &f->gens, &f->summary, &f->times, best, script, curves, style};
-    if (f->staged) { /* the folder appears whole when the caller renames it: no journal */
-        struct output_file *const data[] = {&f->config, &f->gens, &f->summary, &f->times, best, curves};
-        return output_stage_files(e->plot ? all : data, e->plot ? 8 : 6) ? 1 : 0;
-    }
+    struct output_file *list[8] = {&f->config, &f->gens, &f->summary, &f->times, best};
+    size_t n = 5;
     if (e->plot)
-        return output_publish(e->out_dir, all, 7, figure, quiet);
-    struct output_file *const data[] = {&f->config, &f->gens, &f->summary, &f->times, best, curves};
-    return output_publish(e->out_dir, data, 6, NULL, quiet);
+        list[n++] = script;
+    if (e->plot && f->staged) /* else style.gp is written on its own, when absent */
+        list[n++] = style;
+    list[n++] = curves; /* last: a sweep takes it as the mark of a finished point */
+    if (f->staged) /* the folder appears whole when the caller renames it: no journal */
+        return output_stage_files(list, n) ? 1 : 0;
+    return output_publish(e->out_dir, list, n, e->plot ? figure : NULL, quiet);
 }
 
 static void run_files_abandon(struct run_files *f)

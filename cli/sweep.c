@@ -425,8 +425,7 @@ static void sweep_clear(const char *root)
         const char *n = e->d_name;
         size_t len = strlen(n);
         char dir[1200];
-        if (n[0] == '.' && n[1] == 'p' && len > 6 && strcmp(n + len - 4, ".new") == 0 &&
-            snprintf(dir, sizeof dir, "%s/%s", root, n) < (int)sizeof dir) {
+        if (output_stage_named(n) && n[1] == 'p' && snprintf(dir, sizeof dir, "%s/%s", root, n) < (int)sizeof dir) {
             output_stage_remove(dir); /* a point's folder a kill left half written (cli_run_write) */
             continue;
         }
