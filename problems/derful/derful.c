@@ -297,17 +297,14 @@ static inline int derful_nearest_unused(const struct derful *d, int v, derful_se
 }
 
 /* Line 'first, first + step, ...' (n cells) of 'child' came from the other
- * parent: every incoming card that the rest of the grid, 'outside', already
- * holds is replaced by the nearest unused card, cell by cell in line order
- * (the published ±1-step repair, with the benchmark's exact tie rule). */
+ * parent with 'line_cards': every incoming card that the rest of the grid,
+ * 'outside', already holds is replaced by the nearest unused card, cell by
+ * cell in line order (the published ±1-step repair, with the benchmark's
+ * exact tie rule). */
 static inline __attribute__((always_inline)) void derful_repair_line(const struct derful *d, ga_gene *child,
-                                                                    derful_set outside, int first, int step,
-                                                                    int n)
+                                                                    derful_set line_cards, derful_set outside,
+                                                                    int first, int step, int n)
 {
-    derful_set line_cards = 0;
-#pragma GCC unroll 8
-    for (int k = 0; k < n; k++)
-        line_cards |= d->card[child[first + k * step]];
     derful_set twice_cards = line_cards & outside, used = outside | line_cards;
     if (!twice_cards)
         return; /* parents alike, as late in a run, often bring none */
@@ -335,6 +332,20 @@ static inline __attribute__((always_inline)) void derful_swap_line_n(const struc
 {
     bool row = line < n;
     int index = row ? line : line - n, step = row ? 1 : n, across = row ? n : 1, first = index * across;
+    memcpy(child_a, a, (size_t)(n * n) * sizeof *a);
+    memcpy(child_b, b, (size_t)(n * n) * sizeof *b);
+    derful_set line_a = 0, line_b = 0;
+#pragma GCC unroll 8
+    for (int k = 0; k < n; k++) {
+        child_a[first + k * step] = b[first + k * step];
+        child_b[first + k * step] = a[first + k * step];
+        line_a |= d->card[a[first + k * step]];
+        line_b |= d->card[b[first + k * step]];
+    }
+    /* The same cards on the line in both parents (two thirds of the
+     * benchmark's crossovers) bring no duplicate: nothing to repair. */
+    if (line_a == line_b)
+        return;
     derful_set outside_a = 0, outside_b = 0;
 #pragma GCC unroll 8
     for (int k = 0; k < n; k++) {
@@ -347,15 +358,8 @@ static inline __attribute__((always_inline)) void derful_swap_line_n(const struc
         outside_a |= in_a & keep;
         outside_b |= in_b & keep;
     }
-    memcpy(child_a, a, (size_t)(n * n) * sizeof *a);
-    memcpy(child_b, b, (size_t)(n * n) * sizeof *b);
-#pragma GCC unroll 8
-    for (int k = 0; k < n; k++) {
-        child_a[first + k * step] = b[first + k * step];
-        child_b[first + k * step] = a[first + k * step];
-    }
-    derful_repair_line(d, child_a, outside_a, first, step, n);
-    derful_repair_line(d, child_b, outside_b, first, step, n);
+    derful_repair_line(d, child_a, line_b, outside_a, first, step, n);
+    derful_repair_line(d, child_b, line_a, outside_b, first, step, n);
 }
 
 static void derful_swap_line(const struct derful *d, int line, const ga_gene *a, const ga_gene *b,
