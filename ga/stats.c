@@ -2,6 +2,7 @@
 #include "gaexp/stats.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <string.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -16,9 +17,13 @@
 #define STATS_BLOCKS 64
 #define STATS_PARALLEL_MIN 16384 /* below, waking threads costs more than it saves */
 
+/* A block's sum and its least and greatest values; their first indices
+ * only where a NaN made the block take the plain scan ('indexed'): the
+ * combined best and worst need an index in one block alone. */
 struct stats_block {
-    double sum;
+    double sum, least, most;
     size_t best, worst;
+    bool indexed;
 };
 
 static size_t stats_block_start(size_t n, size_t b)
@@ -89,15 +94,13 @@ static size_t stats_find(const double *fitness, size_t start, size_t end, double
     return i;
 }
 
-/* The best, the worst and the sum of block b: first the sum and the least
- * and greatest values, two lanes at a time, then the first index of each.
- * That is the first strict improvement's index, as a scan comparing with
- * '<' and '>' finds, unless a NaN is there (the sum is NaN then): the scan
- * itself does the block again. */
+/* The sum and the least and greatest values of block b, two lanes at a
+ * time.  Where a NaN is (the sum is NaN then), the plain scan comparing
+ * with '<' and '>' does the block again and keeps the indices it finds. */
 static inline __attribute__((always_inline)) struct stats_block stats_block_scan(const double *fitness, size_t n, size_t b)
 {
     size_t start = stats_block_start(n, b), end = stats_block_start(n, b + 1);
-    struct stats_block p = {0.0, start, start};
+    struct stats_block p = {0.0, 0.0, 0.0, start, start, false};
     if (start == end)
         return p;
     struct stats_lanes sum = {{0.0, 0.0}, {0.0, 0.0}};
@@ -117,11 +120,12 @@ static inline __attribute__((always_inline)) struct stats_block stats_block_scan
         worst = fitness[i] > worst ? fitness[i] : worst;
     }
     p.sum = stats_lanes_sum(&sum);
-    if (p.sum == p.sum) {
-        p.best = stats_find(fitness, start, end, best);
-        p.worst = stats_find(fitness, start, end, worst);
+    if (p.sum == p.sum) { /* no NaN */
+        p.least = best;
+        p.most = worst;
         return p;
     }
+    p.indexed = true;
     best = worst = fitness[start];
     for (i = start; i < end; i++) { /* a NaN: the plain scan */
         if (fitness[i] < best) {
@@ -133,6 +137,8 @@ static inline __attribute__((always_inline)) struct stats_block stats_block_scan
             p.worst = i;
         }
     }
+    p.least = fitness[p.best];
+    p.most = fitness[p.worst];
     return p;
 }
 
@@ -151,24 +157,43 @@ static inline __attribute__((always_inline)) double stats_block_squares(const do
     return stats_lanes_sum(&ss);
 }
 
-/* Adds up the blocks in order: the best and worst (first index on ties) and the mean. */
+/* The first index of block b's least (or greatest) value; with b =
+ * STATS_BLOCKS, of no block: the first individual's. */
+static size_t stats_index(const double *fitness, size_t n, const struct stats_block *part, size_t b, bool least)
+{
+    if (b == STATS_BLOCKS)
+        return 0;
+    if (part[b].indexed)
+        return least ? part[b].best : part[b].worst;
+    return stats_find(fitness, stats_block_start(n, b), stats_block_start(n, b + 1),
+                      least ? part[b].least : part[b].most);
+}
+
+/* Adds up the blocks in order: the best and worst (first index on ties)
+ * and the mean.  A later block wins only with a strictly better value, so
+ * the first index of the winning value is searched in its block alone. */
 static void stats_combine(const double *fitness, size_t n, const struct stats_block *part,
                           struct ga_stats *s)
 {
-    size_t best = 0, worst = 0;
-    double sum = 0.0;
+    size_t best_block = STATS_BLOCKS, worst_block = STATS_BLOCKS;
+    double best = fitness[0], worst = fitness[0], sum = 0.0;
     for (size_t b = 0; b < STATS_BLOCKS; b++) {
         if (stats_block_start(n, b) == stats_block_start(n, b + 1))
             continue; /* empty block */
         sum += part[b].sum;
-        if (fitness[part[b].best] < fitness[best])
-            best = part[b].best;
-        if (fitness[part[b].worst] > fitness[worst])
-            worst = part[b].worst;
+        if (part[b].least < best) {
+            best = part[b].least;
+            best_block = b;
+        }
+        if (part[b].most > worst) {
+            worst = part[b].most;
+            worst_block = b;
+        }
     }
-    s->best_index = best;
-    s->best = fitness[best];
-    s->worst = fitness[worst];
+    /* The values as stored there: of 0 and -0, the one at that index. */
+    s->best_index = stats_index(fitness, n, part, best_block, true);
+    s->best = fitness[s->best_index];
+    s->worst = fitness[stats_index(fitness, n, part, worst_block, false)];
     s->mean = sum / (double)n;
 }
 

@@ -23,6 +23,49 @@ static void test_stats_fitness(void **unused)
     assert_true(fabs(s.sd - sqrt(8.5)) < 1e-12);
 }
 
+/* The blocks' best, worst and moments against one plain scan ('<' and
+ * '>': the first index on ties), for sizes around the block edges and one
+ * past the parallel threshold, values with many ties, 0 beside -0 (the
+ * value stored at the index is reported) and infinities; one thread and
+ * two give the same bits. */
+static void test_stats_fitness_plain_scan(void **unused)
+{
+    (void)unused;
+    enum { MAX = 20000 };
+    static double f[MAX];
+    const size_t sizes[] = {1, 2, 3, 4, 5, 63, 64, 65, 127, 128, 129, 1000, 1001, 4097, 16385, MAX};
+    gsl_rng *r = gsl_rng_alloc(ga_rng_xoshiro256ss);
+    gsl_rng_set(r, 11);
+    for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++)
+        for (int kind = 0; kind < 4; kind++) {
+            size_t n = sizes[k];
+            for (size_t i = 0; i < n; i++) {
+                double x = (double)gsl_rng_uniform_int(r, kind == 0 ? 1000000 : 5);
+                f[i] = kind == 2 && x == 0 ? (i % 2 ? -0.0 : 0.0) : kind == 3 && x == 4 ? INFINITY : x;
+            }
+            size_t best = 0, worst = 0;
+            double sum = 0.0;
+            for (size_t i = 0; i < n; i++) {
+                best = f[i] < f[best] ? i : best;
+                worst = f[i] > f[worst] ? i : worst;
+                sum += f[i];
+            }
+            struct ga_stats one, two;
+            ga_stats_fitness(f, n, 1, &one);
+            ga_stats_fitness(f, n, 2, &two);
+            assert_int_equal(one.best_index, best);
+            assert_memory_equal(&one.best, &f[best], sizeof one.best); /* the sign of a zero too */
+            assert_memory_equal(&one.worst, &f[worst], sizeof one.worst);
+            if (kind != 3)
+                assert_true(fabs(one.mean - sum / (double)n) <= 1e-12 * fabs(sum / (double)n));
+            assert_int_equal(two.best_index, one.best_index);
+            assert_memory_equal(&two.mean, &one.mean, sizeof one.mean);
+            assert_memory_equal(&two.sd, &one.sd, sizeof one.sd);
+            assert_memory_equal(&two.worst, &one.worst, sizeof one.worst);
+        }
+    gsl_rng_free(r);
+}
+
 static void test_stats_diversity(void **unused)
 {
     (void)unused;
@@ -573,6 +616,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_stats_fitness),
+        cmocka_unit_test(test_stats_fitness_plain_scan),
         cmocka_unit_test(test_stats_diversity),
         cmocka_unit_test(test_stats_diversity_bits),
         cmocka_unit_test(test_tournament_picks_the_fitter),
