@@ -265,7 +265,7 @@ static void test_swap_matches_plain_rule(void **unused)
 {
     (void)unused;
     static const char *const games[] = {"n = 2; suits = 1;", "n = 3; suits = 2;", "n = 4; suits = 3;",
-                                        "n = 4;", "n = 5;", "n = 5; target = \"free\";", "n = 6; suits = 3;",
+                                        "n = 4;", "n = 5;", "n = 5; target = 45;", "n = 5; suits = 2; target = 36;", "n = 5; target = \"free\";", "n = 6; suits = 3;",
                                         "n = 7;"};
     gsl_rng *r = gsl_rng_alloc(ga_rng_xoshiro256ss), *copy = gsl_rng_alloc(ga_rng_xoshiro256ss);
     gsl_rng_set(r, 17);
