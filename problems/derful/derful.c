@@ -276,14 +276,8 @@ static inline double derful_fitness5(const struct derful *d, const ga_gene *g)
 }
 #endif
 
-/* The published game with a fixed target apart from the other games, each
- * a leaf of its own, so that the call is a jump and the published game's
- * few registers need no saving. */
-static __attribute__((noinline)) double derful_evaluate5(const struct derful *d, const ga_gene *g)
-{
-    return derful_fitness5(d, g);
-}
-
+/* The other games apart, a leaf of their own: the published game's few
+ * registers need no saving. */
 static __attribute__((noinline)) double derful_evaluate_any(const struct derful *d, const ga_gene *g)
 {
     return derful_fitness(d, g, d->n, d->free_target);
@@ -293,7 +287,7 @@ static double derful_evaluate(const struct ga_genome *gen, const ga_gene *g)
 {
     const struct derful *d = gen->state;
     if (d->n == 5 && !d->free_target)
-        return derful_evaluate5(d, g);
+        return derful_fitness5(d, g);
     return derful_evaluate_any(d, g);
 }
 
