@@ -124,6 +124,19 @@ void number_put_f6(FILE *fp, double x)
         fprintf(fp, "%.6f", x);
 }
 
+size_t number_u(char *buf, unsigned long long x)
+{
+    char digits[20];
+    size_t len = 0;
+    do { /* the last digit first */
+        digits[len++] = (char)('0' + x % 10);
+        x /= 10;
+    } while (x);
+    for (size_t i = 0; i < len; i++)
+        buf[i] = digits[len - 1 - i];
+    return len;
+}
+
 void number_put_g10_each(FILE *fp, const double *v, size_t n)
 {
     char buf[NUMBER_G10_MAX * 8];

@@ -17,6 +17,10 @@ size_t number_g10(char *buf, double x);
  * length, 0 for a number too large for buf. */
 size_t number_f6(char *buf, double x);
 
+/* Writes x into buf exactly as snprintf(buf, 21, "%llu", x) does; returns
+ * its length (at most 20). */
+size_t number_u(char *buf, unsigned long long x);
+
 /* fputs of number_g10's text. */
 void number_put_g10(FILE *fp, double x);
 

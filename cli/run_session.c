@@ -88,7 +88,14 @@ static void run_progress_draw(struct run_progress *p, const struct ga_stats *s,
 static void run_write_row(FILE *fp, unsigned replicate, const struct ga_stats *s, size_t columns)
 {
     const double fitness[] = {s->best, s->mean, s->sd, s->worst};
-    fprintf(fp, "%u,%lu,%llu,", replicate, s->generation, s->evaluations);
+    const unsigned long long counts[] = {replicate, s->generation, s->evaluations};
+    char row[3 * 21];
+    size_t len = 0;
+    for (size_t i = 0; i < 3; i++) { /* a row a generation: printf's parsing would be most of it */
+        len += number_u(row + len, counts[i]);
+        row[len++] = ',';
+    }
+    fwrite(row, 1, len, fp);
     number_put_g10_each(fp, fitness, 4);
     if (s->diversity >= 0)
         number_put_f6(fp, s->diversity);

@@ -1,5 +1,5 @@
 /* tests/test_number.c — number_g10 and number_f6 write every double as
- * printf's "%.10g" and "%.6f" do: fitness values (integers, means of
+ * printf's "%.10g" and "%.6f" do (number_u as "%llu"): fitness values (integers, means of
  * integers), values around each power of ten and each rounding tie, signs,
  * zeros, infinities, NaN, and random doubles over the magnitudes the files hold. */
 #include "tests/testlib.h"
@@ -42,6 +42,38 @@ static void number_check_both(double x)
     if (fabs(x) < 1e9) {
         number_check_f6(x);
         number_check_f6(-x);
+    }
+}
+
+/* number_u against "%llu": 0, every power of ten and its neighbours, the
+ * largest value, and random values of every length. */
+static void test_unsigned(void **state)
+{
+    (void)state;
+    unsigned long long cases[64 + 200];
+    size_t count = 0;
+    cases[count++] = 0;
+    cases[count++] = ~0ULL;
+    for (unsigned long long p = 1; p <= 10000000000000000000ULL; p *= 10) {
+        cases[count++] = p - 1;
+        cases[count++] = p;
+        cases[count++] = p + 1;
+        if (p == 10000000000000000000ULL)
+            break;
+    }
+    unsigned long long x = 88172645463325252ULL;
+    for (int i = 0; i < 200; i++) { /* xorshift64, shifted right by 0..63 for every length */
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        cases[count++] = x >> (i % 64);
+    }
+    for (size_t i = 0; i < count; i++) {
+        char fast[21], slow[21];
+        size_t len = number_u(fast, cases[i]);
+        snprintf(slow, sizeof slow, "%llu", cases[i]);
+        assert_int_equal(len, strlen(slow));
+        assert_memory_equal(fast, slow, len);
     }
 }
 
@@ -119,6 +151,7 @@ static void test_random_doubles(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_unsigned),
         cmocka_unit_test(test_special_values),
         cmocka_unit_test(test_fitness_values),
         cmocka_unit_test(test_edges),
