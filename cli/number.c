@@ -81,6 +81,20 @@ size_t number_g10(char *buf, double x)
     return len;
 }
 
+size_t number_u(char *buf, unsigned long long x)
+{
+    char digits[20];
+    size_t len = 0;
+    do { /* the last digit first */
+        digits[len++] = (char)('0' + x % 10);
+        x /= 10;
+    } while (x);
+    for (size_t i = 0; i < len; i++)
+        buf[i] = digits[len - 1 - i];
+    buf[len] = '\0';
+    return len;
+}
+
 size_t number_f6(char *buf, double x)
 {
     double ax = fabs(x);
@@ -90,16 +104,11 @@ size_t number_f6(char *buf, double x)
         int len = snprintf(buf, NUMBER_G10_MAX, "%.6f", x);
         return len > 0 && len < NUMBER_G10_MAX ? (size_t)len : 0;
     }
-    uint64_t n = (uint64_t)whole + (frac > 0.5), ip = n / 1000000, fp = n % 1000000;
-    char d[16];
-    size_t len = 0, k = 0;
+    uint64_t n = (uint64_t)whole + (frac > 0.5), fp = n % 1000000;
+    size_t len = 0;
     if (signbit(x))
         buf[len++] = '-';
-    do
-        d[k++] = (char)('0' + ip % 10);
-    while (ip /= 10);
-    while (k)
-        buf[len++] = d[--k];
+    len += number_u(buf + len, n / 1000000);
     buf[len++] = '.';
     for (int i = 5; i >= 0; i--, fp /= 10)
         buf[len + (size_t)i] = (char)('0' + fp % 10);
@@ -122,19 +131,6 @@ void number_put_f6(FILE *fp, double x)
         fwrite(buf, 1, len, fp);
     else
         fprintf(fp, "%.6f", x);
-}
-
-size_t number_u(char *buf, unsigned long long x)
-{
-    char digits[20];
-    size_t len = 0;
-    do { /* the last digit first */
-        digits[len++] = (char)('0' + x % 10);
-        x /= 10;
-    } while (x);
-    for (size_t i = 0; i < len; i++)
-        buf[i] = digits[len - 1 - i];
-    return len;
 }
 
 void number_put_g10_each(FILE *fp, const double *v, size_t n)

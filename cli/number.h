@@ -17,8 +17,11 @@ size_t number_g10(char *buf, double x);
  * length, 0 for a number too large for buf. */
 size_t number_f6(char *buf, double x);
 
-/* Writes x into buf exactly as snprintf(buf, 21, "%llu", x) does; returns
- * its length (at most 20). */
+/* The longest text number_u writes, with its NUL. */
+#define NUMBER_U_MAX 21
+
+/* Writes x into buf exactly as snprintf(buf, NUMBER_U_MAX, "%llu", x)
+ * does; returns its length. */
 size_t number_u(char *buf, unsigned long long x);
 
 /* fputs of number_g10's text. */

@@ -89,7 +89,7 @@ static void run_write_row(FILE *fp, unsigned replicate, const struct ga_stats *s
 {
     const double fitness[] = {s->best, s->mean, s->sd, s->worst};
     const unsigned long long counts[] = {replicate, s->generation, s->evaluations};
-    char row[3 * 21];
+    char row[3 * NUMBER_U_MAX];
     size_t len = 0;
     for (size_t i = 0; i < 3; i++) { /* a row a generation: printf's parsing would be most of it */
         len += number_u(row + len, counts[i]);

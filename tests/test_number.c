@@ -69,11 +69,11 @@ static void test_unsigned(void **state)
         cases[count++] = x >> (i % 64);
     }
     for (size_t i = 0; i < count; i++) {
-        char fast[21], slow[21];
+        char fast[NUMBER_U_MAX], slow[NUMBER_U_MAX];
         size_t len = number_u(fast, cases[i]);
         snprintf(slow, sizeof slow, "%llu", cases[i]);
         assert_int_equal(len, strlen(slow));
-        assert_memory_equal(fast, slow, len);
+        assert_string_equal(fast, slow);
     }
 }
 
