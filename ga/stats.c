@@ -18,13 +18,18 @@
 #define STATS_PARALLEL_MIN 16384 /* below, waking threads costs more than it saves */
 
 /* A block's sum and its least and greatest values; their first indices
- * only where a NaN made the block take the plain scan ('indexed'): the
- * combined best and worst need an index in one block alone. */
+ * only where a NaN sum made the block take the plain scan: the combined
+ * best and worst need an index in one block alone. */
 struct stats_block {
     double sum, least, most;
     size_t best, worst;
-    bool indexed;
 };
+
+/* Whether the block's indices were set by the plain scan (a NaN sum). */
+static bool stats_block_indexed(const struct stats_block *p)
+{
+    return p->sum != p->sum;
+}
 
 static size_t stats_block_start(size_t n, size_t b)
 {
@@ -100,7 +105,7 @@ static size_t stats_find(const double *fitness, size_t start, size_t end, double
 static inline __attribute__((always_inline)) struct stats_block stats_block_scan(const double *fitness, size_t n, size_t b)
 {
     size_t start = stats_block_start(n, b), end = stats_block_start(n, b + 1);
-    struct stats_block p = {0.0, 0.0, 0.0, start, start, false};
+    struct stats_block p = {0.0, 0.0, 0.0, start, start};
     if (start == end)
         return p;
     struct stats_lanes sum = {{0.0, 0.0}, {0.0, 0.0}};
@@ -120,12 +125,11 @@ static inline __attribute__((always_inline)) struct stats_block stats_block_scan
         worst = fitness[i] > worst ? fitness[i] : worst;
     }
     p.sum = stats_lanes_sum(&sum);
-    if (p.sum == p.sum) { /* no NaN */
+    if (!stats_block_indexed(&p)) { /* no NaN: the index is searched later, in one block */
         p.least = best;
         p.most = worst;
         return p;
     }
-    p.indexed = true;
     best = worst = fitness[start];
     for (i = start; i < end; i++) { /* a NaN: the plain scan */
         if (fitness[i] < best) {
@@ -163,7 +167,7 @@ static size_t stats_index(const double *fitness, size_t n, const struct stats_bl
 {
     if (b == STATS_BLOCKS)
         return 0;
-    if (part[b].indexed)
+    if (stats_block_indexed(&part[b]))
         return least ? part[b].best : part[b].worst;
     return stats_find(fitness, stats_block_start(n, b), stats_block_start(n, b + 1),
                       least ? part[b].least : part[b].most);
