@@ -63,9 +63,10 @@ void figures_opening(FILE *out, const struct figures_setup *s, const char *name,
         fprintf(out, "set terminal svg size %d,%d dynamic noenhanced font 'Sans,11'\n", width, height);
     else
         fprintf(out, "set terminal pngcairo size %d,%d noenhanced font 'Sans,11'\n", width, height);
+    /* gaexp draws into a temporary name it checks before renaming it (cli/output.h) */
     fprintf(out, "load 'style.gp'  # the look: yours to restyle, never rewritten by gaexp\n"
-                 "set output '%s'\n",
-            file);
+                 "set output (exists('%s') ? %s : '%s')\n",
+            OUTPUT_FIGURE_VARIABLE, OUTPUT_FIGURE_VARIABLE, file);
 }
 
 void figures_quoted(FILE *out, const char *text)
@@ -452,9 +453,14 @@ bool figures_fitness_open(const char *dir, const char *config, struct output_fil
     return ok;
 }
 
-void figures_fitness(const char *dir, bool quiet)
+bool figures_fitness(const char *dir, bool quiet)
 {
     char figure[64];
-    if (figures_fitness_script(dir, figure, sizeof figure))
-        output_draw(dir, "fitness.gp", figure, quiet);
+    const char *failure;
+    if (!figures_fitness_script(dir, figure, sizeof figure))
+        return false;
+    if (output_draw(dir, "fitness.gp", figure, quiet, &failure) >= 0)
+        return true;
+    cli_error("cannot draw %s/%s: %s", dir, figure, failure);
+    return false;
 }

@@ -93,7 +93,8 @@ struct output_file;
 bool figures_fitness_open(const char *dir, const char *config, struct output_file *style, struct output_file *f,
                           char *figure, size_t size);
 /* A run folder's figure: figures_fitness_script, then draws
- * fitness.<format> from curves.csv; a notice when gnuplot is missing. */
-void figures_fitness(const char *dir, bool quiet);
+ * fitness.<format> from curves.csv; a notice when gnuplot is missing.
+ * False (message printed) when the figure could not be written. */
+bool figures_fitness(const char *dir, bool quiet);
 
 #endif

@@ -1,5 +1,5 @@
 /* cli/output.c — output folders, files committed by rename, and the gnuplot figure. */
-#define _GNU_SOURCE /* syncfs */
+#define _GNU_SOURCE /* syncfs, fopencookie, memmem */
 #include "config.h"
 
 #include "cli/output.h"
@@ -161,22 +161,89 @@ int output_prepare_dir(const char *dir, bool force)
     return status;
 }
 
-/* Creates path fresh for writing: O_EXCL | O_NOFOLLOW make sure that what
- * is opened is a new regular file; an old file (or symlink, or FIFO) under
- * this temporary name is unlinked, then the create tried once more (the
- * unlink only then: a run's first create finds no old name). */
-static FILE *output_create(const char *path)
+/* A stream of gaexp's output files: stdio keeps no record of which errno
+ * a failed write met (a commit, looking later, would only see ferror and
+ * call a full disk an "Input/output error"), so the stream writes through
+ * this cookie, which keeps the descriptor and the first error. */
+struct output_io {
+    int fd;
+    int error; /* errno of the first failed write or seek; 0: none */
+};
+
+static ssize_t output_io_write(void *cookie, const char *buf, size_t n)
+{
+    struct output_io *io = cookie;
+    size_t done = 0;
+    while (done < n) {
+        ssize_t w = write(io->fd, buf + done, n - done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            io->error = io->error ? io->error : w < 0 ? errno : ENOSPC;
+            break;
+        }
+        done += (size_t)w;
+    }
+    return (ssize_t)done; /* short: stdio sets the stream's error flag */
+}
+
+static int output_io_seek(void *cookie, off64_t *at, int whence)
+{
+    struct output_io *io = cookie;
+    off_t to = lseek(io->fd, (off_t)*at, whence);
+    if (to < 0) {
+        io->error = io->error ? io->error : errno;
+        return -1;
+    }
+    *at = to;
+    return 0;
+}
+
+static int output_io_close(void *cookie)
+{
+    struct output_io *io = cookie;
+    int status = close(io->fd);
+    free(io);
+    return status;
+}
+
+/* A write-only stream over fd that remembers its first error (f->io);
+ * fd is closed with the stream, or here when none can be made. */
+static bool output_stream(struct output_file *f, int fd)
+{
+    static const cookie_io_functions_t functions = {
+        .write = output_io_write, .seek = output_io_seek, .close = output_io_close};
+    f->io = malloc(sizeof *f->io);
+    f->fp = f->io ? fopencookie(f->io, "w", functions) : NULL;
+    if (!f->fp) {
+        int error = errno ? errno : ENOMEM;
+        free(f->io);
+        f->io = NULL;
+        close(fd);
+        errno = error;
+        return false;
+    }
+    *f->io = (struct output_io){.fd = fd};
+    f->fd = fd;
+    return true;
+}
+
+int output_error(const struct output_file *f)
+{
+    return f->io && f->io->error ? f->io->error : errno ? errno : EIO;
+}
+
+/* Creates f->part_path fresh for writing: O_EXCL | O_NOFOLLOW make sure
+ * that what is opened is a new regular file; an old file (or symlink, or
+ * FIFO) under this temporary name is unlinked, then the create tried once
+ * more (the unlink only then: a run's first create finds no old name). */
+static bool output_create(struct output_file *f)
 {
     const int flags = O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC; /* read back by output_mark */
-    int fd = open(path, flags, 0666);
-    if (fd < 0 && errno == EEXIST && unlink(path) == 0)
-        fd = open(path, flags, 0666);
-    if (fd < 0)
-        return NULL;
-    FILE *fp = fdopen(fd, "w");
-    if (!fp)
-        close(fd);
-    return fp;
+    int fd = open(f->part_path, flags, 0666);
+    if (fd < 0 && errno == EEXIST && unlink(f->part_path) == 0)
+        fd = open(f->part_path, flags, 0666);
+    return fd >= 0 && output_stream(f, fd);
 }
 
 bool output_open(struct output_file *f, const char *dir, const char *name)
@@ -187,10 +254,10 @@ bool output_open(struct output_file *f, const char *dir, const char *name)
     snprintf(f->part_path, sizeof f->part_path, "%s.part", f->final_path);
     if (!output_replaceable(dir, name))
         return false;
-    f->fp = output_create(f->part_path);
-    if (!f->fp)
-        cli_error("cannot write %s: %s", f->part_path, strerror(errno));
-    return f->fp != NULL;
+    if (output_create(f))
+        return true;
+    cli_error("cannot write %s: %s", f->part_path, strerror(errno));
+    return false;
 }
 
 /* FNV-1a, 64 bits, carried on from h (ga_pack_hash's function, in pieces). */
@@ -239,8 +306,13 @@ bool output_mark(struct output_file *f, uint64_t *length, uint64_t *hash)
     long at;
     if (!f->hashed)
         f->hash = OUTPUT_FNV_START;
-    if (fflush(f->fp) != 0 || fsync(fileno(f->fp)) != 0 || (at = ftell(f->fp)) < 0 ||
-        (uint64_t)at < f->hashed || !output_hash_range(fileno(f->fp), f->hashed, (uint64_t)at, &f->hash))
+    errno = 0;
+    if (fflush(f->fp) != 0 || ferror(f->fp)) {
+        errno = output_error(f);
+        return false;
+    }
+    if (fsync(f->fd) != 0 || (at = ftell(f->fp)) < 0 || (uint64_t)at < f->hashed ||
+        !output_hash_range(f->fd, f->hashed, (uint64_t)at, &f->hash))
         return false;
     f->hashed = (uint64_t)at;
     *length = f->hashed;
@@ -264,8 +336,35 @@ static int output_dir_length(const char *path)
     return slash ? (int)(slash - path) : 1;
 }
 
+/* Flushes f's buffer: 0, or the errno its writes met. */
+static int output_flush(struct output_file *f)
+{
+    errno = 0;
+    return fflush(f->fp) == 0 && !ferror(f->fp) ? 0 : output_error(f);
+}
+
+/* Closes f (already flushed): 0, or the errno of the close. */
+static int output_close_stream(struct output_file *f)
+{
+    int error = fclose(f->fp) == 0 ? 0 : errno ? errno : EIO;
+    f->fp = NULL;
+    f->io = NULL; /* freed with the stream */
+    f->fd = -1;
+    return error;
+}
+
+/* Flushes, fsyncs and closes f: 0, or the errno of the first failure. */
+static int output_sync_close(struct output_file *f)
+{
+    int error = output_flush(f);
+    if (!error && fsync(f->fd) != 0)
+        error = errno;
+    int closed = output_close_stream(f);
+    return error ? error : closed;
+}
+
 #ifdef HAVE_SYNCFS
-/* Makes several files of one folder durable at once ('sync'): fflush each,
+/* Makes several files of one folder durable at once ('sync'): flush each,
  * one syncfs (the folder's file system whole: one round of writes to the
  * disk instead of one a file), then close each; without 'sync', flush and
  * close only (a stage's one syncfs comes later).  syncfs goes through the
@@ -276,20 +375,17 @@ static int output_close_together(struct output_file *const *files, size_t n, boo
                                  const struct output_file **failed)
 {
     int error = 0;
-    errno = 0;
     for (size_t i = 0; i < n && !error; i++)
-        if (fflush(files[i]->fp) != 0 || ferror(files[i]->fp)) {
-            error = errno ? errno : EIO;
+        if ((error = output_flush(files[i])))
             *failed = files[i];
-        }
-    if (sync && !error && syncfs(fileno(files[0]->fp)) != 0)
+    if (sync && !error && syncfs(files[0]->fd) != 0)
         error = errno;
     for (size_t i = 0; i < n; i++) {
-        if (fclose(files[i]->fp) != 0 && !error) {
-            error = errno ? errno : EIO;
+        int closed = output_close_stream(files[i]);
+        if (closed && !error) {
+            error = closed;
             *failed = files[i];
         }
-        files[i]->fp = NULL;
     }
     return error;
 }
@@ -309,8 +405,7 @@ static bool output_sync_all(struct output_file *const *files, size_t n, bool dro
     else
 #endif
         for (size_t i = 0; i < n; i++) {
-            int e = ga_tool_sync_close(files[i]->fp);
-            files[i]->fp = NULL;
+            int e = output_sync_close(files[i]);
             if (e && !error) {
                 error = e;
                 failed = files[i];
@@ -366,8 +461,9 @@ bool output_reopen(struct output_file *f, const char *dir, const char *name, uin
                                           "(edited, or the checkpoint belongs to another run)"
                                         : NULL;
     if (!why) {
-        f->fp = fdopen(fd, "r+");
-        why = f->fp ? NULL : strerror(errno);
+        bool streamed = output_stream(f, fd); /* closes fd when it fails */
+        fd = -1;
+        why = streamed ? NULL : strerror(errno);
     }
     if (!why) {
         f->hashed = length;
@@ -376,13 +472,12 @@ bool output_reopen(struct output_file *f, const char *dir, const char *name, uin
     cli_error("cannot resume with %s: %s", f->part_path, why);
     if (fd >= 0)
         close(fd);
-    f->fp = NULL;
     return false;
 }
 
 bool output_cut(struct output_file *f)
 {
-    if (ftruncate(fileno(f->fp), (off_t)f->hashed) == 0 && fseek(f->fp, 0, SEEK_END) == 0)
+    if (ftruncate(f->fd, (off_t)f->hashed) == 0 && fseek(f->fp, 0, SEEK_END) == 0)
         return true;
     cli_error("cannot resume with %s: %s", f->part_path, strerror(errno));
     return false;
@@ -396,16 +491,14 @@ bool output_commit(struct output_file *f)
 void output_abandon(struct output_file *f)
 {
     if (f->fp)
-        fclose(f->fp);
-    f->fp = NULL;
+        output_close_stream(f);
     remove(f->part_path);
 }
 
 void output_close(struct output_file *f)
 {
     if (f->fp)
-        fclose(f->fp);
-    f->fp = NULL;
+        output_close_stream(f);
 }
 
 /* ---- a folder written whole under a hidden name (doc/data-safety.md) ---- */
@@ -538,15 +631,15 @@ static bool output_roll_forward(const char *dir, char *journal, bool quiet)
         cli_error("cannot finish the commit of %s: %s", dir, why ? why : strerror(errno));
         return false;
     }
-    bool ok = true;
-    if (figure && output_draw(dir, "fitness.gp", figure, quiet) && output_join(path, sizeof path, dir, figure)) {
-        int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-        ok = fd >= 0 && fsync(fd) == 0;
-        if (fd >= 0)
-            close(fd);
+    /* A figure that could not be drawn keeps the journal: resume draws it again. */
+    const char *failure;
+    if (figure && output_draw(dir, "fitness.gp", figure, quiet, &failure) < 0) {
+        cli_error("cannot draw %s/%s: %s; the results are complete, 'gaexp resume %s' draws it again", dir,
+                  figure, failure, dir);
+        return false;
     }
     output_join(path, sizeof path, dir, "commit");
-    if (!ok || unlink(path) != 0 || !output_sync_dir(dir)) {
+    if (unlink(path) != 0 || !output_sync_dir(dir)) {
         cli_error("cannot finish the commit of %s: %s ('gaexp resume %s' tries again)", dir,
                   strerror(errno), dir);
         return false;
@@ -671,28 +764,111 @@ const char *output_gnuplot(void)
     return NULL;
 }
 
-bool output_draw(const char *dir, const char *script, const char *figure, bool quiet)
+/* ---- figures: drawn under a temporary name, checked whole, renamed ----- */
+
+/* Whether the bytes at the start (head) and the end (tail) of a figure are
+ * those of a whole file of its format: a PNG ends with its IEND chunk, a
+ * PDF with %%EOF, an SVG with </svg>.  gnuplot's cairo terminals report
+ * nothing when the disk fills: a truncated file is found only so. */
+static const char *output_figure_format_why(const char *name, const unsigned char *head, size_t nhead,
+                                            const unsigned char *tail, size_t ntail)
+{
+    static const unsigned char png_head[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+    static const unsigned char png_tail[12] = {0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xae, 0x42, 0x60, 0x82};
+    const char *dot = strrchr(name, '.');
+    const char *ext = dot ? dot + 1 : "";
+    bool whole;
+    if (strcmp(ext, "png") == 0)
+        whole = nhead >= 8 && memcmp(head, png_head, 8) == 0 && ntail >= 12 &&
+                memcmp(tail + ntail - 12, png_tail, 12) == 0;
+    else if (strcmp(ext, "pdf") == 0)
+        whole = nhead >= 5 && memcmp(head, "%PDF-", 5) == 0 && memmem(tail, ntail, "%%EOF", 5);
+    else if (strcmp(ext, "svg") == 0)
+        whole = memmem(head, nhead, "<svg", 4) && memmem(tail, ntail, "</svg>", 6);
+    else /* gaexp draws no other format */
+        whole = false;
+    return whole ? NULL : nhead == 0 ? "the file is empty" : "the file is cut short";
+}
+
+/* NULL when the file at path is a whole figure of the format that
+ * figure's name ends with, else why not. */
+static const char *output_figure_why(const char *path, const char *figure)
+{
+    unsigned char head[512], tail[1024];
+    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0)
+        return errno == ENOENT ? "gnuplot did not write it" : strerror(errno);
+    ssize_t nhead = -1, ntail = -1;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+        nhead = pread(fd, head, sizeof head, 0);
+        off_t from = st.st_size > (off_t)sizeof tail ? st.st_size - (off_t)sizeof tail : 0;
+        ntail = pread(fd, tail, sizeof tail, from);
+    }
+    close(fd);
+    if (nhead < 0 || ntail < 0)
+        return "not a regular file, or unreadable";
+    return output_figure_format_why(figure, head, (size_t)nhead, tail, (size_t)ntail);
+}
+
+const char *output_figure_settle(const char *dir, const char *figure, bool sync)
+{
+    char path[OUTPUT_PATH_MAX], part[OUTPUT_PATH_MAX + 8];
+    if (!output_join(path, sizeof path, dir, figure))
+        return "the path is too long";
+    snprintf(part, sizeof part, "%s.part", path);
+    const char *why = output_figure_why(part, figure);
+    if (!why && sync) {
+        int fd = open(part, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+        why = fd < 0 || fsync(fd) != 0 ? strerror(errno) : NULL;
+        if (fd >= 0)
+            close(fd);
+    }
+    if (!why && rename(part, path) != 0)
+        why = strerror(errno);
+    if (why)
+        unlink(part);
+    return why;
+}
+
+void output_figure_unlink_part(const char *dir, const char *figure)
+{
+    char path[OUTPUT_PATH_MAX + 8];
+    if (snprintf(path, sizeof path, "%s/%s.part", dir, figure) < (int)sizeof path)
+        unlink(path); /* a symlink planted there is removed, never written through */
+}
+
+int output_draw(const char *dir, const char *script, const char *figure, bool quiet, const char **failure)
 {
     const char *gnuplot = output_gnuplot();
     if (!gnuplot) {
         if (!quiet)
             fprintf(stderr, "gaexp: notice: gnuplot is not installed: %s not drawn "
                             "(the CSV files and %s are complete)\n", figure, script);
-        return false;
+        return 0;
     }
+    char define[OUTPUT_PATH_MAX + 64];
+    snprintf(define, sizeof define, OUTPUT_FIGURE_VARIABLE " = '%s.part'", figure);
+    output_figure_unlink_part(dir, figure);
     fflush(NULL);
     pid_t pid = fork();
     if (pid == 0) {
         if (chdir(dir) == 0)
-            execlp(gnuplot, "gnuplot", script, (char *)NULL);
+            execlp(gnuplot, "gnuplot", "-e", define, script, (char *)NULL);
         _exit(127);
     }
     int status = 0;
-    if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        cli_error("gnuplot failed to draw %s/%s", dir, figure);
-        return false;
-    }
-    return true;
+    const char *why = NULL;
+    if (pid < 0 || waitpid(pid, &status, 0) < 0)
+        why = strerror(errno);
+    else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        why = "gnuplot failed";
+    if (!why)
+        why = output_figure_settle(dir, figure, true);
+    else
+        output_figure_unlink_part(dir, figure);
+    *failure = why;
+    return why ? -1 : 1;
 }
 
 bool output_script(const char *dir, const char *name, const char *text)

@@ -34,13 +34,19 @@ void output_unlock(int fd);
  * so that an interrupted run never leaves a complete-looking file.  The
  * temporary file is always created new (O_EXCL | O_NOFOLLOW), and a final
  * name that is not a regular file is never replaced. */
+struct output_io;
 struct output_file {
-    FILE *fp;
+    FILE *fp;              /* writes through io, which keeps the first error */
+    int fd;                /* the stream's descriptor (fsync, syncfs, hashing) */
+    struct output_io *io;  /* owned by fp */
     char final_path[OUTPUT_PATH_MAX];
     char part_path[OUTPUT_PATH_MAX + 16];
     uint64_t hashed, hash; /* FNV-1a of the first 'hashed' bytes (output_mark) */
 };
 bool output_open(struct output_file *f, const char *dir, const char *name);
+/* The errno of f's first failed write (ENOSPC, EFBIG, EIO...), else
+ * errno, else EIO: what a message about f should name. */
+int output_error(const struct output_file *f);
 /* Flushes and syncs f, and gives its length and the hash of its content
  * (read back incrementally); false with errno set on failure. */
 bool output_mark(struct output_file *f, uint64_t *length, uint64_t *hash);
@@ -113,8 +119,22 @@ const char *output_gnuplot(void);
 
 /* Writes a gnuplot script 'name' with 'text' into dir; false (message printed) on error. */
 bool output_script(const char *dir, const char *name, const char *text);
-/* Runs gnuplot on dir/script to draw dir/figure; a notice when gnuplot is
- * missing.  True when the figure was drawn. */
-bool output_draw(const char *dir, const char *script, const char *figure, bool quiet);
+/* Figures are drawn under a temporary name and renamed into place once
+ * checked whole.  Every script gaexp writes sets its output to this
+ * variable when it is defined (gnuplot's exists()), so that gaexp can
+ * point it at NAME.part while 'gnuplot NAME.gp' by hand writes NAME. */
+#define OUTPUT_FIGURE_VARIABLE "gaexp_output"
+/* Checks that dir/figure.part is a whole file of its format (a PNG with
+ * its IEND chunk, a PDF with %%EOF, an SVG with </svg>), fsyncs it when
+ * 'sync', and renames it to dir/figure: NULL when done, else why not
+ * (the temporary file then removed). */
+const char *output_figure_settle(const char *dir, const char *figure, bool sync);
+/* Removes dir/figure.part before gnuplot writes it (a symlink planted
+ * there is removed, never written through). */
+void output_figure_unlink_part(const char *dir, const char *figure);
+/* Runs gnuplot on dir/script to draw dir/figure (settled as above): 1
+ * when drawn; 0 when gnuplot is missing (a notice unless quiet); -1 when
+ * it could not be drawn whole, *failure then saying why. */
+int output_draw(const char *dir, const char *script, const char *figure, bool quiet, const char **failure);
 
 #endif

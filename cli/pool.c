@@ -1,4 +1,5 @@
 /* cli/pool.c — whole runs side by side on N threads of one process, and figures in N gnuplots side by side. */
+#define _GNU_SOURCE /* syncfs */
 #include "config.h"
 
 #include <errno.h>
@@ -341,13 +342,17 @@ struct pool_gnuplot {
 /* A queue of figures and 'procs' gnuplots, each with a thread that hands
  * it the next figure as soon as it has drawn the last one: one start-up
  * serves many figures, the gnuplots stay evenly busy, and the figures of
- * finished points are drawn while other runs go on. */
+ * finished points are drawn while other runs go on.  Each figure is drawn
+ * under a temporary name, checked whole and renamed into place
+ * (output_figure_settle); the first that fails is kept for the message. */
 struct cli_pool_plot {
     unsigned procs;
     struct pool_gnuplot g[64];
-    char **queue;              /* "dir\0script" each, malloc'd */
+    char **queue;              /* "dir\0script\0figure" each, malloc'd */
     size_t count, cap, taken;  /* queued, room, handed out */
-    bool closing, failed;      /* no more figures; a figure could not be queued */
+    size_t failures;           /* figures not drawn whole */
+    char failed[OUTPUT_PATH_MAX + 200]; /* the first of them, and why */
+    bool closing, lost;        /* no more figures; a figure could not be queued */
     pthread_mutex_t lock;
     pthread_cond_t more;
     char cwd[4096];            /* relative folders are from here */
@@ -385,16 +390,20 @@ static bool pool_gnuplot(const char *gnuplot, struct pool_gnuplot *g)
     return g->err != NULL;
 }
 
-/* Has gnuplot g draw dir/script from a fresh session, and waits until it
- * says it has; what else it says goes to stderr.  False when it died. */
-static bool pool_gnuplot_draw(struct pool_gnuplot *g, const char *cwd, const char *dir, const char *script)
+/* Has gnuplot g draw dir/script into figure's temporary name from a fresh
+ * session, and waits until it says it has; what else it says goes to
+ * stderr.  False when it died. */
+static bool pool_gnuplot_draw(struct pool_gnuplot *g, const char *cwd, const char *dir, const char *script,
+                              const char *figure)
 {
     fputs("reset session\ncd '", g->in);
     if (dir[0] != '/')
         fprintf(g->in, "%s/", cwd);
     for (const char *c = dir; *c; c++) /* '' is a quote inside '...' */
         fputs(*c == '\'' ? "''" : (char[]){*c, '\0'}, g->in);
-    if (fprintf(g->in, "'\nload '%s'\nset output\nprint '%s'\n", script, POOL_DRAWN) < 0 || fflush(g->in) != 0)
+    if (fprintf(g->in, "'\n" OUTPUT_FIGURE_VARIABLE " = '%s.part'\nload '%s'\nset output\nprint '%s'\n", figure,
+                script, POOL_DRAWN) < 0 ||
+        fflush(g->in) != 0)
         return false;
     char line[4096];
     while (fgets(line, sizeof line, g->err))
@@ -403,6 +412,26 @@ static bool pool_gnuplot_draw(struct pool_gnuplot *g, const char *cwd, const cha
         else
             fputs(line, stderr);
     return false;
+}
+
+/* Draws one queued figure with g and puts it in place; false when g died. */
+static bool pool_plot_one(struct pool_gnuplot *g, const char *item)
+{
+    struct cli_pool_plot *p = g->owner;
+    const char *dir = item, *script = dir + strlen(dir) + 1, *figure = script + strlen(script) + 1;
+    output_figure_unlink_part(dir, figure);
+    bool alive = pool_gnuplot_draw(g, p->cwd, dir, script, figure);
+    /* synced all at once by cli_pool_plot_end */
+    const char *why = alive ? output_figure_settle(dir, figure, false) : "gnuplot stopped";
+    if (!alive)
+        output_figure_unlink_part(dir, figure);
+    if (why) {
+        pthread_mutex_lock(&p->lock);
+        if (p->failures++ == 0)
+            snprintf(p->failed, sizeof p->failed, "%s/%s: %s", dir, figure, why);
+        pthread_mutex_unlock(&p->lock);
+    }
+    return alive;
 }
 
 /* A gnuplot's feeder: the next figure of the queue, until it is closed
@@ -420,7 +449,7 @@ static void *pool_plot_feed(void *arg)
             break;
         const char *item = p->queue[p->taken++];
         pthread_mutex_unlock(&p->lock);
-        alive = pool_gnuplot_draw(g, p->cwd, item, item + strlen(item) + 1);
+        alive = pool_plot_one(g, item);
         pthread_mutex_lock(&p->lock);
     }
     pthread_mutex_unlock(&p->lock);
@@ -465,12 +494,12 @@ struct cli_pool_plot *cli_pool_plot_start(unsigned procs, bool quiet)
     return p;
 }
 
-void cli_pool_plot_add(struct cli_pool_plot *p, const char *dir, const char *script)
+void cli_pool_plot_add(struct cli_pool_plot *p, const char *dir, const char *script, const char *figure)
 {
     if (!p)
         return;
-    size_t a = strlen(dir) + 1, b = strlen(script) + 1;
-    char *item = malloc(a + b);
+    size_t a = strlen(dir) + 1, b = strlen(script) + 1, c = strlen(figure) + 1;
+    char *item = malloc(a + b + c);
     pthread_mutex_lock(&p->lock);
     if (p->count == p->cap) {
         size_t cap = p->cap ? 2 * p->cap : 64;
@@ -479,48 +508,72 @@ void cli_pool_plot_add(struct cli_pool_plot *p, const char *dir, const char *scr
             p->queue = queue, p->cap = cap;
     }
     if (item && p->count < p->cap) {
-        memcpy(item, dir, a), memcpy(item + a, script, b);
+        memcpy(item, dir, a), memcpy(item + a, script, b), memcpy(item + a + b, figure, c);
         p->queue[p->count++] = item;
         pthread_cond_signal(&p->more);
     } else {
         free(item);
-        p->failed = true;
+        p->lost = true;
     }
     pthread_mutex_unlock(&p->lock);
 }
 
-void cli_pool_plot_end(struct cli_pool_plot *p)
+/* Waits for gnuplot g to end; false when it did not end well. */
+static bool pool_gnuplot_end(struct pool_gnuplot *g)
+{
+    if (g->fed)
+        pthread_join(g->feeder, NULL);
+    bool ok = g->in && fclose(g->in) == 0;
+    char line[4096];
+    while (g->err && fgets(line, sizeof line, g->err)) /* what it says at the end */
+        fputs(line, stderr);
+    if (g->err)
+        fclose(g->err);
+    int status = 0;
+    return ok && g->pid > 0 && waitpid(g->pid, &status, 0) == g->pid && WIFEXITED(status) &&
+           WEXITSTATUS(status) == 0;
+}
+
+bool cli_pool_plot_end(struct cli_pool_plot *p, const char *remedy)
 {
     if (!p)
-        return;
+        return true;
     pthread_mutex_lock(&p->lock);
     p->closing = true;
     pthread_cond_broadcast(&p->more);
     pthread_mutex_unlock(&p->lock);
-    bool ok = !p->failed;
-    for (unsigned k = 0; k < p->procs; k++) {
-        struct pool_gnuplot *g = &p->g[k];
-        if (g->fed)
-            pthread_join(g->feeder, NULL);
-        ok &= g->in && fclose(g->in) == 0;
-        char line[4096];
-        while (g->err && fgets(line, sizeof line, g->err)) /* what it says at the end */
-            fputs(line, stderr);
-        if (g->err)
-            fclose(g->err);
-        int status = 0;
-        ok &= g->pid > 0 && waitpid(g->pid, &status, 0) == g->pid && WIFEXITED(status) &&
-              WEXITSTATUS(status) == 0;
+    bool ended = true;
+    for (unsigned k = 0; k < p->procs; k++)
+        ended &= pool_gnuplot_end(&p->g[k]);
+    size_t undrawn = p->count - p->taken; /* every gnuplot died first */
+    bool ok = ended && !p->lost && !p->failures && !undrawn;
+    /* The figures renamed into place, made durable together. */
+#ifdef HAVE_SYNCFS
+    int fd = ok && p->count ? open(p->cwd, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
+    if (fd >= 0 && syncfs(fd) != 0 && ok) {
+        snprintf(p->failed, sizeof p->failed, "the figures: %s", strerror(errno));
+        p->failures++, ok = false;
     }
-    ok &= p->taken == p->count;
+    if (fd >= 0)
+        close(fd);
+#else
+    sync();
+#endif
     sigaction(SIGPIPE, &p->old_pipe, NULL);
-    if (!ok && p->count > 0)
-        cli_error("gnuplot failed to draw every figure (%zu figures, the first %s/%s)", p->count,
-                  p->queue[0], p->queue[0] + strlen(p->queue[0]) + 1);
+    const char *then = remedy ? "; " : "";
+    remedy = remedy ? remedy : "";
+    if (p->failures)
+        cli_error("cannot draw %s%s%s%s", p->failed, p->failures > 1 ? " (and other figures)" : "", then, remedy);
+    else if (undrawn || p->lost)
+        cli_error("gnuplot stopped before drawing every figure (%zu of %zu not drawn)%s%s", undrawn, p->count,
+                  then, remedy);
+    else if (!ended)
+        cli_error("gnuplot did not end well after drawing the figures%s%s", then, remedy);
     for (size_t i = 0; i < p->count; i++)
         free(p->queue[i]);
     free(p->queue);
     pthread_cond_destroy(&p->more);
     pthread_mutex_destroy(&p->lock);
     free(p);
+    return ok;
 }

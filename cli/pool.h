@@ -48,12 +48,16 @@ struct cli_pool_plot;
  * is ignored until cli_pool_plot_end. */
 struct cli_pool_plot *cli_pool_plot_start(unsigned procs, bool quiet);
 
-/* Queues dir/script (which sets its own output), drawn in folder dir from a
- * fresh session by the next gnuplot in turn.  NULL: nothing is drawn. */
-void cli_pool_plot_add(struct cli_pool_plot *p, const char *dir, const char *script);
+/* Queues dir/script, drawn in folder dir from a fresh session by the next
+ * gnuplot in turn into dir/figure (its output, OUTPUT_FIGURE_VARIABLE):
+ * under a temporary name, checked whole, then renamed into place.  NULL:
+ * nothing is drawn. */
+void cli_pool_plot_add(struct cli_pool_plot *p, const char *dir, const char *script, const char *figure);
 
-/* Waits until every figure queued is drawn, says when a gnuplot failed,
- * and frees p; NULL does nothing. */
-void cli_pool_plot_end(struct cli_pool_plot *p);
+/* Waits until every figure queued is drawn, makes them durable, and frees
+ * p; false when a figure could not be drawn whole or a gnuplot failed,
+ * after one message ending with 'remedy' (NULL: none), what the user can
+ * do.  NULL does nothing (true). */
+bool cli_pool_plot_end(struct cli_pool_plot *p, const char *remedy);
 
 #endif

@@ -779,12 +779,13 @@ static bool report_script_draw(struct report_script *s, const char *root, const 
                                const char *name)
 {
     bool ok = fclose(s->out) == 0;
-    char script[64];
+    char script[64], figure[64];
     snprintf(script, sizeof script, "%s.gp", name);
+    figures_file(&f->setup, name, figure, sizeof figure);
     ok = ok && output_script(root, script, s->text);
     free(s->text);
     if (ok)
-        cli_pool_plot_add(f->plot, root, script);
+        cli_pool_plot_add(f->plot, root, script, figure);
     return ok;
 }
 
@@ -1159,7 +1160,7 @@ static bool report_draw_points(const char *root, const struct report *r, struct 
         path[strlen(path) - strlen("/fitness.gp")] = '\0';
         if (!figures_fitness_script(path, figure, sizeof figure)) /* said */
             return false;
-        cli_pool_plot_add(plot, path, "fitness.gp");
+        cli_pool_plot_add(plot, path, "fitness.gp", figure);
     }
     return true;
 }
@@ -1186,17 +1187,15 @@ static int report_command(int argc, char **argv, const char *usage, bool plot)
         fclose(probe);
     if (index)
         fclose(index);
-    if (plot && !index) {
-        figures_fitness(dir, false);
-        return CLI_OK;
-    }
+    if (plot && !index)
+        return figures_fitness(dir, false) ? CLI_OK : CLI_FAILED;
     struct report r;
     bool ok = report_load(dir, &r) && report_compute(&r);
     if (ok && plot) { /* in one gnuplot per core */
         long cores = sysconf(_SC_NPROCESSORS_ONLN);
         struct cli_pool_plot *gnuplots = cli_pool_plot_start(cores > 0 ? (unsigned)cores : 1, false);
         ok = report_draw_points(dir, &r, gnuplots) && report_figures(dir, &r, gnuplots);
-        cli_pool_plot_end(gnuplots);
+        ok &= cli_pool_plot_end(gnuplots, NULL);
     } else if (ok && r.run_folder)
         report_print_run(&r, stdout);
     else if (ok)

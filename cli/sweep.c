@@ -96,6 +96,7 @@ struct sweep {
     config_t ranges; /* the values of ranges, made into settings */
     unsigned char *plot; /* point p's figure still to do: 0 none, 1 drawn, 2 only its script (plot = "end"),
                           * | SWEEP_SCRIPT_WRITTEN when the script went with the point's folder */
+    const char **format; /* point p's figure format (output.format: a static word of the reader) */
     size_t runs, largest; /* runs in all, and the most individuals of one */
     size_t deferred;      /* points whose figure is left to 'gaexp plot' for their size (sweep_note_point) */
     bool draw;            /* some figure is drawn: output.plot is not false everywhere */
@@ -336,6 +337,7 @@ static void sweep_note_point(struct sweep *w, size_t p, const struct ga_experime
 {
     size_t individuals = e->params.population * e->params.islands;
     w->plot[p] = !e->plot ? 0 : e->plot_end ? 2 : 1;
+    w->format[p] = e->format;
     w->draw |= e->plot;
     if (w->plot[p] == 1 && !plot_set && sweep_point_genes(e) < SWEEP_FIGURE_GENES) {
         w->plot[p] = 2;
@@ -629,10 +631,11 @@ static bool sweep_point_figure(struct sweep *w, const char *root, size_t p)
 {
     char dir[1100], figure[64];
     sweep_point_dir(root, p, dir, sizeof dir);
+    snprintf(figure, sizeof figure, "fitness.%s", w->format[p]);
     if (w->plot[p] && !(w->plot[p] & SWEEP_SCRIPT_WRITTEN) && !figures_fitness_script(dir, figure, sizeof figure))
         return false;
     if ((w->plot[p] & ~SWEEP_SCRIPT_WRITTEN) == 1)
-        cli_pool_plot_add(w->gnuplots, dir, "fitness.gp");
+        cli_pool_plot_add(w->gnuplots, dir, "fitness.gp", figure);
     w->plot[p] = 0;
     return true;
 }
@@ -821,7 +824,7 @@ int cli_sweep(int argc, char **argv)
     bool ok = ga_cfg_load(w.base, o.file) && sweep_read(&w);
     if (ok)
         sweep_root(w.base, &o, root, sizeof root);
-    if (ok && !(w.plot = calloc(w.points, sizeof *w.plot)))
+    if (ok && (!(w.plot = calloc(w.points, sizeof *w.plot)) || !(w.format = calloc(w.points, sizeof *w.format))))
         ok = (ga_diag_add(&diag, o.file, 0, "sweep", "out of memory"), false);
     ok = ok && sweep_check_points(&w, &o, root, &diag);
     if (!ok) {
@@ -829,6 +832,7 @@ int cli_sweep(int argc, char **argv)
         config_destroy(&w.ranges);
         ga_cfg_free(w.base);
         free(w.plot);
+        free(w.format);
         return CLI_USAGE;
     }
     char first[1100];
@@ -855,7 +859,11 @@ int cli_sweep(int argc, char **argv)
     if (status == CLI_OK) {
         sweep_progress(live.on, w.points, w.points, live.runs, live.started);
         status = sweep_figures(&w, &o, root) ? CLI_OK : CLI_FAILED;
-        cli_pool_plot_end(w.gnuplots); /* every figure drawn before the sweep says it is done */
+        /* every figure drawn before the sweep says it is done */
+        char remedy[1200];
+        snprintf(remedy, sizeof remedy, "the results are complete, 'gaexp resume %s' draws the figures again", root);
+        if (!cli_pool_plot_end(w.gnuplots, status == CLI_OK ? remedy : NULL))
+            status = CLI_FAILED;
         w.gnuplots = NULL;
         if (status == CLI_OK && !o.quiet)
             printf("sweep: %zu points x %lu runs in %.1f s: %s/\n", w.points, live.runs / w.points,
@@ -865,10 +873,11 @@ int cli_sweep(int argc, char **argv)
                    "figures): 'gaexp plot %s' draws them, output.plot = true draws them in the sweep\n",
                    root);
     }
-    cli_pool_plot_end(w.gnuplots);
+    cli_pool_plot_end(w.gnuplots, NULL);
     output_unlock(lock);
     config_destroy(&w.ranges);
     ga_cfg_free(w.base);
     free(w.plot);
+    free(w.format);
     return status;
 }

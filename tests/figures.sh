@@ -87,8 +87,9 @@ check "its figures are those of --jobs 1, byte for byte" \
 # A figure gnuplot refuses: its message and gaexp's, and the other figures drawn.
 echo "set nosuchoption" >> "$out/many2/p003/style.gp"
 rm "$out/many2/p004/fitness.png"
-"$GAEXP" plot "$out/many2" 2> "$out/refused.err"
+"$GAEXP" plot "$out/many2" 2> "$out/refused.err"; status=$?
+check "a figure gnuplot refuses: exit 1" [ "$status" -eq 1 ]
 check "gnuplot's message is shown" grep -q "nosuchoption" "$out/refused.err"
-check "and gaexp says a figure failed" grep -q "gnuplot failed to draw every figure" "$out/refused.err"
+check "and gaexp says which figure failed" grep -q "^gaexp: cannot draw $out/many2/p003/fitness.png: gnuplot did not write it\$" "$out/refused.err"
 check "the other figures are drawn" [ -s "$out/many2/p004/fitness.png" ]
 test_summary "figures"
