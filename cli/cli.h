@@ -45,9 +45,11 @@ struct ga_run;
 int cli_run_experiment(struct ga_cfg *cfg, const struct ga_experiment *e, struct ga_run *run, bool quiet);
 /* A replicate run apart from its output folder, on an MPI worker: runs
  * replicate r of e on 'run' and appends its record to p (check p->oom):
- * every generation's statistics, how it ended and its best individual. */
+ * every generation's statistics, how it ended and its best individual,
+ * or, when a hook broke its contract (GA_STOP_FAULT, returned), the fault
+ * for the writer to say.  Returns why the run ended. */
 struct ga_pack;
-void cli_run_replicate(const struct ga_experiment *e, struct ga_run *run, unsigned r, struct ga_pack *p);
+enum ga_stop cli_run_replicate(const struct ga_experiment *e, struct ga_run *run, unsigned r, struct ga_pack *p);
 /* Writes e's output folder from the records of replicates
  * 1..e->replicates, records[0] first, through the writer
  * cli_run_experiment uses: the same files, byte for byte (times.csv
@@ -96,6 +98,10 @@ const struct ga_catalog *cli_catalog(void);
 const struct ga_catalog *cli_catalog_for(struct ga_cfg *cfg);
 /* ga_experiment_alloc over cli_catalog_for(cfg). */
 struct ga_experiment *cli_experiment_alloc(struct ga_cfg *cfg, uint64_t default_seed);
+/* While resuming DIR (NULL: not), whether a plug-in that changed since
+ * the run was configured is taken (--accept-changed-plugin) or refused
+ * with a message naming that option. */
+void cli_plugin_resuming(const char *dir, bool accept_changed);
 /* Loads a plug-in named on the command line (--plugin FILE); false after a message. */
 bool cli_plugin_option(const char *path);
 /* Frees the registry (at exit, for leak checkers). */

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "cli/cli.h"
+#include "cli/guard.h"
 #include "cli/mpi.h"
 
 static const char cli_usage[] =
@@ -169,8 +170,14 @@ int cli_main(int argc, char **argv)
         return CLI_OK;
     }
     const struct cli_command *c = cli_command_find(cmd);
-    if (c)
-        return c->main(argc - 1, argv + 1);
+    if (c) {
+        /* A plug-in's crash or exit() is named, while gaexp itself never exits mid-command. */
+        cli_guard_install();
+        cli_guard_arm(true);
+        int status = c->main(argc - 1, argv + 1);
+        cli_guard_arm(false);
+        return status;
+    }
     const char *names[CLI_COMMAND_COUNT];
     for (size_t i = 0; i < CLI_COMMAND_COUNT; i++)
         names[i] = cli_commands[i].name;

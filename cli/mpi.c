@@ -241,8 +241,10 @@ static void mpi_worker_islands(const struct ga_pack *in)
     }
     for (unsigned r = 1; r <= e->replicates; r++) {
         struct ga_pack record = {0};
-        cli_run_replicate(e, run, r, &record);
+        enum ga_stop why = cli_run_replicate(e, run, r, &record);
         ga_pack_free(&record);
+        if (why == GA_STOP_FAULT) /* every rank saw it (the link agrees): rank 0 says it and stops */
+            break;
     }
     ga_run_free(run);
     ga_experiment_free(e);
@@ -429,8 +431,8 @@ static void mpi_job_write(struct mpi_sched *s, size_t i)
 {
     const struct mpi_job *j = &s->job[i];
     int status = s->status == CLI_OK ? cli_run_write(j->cfg, j->e, j->records, NULL) : CLI_FAILED;
-    if (status != CLI_OK)
-        s->status = CLI_FAILED;
+    if (status != CLI_OK) /* a hook's fault (said) is the input's: exit status 2 */
+        s->status = status == CLI_USAGE ? CLI_USAGE : CLI_FAILED;
     mpi_job_close(s, i, status);
 }
 

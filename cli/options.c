@@ -17,6 +17,7 @@ int cli_options_parse(int argc, char **argv, const char *command, const char *us
         {"replicates", required_argument, NULL, 'r'}, {"force", no_argument, NULL, 'f'},
         {"quiet", no_argument, NULL, 'q'},            {"help", no_argument, NULL, 'h'},
         {"resume", no_argument, NULL, 'R'},           {"parallel", required_argument, NULL, 'P'},
+        {"check", no_argument, NULL, 'C'},
         {NULL, 0, NULL, 0},
     };
     *o = (struct cli_options){.seed = -1};
@@ -51,6 +52,9 @@ int cli_options_parse(int argc, char **argv, const char *command, const char *us
             break;
         case 'q':
             o->quiet = true;
+            break;
+        case 'C':
+            o->check = true;
             break;
         case 'h':
             fputs(usage, stdout);
@@ -102,5 +106,7 @@ bool cli_options_apply(const struct cli_options *o, struct ga_cfg *cfg)
         snprintf(text, sizeof text, "ga.threads=%lld", o->jobs);
         ok = ga_cfg_override(cfg, text);
     }
+    if (ok && o->check)
+        ok = ga_cfg_override(cfg, "ga.check=true");
     return ok;
 }

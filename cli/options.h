@@ -18,6 +18,7 @@ struct cli_options {
     size_t nsets;
     long long seed, jobs, replicates;
     bool force, quiet;
+    bool check; /* --check: ga.check = true */
     bool resume; /* sweep only, internal: going on with ROOT (gaexp resume) */
     enum cli_pool_mode parallel;
 };

@@ -211,10 +211,10 @@ static int output_io_close(void *cookie)
  * fd is closed with the stream, or here when none can be made. */
 static bool output_stream(struct output_file *f, int fd)
 {
-    static const cookie_io_functions_t functions = {
+    static const cookie_io_functions_t calls = {
         .write = output_io_write, .seek = output_io_seek, .close = output_io_close};
     f->io = malloc(sizeof *f->io);
-    f->fp = f->io ? fopencookie(f->io, "w", functions) : NULL;
+    f->fp = f->io ? fopencookie(f->io, "w", calls) : NULL;
     if (!f->fp) {
         int error = errno ? errno : ENOMEM;
         free(f->io);

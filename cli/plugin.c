@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/guard.h"
 #include "ga/pack.h"
 #include "gaexp/registry.h"
 #include "gaexp/status.h"
@@ -24,6 +25,16 @@ static struct cli_plugin {
     size_t problems_begin, problems_end; /* its problems' places in the registry */
 } cli_plugins[CLI_PLUGIN_MAX];
 static size_t cli_plugin_count;
+/* 'gaexp resume DIR --accept-changed-plugin': a plug-in whose hash differs
+ * from the one recorded is taken (and the change recorded) for DIR. */
+static const char *cli_plugin_resumed; /* DIR while resuming it, else NULL */
+static bool cli_plugin_accept;
+
+void cli_plugin_resuming(const char *dir, bool accept_changed)
+{
+    cli_plugin_resumed = dir;
+    cli_plugin_accept = accept_changed;
+}
 
 static struct ga_registry *cli_registry(void)
 {
@@ -56,6 +67,19 @@ static size_t cli_catalog_size(const struct ga_catalog *cat)
     while (cat->problems[n])
         n++;
     return n;
+}
+
+/* How many entries each family of cat holds: problems, crossovers,
+ * mutations, selections. */
+static void cli_catalog_counts(const struct ga_catalog *cat, size_t count[4])
+{
+    count[0] = cli_catalog_size(cat);
+    for (count[1] = 0; cat->crossovers[count[1]]; count[1]++)
+        ;
+    for (count[2] = 0; cat->mutations[count[2]]; count[2]++)
+        ;
+    for (count[3] = 0; cat->selections && cat->selections[count[3]]; count[3]++)
+        ;
 }
 
 /* The content hash of a file, into hex[17]; false when it cannot be read. */
@@ -102,6 +126,8 @@ static int cli_plugin_load(const char *path, const struct cli_plugin **loaded, c
         return GA_ENOENT;
     }
     char detail[512];
+    size_t before[4], after[4];
+    cli_catalog_counts(ga_registry_catalog(reg), before);
     int status = ga_registry_load(reg, resolved, detail, sizeof detail);
     /* dlerror() starts with the path, which the message names already. */
     const char *dl = detail;
@@ -135,9 +161,10 @@ static int cli_plugin_load(const char *path, const struct cli_plugin **loaded, c
         return status;
     }
     p->from_option = false;
-    p->problems_begin = cli_plugin_count ? cli_plugins[cli_plugin_count - 1].problems_end
-                                         : cli_catalog_size(ga_builtins());
-    p->problems_end = cli_catalog_size(ga_registry_catalog(reg));
+    cli_catalog_counts(ga_registry_catalog(reg), after);
+    p->problems_begin = before[0];
+    p->problems_end = after[0];
+    cli_guard_plugin(resolved, ga_registry_catalog(reg), before, after); /* its crashes are named */
     *loaded = p;
     cli_plugin_count++;
     return GA_OK;
@@ -178,6 +205,39 @@ static bool cli_plugin_record(struct ga_cfg *cfg, config_setting_t *problem, con
     if (!h)
         h = ga_cfg_add(cfg, problem, "plugin_hash", CONFIG_TYPE_STRING);
     return s && h && config_setting_set_string(s, p->path) && config_setting_set_string(h, p->hash);
+}
+
+/* The plug-in p differs from the one the configuration recorded: refused
+ * (a diagnostic saying how to go on), or, resuming with
+ * --accept-changed-plugin, taken, the change recorded in the problem
+ * group's plugin_changed ("OLD -> NEW", earlier changes first). */
+static bool cli_plugin_changed(struct ga_cfg *cfg, config_setting_t *problem, const config_setting_t *s,
+                               const struct cli_plugin *p, const char *recorded)
+{
+    config_setting_t *log = ga_cfg_lookup(cfg, problem, "plugin_changed");
+    if (!cli_plugin_accept) {
+        char how[1200];
+        if (cli_plugin_resumed)
+            snprintf(how, sizeof how, "'gaexp resume %s --accept-changed-plugin' goes on with it and records the change",
+                     cli_plugin_resumed);
+        else
+            snprintf(how, sizeof how, "remove problem.plugin_hash to run with it");
+        ga_cfg_error(cfg, s, "'%s' has changed since this run was configured (content hash %s, problem.plugin_hash "
+                     "records %s); %s", p->path, p->hash, recorded ? recorded : "no string", how);
+        return false;
+    }
+    char entry[1100];
+    const char *before = log && config_setting_type(log) == CONFIG_TYPE_STRING ? config_setting_get_string(log) : "";
+    snprintf(entry, sizeof entry, "%s%s%s -> %s", before, before[0] ? ", " : "", recorded ? recorded : "?", p->hash);
+    if (!log)
+        log = ga_cfg_add(cfg, problem, "plugin_changed", CONFIG_TYPE_STRING);
+    if (!log || config_setting_set_string(log, entry) != CONFIG_TRUE) {
+        cli_error("out of memory");
+        return false;
+    }
+    fprintf(stderr, "gaexp: %s goes on with the changed plug-in %s (content hash %s, was %s); config.cfg records it "
+                    "(problem.plugin_changed)\n", cli_plugin_resumed, p->path, p->hash, recorded ? recorded : "?");
+    return true;
 }
 
 /* 'path' as the experiment file that names it sees it, into buf: relative
@@ -224,12 +284,9 @@ const struct ga_catalog *cli_catalog_for(struct ga_cfg *cfg)
         return NULL;
     }
     config_setting_t *h = config_setting_get_member(problem, "plugin_hash");
-    if (h && (config_setting_type(h) != CONFIG_TYPE_STRING || strcmp(config_setting_get_string(h), p->hash) != 0)) {
-        ga_cfg_error(cfg, s, "'%s' has changed since this run was configured (content hash %s, "
-                     "problem.plugin_hash records %s)", p->path, p->hash,
-                     config_setting_type(h) == CONFIG_TYPE_STRING ? config_setting_get_string(h) : "no string");
+    const char *recorded = h && config_setting_type(h) == CONFIG_TYPE_STRING ? config_setting_get_string(h) : NULL;
+    if (h && (!recorded || strcmp(recorded, p->hash) != 0) && !cli_plugin_changed(cfg, problem, s, p, recorded))
         return NULL;
-    }
     if (!cli_plugin_record(cfg, problem, s, p)) {
         cli_error("out of memory");
         return NULL;

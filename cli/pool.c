@@ -221,8 +221,8 @@ static int pool_abandon(struct pool *p, int status)
         struct pool_job *j = &p->slot[i % p->window];
         if (j->written) /* its folder is whole: it goes into place */
             j->status = pool_settle(j);
-        if (j->written && j->status != CLI_OK)
-            status = CLI_FAILED;
+        if (j->written && j->status != CLI_OK && (status == CLI_OK || status == CLI_INTERRUPTED))
+            status = j->status; /* the first failure's: a hook's fault is the input's (2) */
         if (status == CLI_INTERRUPTED && !j->written && j->handed > 0)
             fprintf(stderr, "gaexp: %s is not written (%u of %u replicates had returned)\n", j->e->out_dir,
                     j->back, j->e->replicates);

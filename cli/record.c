@@ -4,9 +4,11 @@
 
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 
 #include "cli/cli.h"
+#include "cli/guard.h"
 #include "cli/output.h"
 #include "cli/run_session.h"
 #include "gaexp/rng.h"
@@ -20,27 +22,69 @@ struct run_record_head {
     uint32_t solved, stop;
 };
 
-void cli_run_replicate(const struct ga_experiment *e, struct ga_run *run, unsigned r, struct ga_pack *p)
+/* A fault a record carries instead of generations: what struct ga_fault
+ * holds, the hook by its index in record_hooks, then the genome. */
+struct run_record_fault {
+    uint64_t generation, individual;
+    double value, again;
+    uint32_t kind, hook, rank;
+};
+static const char *const record_hooks[] = {"evaluate", "init", "crossover", "mutation"};
+
+static void record_fault_pack(const struct ga_fault *f, size_t len, struct ga_pack *p)
+{
+    uint32_t hook = 0;
+    while (hook + 1 < sizeof record_hooks / sizeof *record_hooks && strcmp(record_hooks[hook], f->hook) != 0)
+        hook++;
+    struct run_record_fault rf = {f->generation, f->individual, f->value, f->again, f->kind, hook, f->rank};
+    ga_pack_put(p, &rf, sizeof rf);
+    ga_pack_put(p, f->genes, len * sizeof *f->genes);
+}
+
+enum ga_stop cli_run_replicate(const struct ga_experiment *e, struct ga_run *run, unsigned r, struct ga_pack *p)
 {
     uint64_t seed = ga_rng_replicate_seed(e->seed, r);
     double started = cli_now();
     struct ga_pack gens = {0};
-    ga_run_init(run, seed);
-    enum ga_stop why;
-    do
+    enum ga_stop why = ga_run_init(run, seed);
+    while (why == GA_CONTINUE) {
         ga_pack_put(&gens, ga_run_stats(run), sizeof(struct ga_stats));
-    while ((why = ga_run_iterate(run)) == GA_CONTINUE);
+        why = ga_run_iterate(run);
+    }
     struct run_end end = run_end_of(run, seed, cli_now() - started, why);
     struct run_record_head h = {.seed = seed, .generation_found = end.generation_found,
                                 .evaluations = end.evaluations,
                                 .generations = gens.len / sizeof(struct ga_stats),
                                 .best = end.best, .mean = end.mean, .seconds = end.seconds,
                                 .solved = end.solved, .stop = (uint32_t)end.stop};
+    size_t len = ga_run_genome(run)->len;
     ga_pack_put(p, &h, sizeof h);
-    ga_pack_put(p, end.genes, ga_run_genome(run)->len * sizeof *end.genes);
-    ga_pack_put(p, gens.data, gens.len);
+    if (why == GA_STOP_FAULT) /* the fault, for the writer to say */
+        record_fault_pack(ga_run_fault(run), len, p);
+    else {
+        ga_pack_put(p, end.genes, len * sizeof *end.genes);
+        ga_pack_put(p, gens.data, gens.len);
+    }
     p->oom |= gens.oom;
     ga_pack_free(&gens);
+    return why;
+}
+
+/* The fault a record carries, for the session to say; false when it does not fit. */
+static bool record_fault_say(struct run_session *s, unsigned r, struct ga_unpack *u, ga_gene *genes)
+{
+    struct run_record_fault rf;
+    size_t gene_bytes = s->genome.len * sizeof *genes;
+    if (!ga_unpack_get(u, &rf, sizeof rf) || rf.hook >= sizeof record_hooks / sizeof *record_hooks ||
+        rf.kind > GA_FAULT_REPEAT || !ga_unpack_get(u, genes, gene_bytes) || u->left != 0)
+        return false;
+    const char *hook = record_hooks[rf.hook];
+    const struct ga_params *p = &s->e->params;
+    struct ga_fault f = {(enum ga_fault_kind)rf.kind, hook,
+                         rf.hook == 2 ? p->crossover->name : rf.hook == 3 ? p->mutation->name : s->e->problem->name,
+                         (unsigned long)rf.generation, (size_t)rf.individual, rf.value, rf.again, genes, rf.rank};
+    cli_guard_fault(s->e, &f, s->shown, r, s->fault, sizeof s->fault);
+    return true;
 }
 
 /* Writes replicate r from its record through run_record and run_end_write,
@@ -52,9 +96,16 @@ static bool run_record_write(struct run_session *s, unsigned r, const struct ga_
     struct run_record_head h;
     size_t gene_bytes = s->genome.len * sizeof *genes, stats_size = sizeof(struct ga_stats);
     enum ga_stop stop;
+    if (ga_unpack_get(&u, &h, sizeof h) && h.stop == GA_STOP_FAULT && h.seed == ga_rng_replicate_seed(s->e->seed, r)) {
+        s->faulted = record_fault_say(s, r, &u, genes);
+        if (!s->faulted)
+            cli_error("%s: the record of replicate %u does not fit its configuration", s->e->out_dir, r);
+        return false;
+    }
+    u = (struct ga_unpack){record->data, record->len, false};
     bool fits = ga_unpack_get(&u, &h, sizeof h) && h.seed == ga_rng_replicate_seed(s->e->seed, r) &&
                 h.solved <= 1 && ga_stop_parse(ga_stop_word((enum ga_stop)h.stop), &stop) &&
-                ga_unpack_get(&u, genes, gene_bytes) && run_genes_valid(&s->genome, s->e->problem, genes) &&
+                ga_unpack_get(&u, genes, gene_bytes) && /* run_end_write checks them */
                 h.generations > 0 && u.left % stats_size == 0 && u.left / stats_size == h.generations;
     for (uint64_t g = 0; fits && g < h.generations; g++) {
         struct ga_stats st;
@@ -82,7 +133,9 @@ static int record_write(struct ga_cfg *cfg, const struct ga_experiment *e, const
     struct run_session s;
     int status = CLI_FAILED;
     ga_gene *genes = NULL;
-    if (run_session_init(&s, cfg, e, NULL, true) && run_files_open(&s.f, &s.config, e->out_dir, shown, e->problem)) {
+    bool ready = run_session_init(&s, cfg, e, NULL, true);
+    s.shown = shown;
+    if (ready && run_files_open(&s.f, &s.config, e->out_dir, shown, e->problem)) {
         s.f.staged = staged;
         bool ok = (genes = calloc(s.genome.len, sizeof *genes)) != NULL;
         if (!ok)

@@ -19,19 +19,25 @@ static const char resume_usage[] =
     "that is truncated, corrupted or from another gaexp is refused.  Under\n"
     "mpirun a sweep goes on spread over the ranks (see 'gaexp sweep --help').\n"
     "\n"
+    "A plug-in that changed since the run began (rebuilt after a fix) is refused:\n"
+    "the results would mix two programs.  --accept-changed-plugin goes on with it\n"
+    "and records the change in config.cfg (problem.plugin_changed).\n"
+    "\n"
     "Options:\n"
-    "  --jobs N     threads (results are identical for every N)\n"
-    "  --quiet      no progress line and no summary on the terminal\n"
-    "  -h, --help   show this help\n";
+    "  --jobs N                  threads (results are identical for every N)\n"
+    "  --accept-changed-plugin   go on with a plug-in that changed, recording it\n"
+    "  --quiet                   no progress line and no summary on the terminal\n"
+    "  -h, --help                show this help\n";
 
 int cli_resume(int argc, char **argv)
 {
     static const struct option longopts[] = {
         {"jobs", required_argument, NULL, 'j'}, {"quiet", no_argument, NULL, 'q'},
-        {"help", no_argument, NULL, 'h'},       {NULL, 0, NULL, 0},
+        {"help", no_argument, NULL, 'h'},       {"accept-changed-plugin", no_argument, NULL, 'A'},
+        {NULL, 0, NULL, 0},
     };
     long long jobs = 0;
-    bool quiet = false;
+    bool quiet = false, accept = false;
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -42,6 +48,9 @@ int cli_resume(int argc, char **argv)
             break;
         case 'q':
             quiet = true;
+            break;
+        case 'A':
+            accept = true;
             break;
         case 'h':
             fputs(resume_usage, stdout);
@@ -62,10 +71,15 @@ int cli_resume(int argc, char **argv)
     snprintf(path, sizeof path, "%s/checkpoint", dir);
     char journal[1100];
     snprintf(journal, sizeof journal, "%s/commit", dir);
+    cli_plugin_resuming(dir, accept);
+    int status = -1;
     if (access(path, F_OK) != 0 && access(journal, F_OK) != 0) {
         snprintf(path, sizeof path, "%s/sweep.args", dir);
         if (access(path, F_OK) == 0)
-            return cli_resume_sweep(dir, jobs, quiet);
+            status = cli_resume_sweep(dir, jobs, quiet);
     }
-    return cli_resume_dir(dir, jobs, quiet, NULL);
+    if (status < 0)
+        status = cli_resume_dir(dir, jobs, quiet, NULL);
+    cli_plugin_resuming(NULL, false);
+    return status;
 }

@@ -16,6 +16,7 @@
 #include "cli/cli.h"
 #include "cli/curves.h"
 #include "cli/figures.h"
+#include "cli/guard.h"
 #include "cli/mpi.h"
 #include "cli/number.h"
 #include "cli/output.h"
@@ -313,6 +314,7 @@ static void run_on_signal(int sig)
         (void)said;
     }
     run_interrupted = 1;
+    cli_guard_interrupted(); /* a hook that does not return within a second ends the run */
 }
 
 
@@ -386,7 +388,7 @@ bool cli_config_text(struct ga_cfg *cfg, struct ga_pack *out)
 bool run_session_init(struct run_session *s, struct ga_cfg *cfg, const struct ga_experiment *e,
                              struct ga_run *run, bool quiet)
 {
-    *s = (struct run_session){.cfg = cfg, .e = e, .run = run, .replicate = 1,
+    *s = (struct run_session){.cfg = cfg, .e = e, .run = run, .replicate = 1, .shown = e->out_dir,
                               .genome = ga_problem_genome(e->problem, e->state)};
     /* zeroed: checkpoints copy it before the first replicate ends */
     s->best.genes = calloc(s->genome.len, sizeof *s->best.genes);
@@ -481,6 +483,9 @@ static bool run_checkpoint(struct run_session *s)
         cli_error("out of memory");
     ga_pack_free(&p);
     s->checkpointed |= ok;
+    if (ok) /* what a crash of a plug-in would leave */
+        cli_guard_keep(s->e->out_dir, "%s keeps its checkpoint of generation %lu of replicate %u", s->e->out_dir,
+                       ga_run_stats(s->run)->generation, s->replicate);
     s->last_checkpoint = cli_now();
     return ok;
 }
@@ -499,6 +504,14 @@ static bool run_maybe_checkpoint(struct run_session *s)
  * one writer of a run's files, for replicates run here or elsewhere. */
 bool run_end_write(struct run_session *s, unsigned r, const struct run_end *end)
 {
+    if (!run_genes_valid(&s->genome, s->e->problem, end->genes)) { /* best.txt would show a lie */
+        const char *owner = cli_guard_owner(s->e->problem);
+        snprintf(s->fault, sizeof s->fault, "%s%s%sproblem '%s': the best genome of replicate %u of %s is not valid: "
+                 "an operator or init broke it ('gaexp run --check' finds which, and when)",
+                 owner ? "plug-in " : "", owner ? owner : "", owner ? ": " : "", s->e->problem->name, r, s->shown);
+        s->faulted = true;
+        return false;
+    }
     bool solved = end->solved;
     fprintf(s->f.summary.fp, "%u,%llu,%d,%.10g,%lu,%llu,%s\n", r, (unsigned long long)end->seed, solved,
             end->best, end->generation_found, end->evaluations, ga_stop_word(end->stop));
@@ -522,18 +535,27 @@ static enum ga_stop run_replicates(struct run_session *s, bool *ok)
         uint64_t seed = ga_rng_replicate_seed(e->seed, r);
         if (!s->resumed) {
             s->replicate_started = cli_now();
-            ga_run_init(s->run, seed);
-            *ok = run_record(&s->f, s->curves, r, ga_run_stats(s->run)) && run_maybe_checkpoint(s);
+            why = ga_run_init(s->run, seed);
+            *ok = why == GA_CONTINUE && run_record(&s->f, s->curves, r, ga_run_stats(s->run)) &&
+                  run_maybe_checkpoint(s);
         }
         s->resumed = false;
         while (*ok && (why = ga_run_iterate(s->run)) == GA_CONTINUE) {
             *ok = run_record(&s->f, s->curves, r, ga_run_stats(s->run));
             run_progress_draw(&s->progress, ga_run_stats(s->run), e, r, false);
             if (run_interrupted) {
+                cli_guard_settled();
                 *ok = *ok && run_checkpoint(s);
                 return GA_CONTINUE;
             }
             *ok = *ok && run_maybe_checkpoint(s);
+        }
+        if (why == GA_STOP_FAULT) { /* a hook broke its contract: said, and the run stops */
+            run_progress_draw(&s->progress, ga_run_stats(s->run), e, r, true);
+            cli_guard_fault(e, ga_run_fault(s->run), s->shown, r, s->fault, sizeof s->fault);
+            s->faulted = true;
+            *ok = false;
+            return why;
         }
         struct run_end end = run_end_of(s->run, seed, cli_now() - s->replicate_started, why);
         *ok = *ok && run_end_write(s, r, &end);
@@ -550,13 +572,18 @@ int run_session_finish(struct run_session *s, bool ok, bool quiet)
     int done = ok ? run_files_finish(&s->f, s->e, &s->genome, &s->best, s->curves, quiet) : 0;
     if (done != 0)
         return done > 0 ? CLI_OK : CLI_FAILED; /* -1: the journal finishes it */
-    if (s->checkpointed) {
-        run_files_close(&s->f);
+    if (s->faulted) /* what the hook did and what is kept, in one message */
+        cli_error("%s; %s%s%s", s->fault, s->checkpointed ? "the last checkpoint is kept: once the hook is mended, "
+                                                            "'gaexp resume " : s->shown,
+                  s->checkpointed ? s->shown : " is not written",
+                  s->checkpointed ? " --accept-changed-plugin' goes on from it" : "");
+    else if (s->checkpointed)
         fprintf(stderr, "gaexp: the last checkpoint is kept: 'gaexp resume %s' goes on from it\n", s->e->out_dir);
-    } else {
+    if (s->checkpointed)
+        run_files_close(&s->f);
+    else
         run_files_abandon(&s->f);
-    }
-    return CLI_FAILED;
+    return s->faulted ? CLI_USAGE : CLI_FAILED;
 }
 
 /* Runs (or goes on with) every replicate and commits the folder. */
@@ -606,7 +633,9 @@ static int run_session_go(struct run_session *s, bool quiet)
     sigaction(SIGINT, &on_signal, &old_int);
     sigaction(SIGTERM, &on_signal, &old_term);
     bool ok = true;
+    cli_guard_hooks(true);
     enum ga_stop why = run_replicates(s, &ok);
+    cli_guard_hooks(false);
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
     run_progress_draw(&s->progress, ga_run_stats(s->run), e, e->replicates, true);
@@ -617,8 +646,9 @@ static int run_session_go(struct run_session *s, bool quiet)
                     ga_run_stats(s->run)->generation, s->replicate, e->out_dir);
         return CLI_INTERRUPTED;
     }
-    if (run_session_finish(s, ok, quiet) != CLI_OK)
-        return CLI_FAILED;
+    int finished = run_session_finish(s, ok, quiet);
+    if (finished != CLI_OK)
+        return finished;
     if (!quiet)
         run_report(e, s->run, &s->best, why, cli_now() - s->progress.started);
     return CLI_OK;
@@ -684,8 +714,8 @@ static bool resume_load(struct run_session *s, struct ga_cfg **cfg, struct ga_ex
         ga_pack_free(&payload);
         return false;
     }
-    char name[1100];
-    snprintf(name, sizeof name, "%s/config.cfg", dir);
+    char name[1100]; /* the configuration as the checkpoint holds it: config.cfg is not written yet */
+    snprintf(name, sizeof name, "%s/checkpoint", dir);
     *cfg = ga_cfg_alloc(diag);
     ok = *cfg && ga_cfg_load_string(*cfg, name, (const char *)u.data);
     u.data += config_len;

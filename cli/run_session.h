@@ -78,7 +78,10 @@ struct run_session {
     double last_checkpoint;
     bool resumed;               /* the replicate under way comes from a checkpoint */
     bool checkpointed;          /* DIR/checkpoint is this run's: keep the .part files it matches */
+    bool faulted;               /* a hook broke its contract: exit status 2 */
+    char fault[3072];           /* what it did, said when the session finishes */
     struct run_inputs inputs;   /* the input files and their hashes at the start */
+    const char *shown;          /* the folder as messages name it (e->out_dir, or what a hidden one becomes) */
 };
 
 /* How a replicate ended, from its run: seed, success, why, best, evaluations. */

@@ -64,6 +64,7 @@ static const char sweep_usage[] =
     "                   each), 'threads' inside each run, or 'auto' (default):\n"
     "                   runs when every run has at most 20000 individuals\n"
     "                   (population x islands) and there are at least N runs\n"
+    "  --check          check the hooks as the runs go (ga.check; see 'gaexp run --help')\n"
     "  --force          overwrite an existing output folder\n"
     "  --quiet          no progress line\n"
     "  -h, --help       show this help\n";
@@ -749,6 +750,8 @@ static bool sweep_write_resume(const struct cli_options *o, const char *root)
         fprintf(args.fp, "--replicates\n%lld\n", o->replicates);
     if (o->jobs > 0)
         fprintf(args.fp, "--jobs\n%lld\n", o->jobs);
+    if (o->check)
+        fprintf(args.fp, "--check\n");
     struct output_file *const both[] = {&copy, &args};
     return output_commit_all(both, 2);
 }

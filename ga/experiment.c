@@ -172,6 +172,7 @@ static const struct ga_problem *experiment_problem(struct ga_cfg *cfg,
      * plug-in that provides the problem): known keys here. */
     ga_cfg_lookup(cfg, group, "plugin");
     ga_cfg_lookup(cfg, group, "plugin_hash");
+    ga_cfg_lookup(cfg, group, "plugin_changed");
     config_setting_t *s = ga_cfg_lookup(cfg, group, "name");
     if (!s) {
         ga_cfg_error_at(cfg, group, "name", "missing: name the problem (see 'gaexp list')");
@@ -478,6 +479,7 @@ static bool experiment_ga(struct ga_experiment *e, struct ga_cfg *cfg,
     ok &= ga_cfg_int(cfg, ga, "population", 1000, 2, EXPERIMENT_MAX_POPULATION, &population);
     ok &= ga_cfg_int(cfg, ga, "threads", 1, 1, 1024, &threads);
     ok &= ga_cfg_bool(cfg, ga, "evaluate_all", false, &params->evaluate_all);
+    ok &= ga_cfg_bool(cfg, ga, "check", false, &params->check); /* the hooks checked as the run goes */
     ok &= ga_cfg_string(cfg, ga, "rng", "xoshiro256ss", &rng);
     e->seed = (uint64_t)seed;
     e->replicates = (unsigned)replicates;
@@ -551,6 +553,13 @@ static bool experiment_output(struct ga_experiment *e, struct ga_cfg *cfg)
 static bool experiment_fits(struct ga_experiment *e, struct ga_cfg *cfg)
 {
     struct ga_genome gen = ga_problem_genome(e->problem, e->state);
+    if (gen.len == 0 || gen.len > GA_GENOME_MAX_LEN || gen.alphabet == 0 || gen.alphabet - 1 > GA_GENE_MAX) {
+        ga_cfg_error(cfg, config_setting_get_member(ga_cfg_root(cfg), "problem"),
+                     "problem '%s' declares genomes of %zu genes over %u symbols: gaexp holds 1 to %zu genes "
+                     "of 1 to %u symbols",
+                     e->problem->name, gen.len, gen.alphabet, GA_GENOME_MAX_LEN, GA_GENE_MAX + 1u);
+        return false;
+    }
     double bytes = (double)e->params.population * (double)e->params.islands *
                    (2.0 * (double)ga_genome_stride(gen.len) * sizeof(ga_gene) + 2.0 * sizeof(double));
     if (bytes <= (double)EXPERIMENT_MAX_BYTES)

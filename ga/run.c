@@ -59,7 +59,26 @@ struct ga_run {
     double best_ever;
     unsigned long long evaluations_found;    /* spent when best_ever was reached */
     struct timespec started;
+
+    struct ga_fault fault;            /* what stopped the run (fault.hook NULL: nothing) */
+    struct run_fault_note *notes;     /* per thread: the first fault it saw in this generation */
+    ga_gene *fault_genes;             /* per thread a genome slot, then the reported genome */
+    unsigned fault_threads;           /* notes: max(threads, 2), the check's second pass runs on two */
 };
+
+/* A fault a thread saw: the first by 'key', the place in the generation's
+ * own order (block and slot, or individual), so that the one reported is
+ * the same at any thread count. */
+struct run_fault_note {
+    uint64_t key; /* RUN_NO_FAULT: none */
+    enum ga_fault_kind kind;
+    unsigned hook; /* index into run_hooks */
+    size_t individual;
+    double value, again;
+};
+#define RUN_NO_FAULT UINT64_MAX
+enum { RUN_HOOK_EVALUATE, RUN_HOOK_INIT, RUN_HOOK_CROSSOVER, RUN_HOOK_MUTATION };
+static const char *const run_hooks[] = {"evaluate", "init", "crossover", "mutation"};
 
 #define RUN_STOP_WORD(code, word, text) word,
 #define RUN_STOP_TEXT(code, word, text) text,
@@ -81,8 +100,8 @@ const char *ga_stop_word(enum ga_stop s)
 
 bool ga_stop_parse(const char *word, enum ga_stop *out)
 {
-    for (size_t i = 1; i < RUN_STOP_COUNT; i++) /* not "running": a finished run's reason */
-        if (strcmp(run_stop_words[i], word) == 0) {
+    for (size_t i = 1; i < RUN_STOP_COUNT; i++) /* not "running" or "fault": a finished run's reason */
+        if (i != GA_STOP_FAULT && strcmp(run_stop_words[i], word) == 0) {
             *out = (enum ga_stop)i;
             return true;
         }
@@ -129,8 +148,9 @@ static bool run_check(const struct ga_problem *problem, const struct ga_genome *
         why = "an island must keep at least one of its own individuals after migration";
     else if (p->link && (p->link->ranks < 1 || p->link->rank >= p->link->ranks || !p->link->gather))
         why = "a link needs a rank below its number of processes and a gather";
-    else if (gen->len == 0 || gen->alphabet == 0 || gen->alphabet - 1 > GA_GENE_MAX)
-        why = "the problem reports an empty genome or an alphabet too large for a gene";
+    else if (gen->len == 0 || gen->len > GA_GENOME_MAX_LEN || gen->alphabet == 0 || gen->alphabet - 1 > GA_GENE_MAX)
+        why = "the problem reports an empty genome, one longer than GA_GENOME_MAX_LEN genes, or an alphabet "
+              "too large for a gene";
     else if (gen->kind == GA_KIND_REAL && (!gen->lower || !gen->upper || gen->len != GA_REAL_LEN(gen->reals)))
         why = "a real-valued problem needs bounds and len = GA_REAL_LEN(reals)";
     else if (p->population >
@@ -233,7 +253,10 @@ struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
     run->total = n;
     run->stride = ga_genome_stride(gen.len);
     unsigned threads = params->threads;
+    run->fault_threads = threads > 2 ? threads : 2;
     bool ok = (run->genes = run_block_alloc(n, run->stride)) && (run->next_genes = run_block_alloc(n, run->stride)) &&
+              (run->notes = malloc(run->fault_threads * sizeof *run->notes)) &&
+              (run->fault_genes = malloc((run->fault_threads + 1) * run->stride * sizeof *run->fault_genes)) &&
               (run->fitness = malloc(n * sizeof *run->fitness)) &&
               (run->next_fitness = malloc(n * sizeof *run->next_fitness)) &&
               (run->spare = malloc(threads * run->stride * sizeof *run->spare)) &&
@@ -293,6 +316,8 @@ void ga_run_free(struct ga_run *run)
     run_block_free(run->brood, run->params.islands * run_brood_size(&run->params), run->stride);
     free(run->brood_fitness);
     free(run->survivor_keys);
+    free(run->notes);
+    free(run->fault_genes);
     free(run);
 }
 
@@ -310,6 +335,140 @@ static gsl_rng *run_stream(struct ga_run *run, uint64_t generation, uint64_t blo
     gsl_rng *r = run->rngs[run_thread()];
     gsl_rng_set(r, (unsigned long)ga_rng_stream_seed(run->seed, generation, block));
     return r;
+}
+
+/* ---- faults: hooks that break their contract ------------------------------ */
+
+static void run_link_share(struct ga_run *run, unsigned long long mine);
+
+/* A fitness that breaks the convention: NaN, an infinity, below 0. */
+static inline bool run_fitness_bad(double f)
+{
+    return !(f >= GA_FITNESS_SOLVED) || f == INFINITY;
+}
+
+/* A genome the problem accepts: every gene in the alphabet, and 'valid'. */
+static bool run_genome_ok(const struct ga_run *run, const ga_gene *g)
+{
+    for (size_t i = 0; i < run->gen.len; i++)
+        if (g[i] >= run->gen.alphabet)
+            return false;
+    return run->problem->valid(&run->gen, g);
+}
+
+static void run_fault_clear(struct ga_run *run)
+{
+    for (unsigned t = 0; t < run->fault_threads; t++)
+        run->notes[t].key = RUN_NO_FAULT;
+}
+
+/* Notes a fault seen by this thread, kept when it comes first by key. */
+static void run_fault_note(struct ga_run *run, uint64_t key, enum ga_fault_kind kind, unsigned hook,
+                           size_t individual, const ga_gene *g, double value, double again)
+{
+    unsigned t = run_thread();
+    struct run_fault_note *n = &run->notes[t];
+    if (key >= n->key)
+        return;
+    *n = (struct run_fault_note){key, kind, hook, individual, value, again};
+    memcpy(run->fault_genes + t * run->stride, g, run->gen.len * sizeof *g);
+}
+
+/* Notes every bad fitness among fitness[from, to), individual from + i
+ * at key key + i (genes at genes + i stride). */
+static void run_fault_scan(struct ga_run *run, uint64_t key, const double *fitness, size_t from, size_t to,
+                           const ga_gene *genes)
+{
+    bool bad = false;
+    for (size_t i = from; i < to; i++) /* one pass without branches: faults are rare */
+        bad |= run_fitness_bad(fitness[i]);
+    for (size_t i = from; bad && i < to; i++)
+        if (run_fitness_bad(fitness[i]))
+            run_fault_note(run, key + (i - from), GA_FAULT_FITNESS, RUN_HOOK_EVALUATE, i,
+                           genes + (i - from) * run->stride, fitness[i], NAN);
+}
+
+/* Checks a genome a hook made (params.check). */
+static void run_fault_check(struct ga_run *run, uint64_t key, unsigned hook, size_t individual, const ga_gene *g)
+{
+    if (!run_genome_ok(run, g))
+        run_fault_note(run, key, GA_FAULT_INVALID, hook, individual, g, NAN, NAN);
+}
+
+/* The name a fault's hook belongs to: the operator's, else the problem's. */
+static const char *run_fault_name(const struct ga_run *run, unsigned hook)
+{
+    return hook == RUN_HOOK_CROSSOVER ? run->params.crossover->name
+           : hook == RUN_HOOK_MUTATION ? run->params.mutation->name
+                                       : run->problem->name;
+}
+
+/* After a generation's threads have joined: the first fault any of them
+ * noted (every process of a link agrees on it) becomes the run's; true
+ * when there was one. */
+static bool run_fault_settle(struct ga_run *run)
+{
+    unsigned first = 0;
+    for (unsigned t = 1; t < run->fault_threads; t++)
+        first = run->notes[t].key < run->notes[first].key ? t : first;
+    struct run_fault_note n = run->notes[first];
+    unsigned rank = 0;
+    const struct ga_link *link = run->params.link;
+    if (link) { /* key, kind and hook in one word; the lowest wins everywhere */
+        uint64_t mine = n.key == RUN_NO_FAULT ? RUN_NO_FAULT : n.key << 4 | n.kind << 2 | n.hook;
+        run_link_share(run, mine);
+        uint64_t low = RUN_NO_FAULT;
+        for (unsigned p = 0; p < link->ranks; p++)
+            if (run->link_counts[p] < low)
+                low = run->link_counts[p], rank = p;
+        if (low != mine && low != RUN_NO_FAULT) /* another process's: no genome here */
+            n = (struct run_fault_note){low >> 4, (enum ga_fault_kind)(low >> 2 & 3), low & 3, 0, NAN, NAN};
+    }
+    if (n.key == RUN_NO_FAULT)
+        return false;
+    ga_gene *genes = run->fault_genes + run->fault_threads * run->stride;
+    if (rank == (link ? link->rank : 0u))
+        memcpy(genes, run->fault_genes + first * run->stride, run->gen.len * sizeof *genes);
+    else
+        memset(genes, 0, run->gen.len * sizeof *genes);
+    run->fault = (struct ga_fault){n.kind, run_hooks[n.hook], run_fault_name(run, n.hook), run->generation,
+                                   n.individual, n.value, n.again, genes, rank};
+    return true;
+}
+
+/* params.check: every individual evaluated again, in reverse order of
+ * blocks of an odd size, on at least two threads: evaluations that share
+ * state (a data race, a static buffer, a counter) give other bits. */
+static void run_check_repeat(struct ga_run *run)
+{
+    enum { RUN_REPEAT_BLOCK = 7 };
+    long n = (long)run->total, blocks = (n + RUN_REPEAT_BLOCK - 1) / RUN_REPEAT_BLOCK;
+    const struct ga_problem *p = run->problem;
+#pragma omp parallel for num_threads(run->fault_threads) schedule(dynamic, 1)
+    for (long b = blocks - 1; b >= 0; b--)
+        for (long i = (b + 1) * RUN_REPEAT_BLOCK < n ? (b + 1) * RUN_REPEAT_BLOCK - 1 : n - 1;
+             i >= b * RUN_REPEAT_BLOCK; i--) {
+            const ga_gene *g = run->genes + (size_t)i * run->stride;
+            double again = p->evaluate(&run->gen, g);
+            if (memcmp(&again, &run->fitness[i], sizeof again) != 0)
+                run_fault_note(run, ((uint64_t)1 << 58) + (uint64_t)i, GA_FAULT_REPEAT, RUN_HOOK_EVALUATE,
+                               (size_t)i, g, run->fitness[i], again);
+        }
+}
+
+/* After a generation's statistics: with params.check, the second
+ * evaluation of every individual.  GA_STOP_FAULT when it found one. */
+static enum ga_stop run_check_settle(struct ga_run *run)
+{
+    if (!run->params.check)
+        return GA_CONTINUE;
+    run_check_repeat(run);
+    return run_fault_settle(run) ? GA_STOP_FAULT : GA_CONTINUE;
+}
+
+const struct ga_fault *ga_run_fault(const struct ga_run *run)
+{
+    return run->fault.hook ? &run->fault : NULL;
 }
 
 static void run_update_stats(struct ga_run *run, unsigned long long evaluations)
@@ -337,13 +496,16 @@ static void run_update_stats(struct ga_run *run, unsigned long long evaluations)
     }
 }
 
-void ga_run_init(struct ga_run *run, uint64_t seed)
+enum ga_stop ga_run_init(struct ga_run *run, uint64_t seed)
 {
     const struct ga_problem *p = run->problem;
     size_t n = run->total;
     long blocks = (long)((n + RUN_INIT_BLOCK - 1) / RUN_INIT_BLOCK);
+    bool check = run->params.check;
     run->seed = seed;
     run->generation = 0;
+    run->fault = (struct ga_fault){0};
+    run_fault_clear(run);
     memset(&run->stats, 0, sizeof run->stats);
     clock_gettime(CLOCK_MONOTONIC, &run->started);
 
@@ -352,13 +514,20 @@ void ga_run_init(struct ga_run *run, uint64_t seed)
 #pragma omp parallel for num_threads(run->params.threads) schedule(dynamic) if (run->params.threads > 1)
     for (long b = 0; b < blocks; b++) {
         gsl_rng *r = run_stream(run, 0, (uint64_t)b);
-        size_t end = (size_t)(b + 1) * RUN_INIT_BLOCK;
-        for (size_t i = (size_t)b * RUN_INIT_BLOCK; i < n && i < end; i++) {
-            p->init(&run->gen, r, run->genes + i * run->stride);
-            run->fitness[i] = p->evaluate(&run->gen, run->genes + i * run->stride);
+        size_t start = (size_t)b * RUN_INIT_BLOCK, end = start + RUN_INIT_BLOCK < n ? start + RUN_INIT_BLOCK : n;
+        for (size_t i = start; i < end; i++) {
+            ga_gene *g = run->genes + i * run->stride;
+            p->init(&run->gen, r, g);
+            if (check)
+                run_fault_check(run, i, RUN_HOOK_INIT, i, g);
+            run->fitness[i] = p->evaluate(&run->gen, g);
         }
+        run_fault_scan(run, start, run->fitness, start, end, run->genes + start * run->stride);
     }
+    if (run_fault_settle(run))
+        return GA_STOP_FAULT;
     run_update_stats(run, n);
+    return run_check_settle(run);
 }
 
 /* Genes skipped before the next per-gene hit: geometric with success
@@ -396,6 +565,7 @@ struct run_breeder {
     size_t len;
     bool per_individual, evaluate_all;
     bool xoshiro; /* the stream is xoshiro256**: its draws inline */
+    bool check;   /* params.check: each child made is checked valid */
 };
 
 static inline struct run_breeder run_breeder(const struct ga_run *run, gsl_rng *r)
@@ -409,7 +579,8 @@ static inline struct run_breeder run_breeder(const struct ga_run *run, gsl_rng *
                                 run->gen.len,
                                 p->mutation_unit == GA_PER_INDIVIDUAL,
                                 p->evaluate_all,
-                                r->type == ga_rng_xoshiro256ss};
+                                r->type == ga_rng_xoshiro256ss,
+                                p->check};
 }
 
 /* Whether a draw of ga_rng_uniform falls below the rate. */
@@ -538,19 +709,31 @@ static unsigned long long run_breed_block(struct ga_run *run, size_t island, uin
         ga_gene *cb = second ? ca + stride : spare;
 
         bool crossed = br.crossover.p > 0 && run_chance(&br, r, br.crossover);
+        uint64_t key = block * 2 * RUN_BREED_BLOCK + k; /* the child's place in the generation */
         if (crossed) {
             cross(br.gen, r, a, b, ca, cb);
+            if (br.check) {
+                run_fault_check(run, key, RUN_HOOK_CROSSOVER, slot, ca);
+                run_fault_check(run, key + 1, RUN_HOOK_CROSSOVER, slot + 1, cb);
+            }
         } else {
             run_copy_slot(run, ca, a);
             run_copy_slot(run, cb, b);
         }
-        bool changed_a = run_mutate(run, &br, r, ca) || crossed;
-        evaluations += run_settle(&br, ca, changed_a, fitness[pa], &to_fitness[slot]);
+        bool mutated_a = run_mutate(run, &br, r, ca);
+        if (br.check && mutated_a)
+            run_fault_check(run, key, RUN_HOOK_MUTATION, slot, ca);
+        evaluations += run_settle(&br, ca, mutated_a || crossed, fitness[pa], &to_fitness[slot]);
         if (second) {
-            bool changed_b = run_mutate(run, &br, r, cb) || crossed;
-            evaluations += run_settle(&br, cb, changed_b, fitness[pb], &to_fitness[slot + 1]);
+            bool mutated_b = run_mutate(run, &br, r, cb);
+            if (br.check && mutated_b)
+                run_fault_check(run, key + 1, RUN_HOOK_MUTATION, slot + 1, cb);
+            evaluations += run_settle(&br, cb, mutated_b || crossed, fitness[pb], &to_fitness[slot + 1]);
         }
     }
+    /* Every fitness made here, checked as one pass over the block's slots. */
+    size_t from = to + 2 * first, until = to + 2 * end < to_end ? to + 2 * end : to_end;
+    run_fault_scan(run, block * 2 * RUN_BREED_BLOCK, to_fitness, from, until, to_genes + from * stride);
     return evaluations;
 }
 
@@ -871,9 +1054,12 @@ static unsigned long long run_generation(struct ga_run *run, size_t first, size_
 
 enum ga_stop ga_run_iterate(struct ga_run *run)
 {
+    if (run->fault.hook)
+        return GA_STOP_FAULT;
     enum ga_stop stop = run_agreed_stop(run);
     if (stop != GA_CONTINUE)
         return stop;
+    run_fault_clear(run);
 
     const struct ga_link *link = run->params.link;
     size_t first = link ? run_link_first(run, link->rank) : 0;
@@ -895,10 +1081,12 @@ enum ga_stop ga_run_iterate(struct ga_run *run)
     run->fitness = run->next_fitness;
     run->next_fitness = f;
     run->generation++;
+    if (run_fault_settle(run))
+        return GA_STOP_FAULT;
     if (run->params.islands > 1 && run->generation % run->params.migration_interval == 0)
         run_migrate(run);
     run_update_stats(run, evaluations);
-    return GA_CONTINUE;
+    return run_check_settle(run);
 }
 
 const struct ga_stats *ga_run_stats(const struct ga_run *run)

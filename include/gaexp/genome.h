@@ -14,6 +14,10 @@ GAEXP_API_BEGIN
  * block and copying an individual is memcpy. */
 typedef uint16_t ga_gene;
 #define GA_GENE_MAX UINT16_MAX
+/* The longest genome gaexp takes: 2^28 genes (512 MiB an individual); a
+ * problem that declares more (or an empty genome, or an alphabet beyond
+ * GA_GENE_MAX + 1 symbols) is refused when it is configured. */
+#define GA_GENOME_MAX_LEN ((size_t)1 << 28)
 
 /* Genome kinds: they say which generic operators keep a genome valid.
  * Operators declare a bit mask of the kinds they serve. */

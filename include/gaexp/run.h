@@ -66,6 +66,14 @@ struct ga_params {
     const struct ga_mutation *mutation;
     bool evaluate_all;               /* evaluate unchanged children too (the benchmark GA) */
     bool diversity;                  /* compute the diversity statistic */
+    /* Checks the hooks as the run goes (slower; for a new plug-in): every
+     * genome init, a crossover or a mutation makes must be valid (genes in
+     * the alphabet, and the problem's 'valid'), and after each generation
+     * every individual is evaluated again, in another order on at least two
+     * threads, and must get the same fitness bits (a data race or hidden
+     * state in 'evaluate' shows so).  The first failure stops the run with
+     * GA_STOP_FAULT.  The run is otherwise the same, bit for bit. */
+    bool check;
     unsigned threads;                /* OpenMP threads; results do not depend on it */
     const gsl_rng_type *rng_type;
     /* The island model: 'islands' populations of N, each bred on its own
@@ -88,7 +96,8 @@ struct ga_params {
     X(GA_STOP_EVALUATIONS, "evaluations", "evaluation budget")           \
     X(GA_STOP_SECONDS, "seconds", "time limit")                          \
     X(GA_STOP_FITNESS, "target", "target fitness reached")               \
-    X(GA_STOP_STAGNATION, "stagnation", "no improvement (stagnation)")
+    X(GA_STOP_STAGNATION, "stagnation", "no improvement (stagnation)")        \
+    X(GA_STOP_FAULT, "fault", "a hook broke its contract (ga_run_fault)")
 
 enum ga_stop {
 #define GA_STOP_ENUM(code, word, text) code,
@@ -97,7 +106,8 @@ enum ga_stop {
 };
 /* The text of a stop reason, e.g. "target fitness reached". */
 const char *ga_stop_text(enum ga_stop s);
-/* Its word, e.g. "target"; ga_stop_parse reads one back (false when unknown). */
+/* Its word, e.g. "target"; ga_stop_parse reads back the word of a run
+ * that ended (false when unknown, and for "running" and "fault"). */
 const char *ga_stop_word(enum ga_stop s);
 bool ga_stop_parse(const char *word, enum ga_stop *out);
 
@@ -115,10 +125,36 @@ struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
 /* Frees the run (not the problem instance); NULL does nothing. */
 void ga_run_free(struct ga_run *run);
 
-/* Builds and evaluates generation 0 from 'seed'; statistics become valid. */
-void ga_run_init(struct ga_run *run, uint64_t seed);
+/* Builds and evaluates generation 0 from 'seed'; statistics become valid.
+ * GA_CONTINUE, or GA_STOP_FAULT when a hook broke its contract (below). */
+enum ga_stop ga_run_init(struct ga_run *run, uint64_t seed);
 /* Breeds one generation, or says why the run is over (then nothing changes). */
 enum ga_stop ga_run_iterate(struct ga_run *run);
+
+/* THE FITNESS CHECK.  Every fitness 'evaluate' returns is checked as it is
+ * produced: NaN, an infinity or a value below GA_FITNESS_SOLVED breaks the
+ * fitness convention (gaexp/problem.h).  The run then stops with
+ * GA_STOP_FAULT (from ga_run_init, or from this and every later
+ * ga_run_iterate) and ga_run_fault says what happened: the first fault in
+ * the generation's own order, so the same one at any thread count.  With
+ * params.check more faults are looked for (see struct ga_params). */
+enum ga_fault_kind {
+    GA_FAULT_FITNESS,    /* evaluate returned 'value', not a finite number >= 0 */
+    GA_FAULT_INVALID,    /* the hook 'hook' made a genome that is not valid */
+    GA_FAULT_REPEAT,     /* evaluate gave 'value', then 'again' for the same genome */
+};
+struct ga_fault {
+    enum ga_fault_kind kind;
+    const char *hook;         /* "evaluate", "init", "crossover" or "mutation" */
+    const char *name;         /* the problem's or the operator's name */
+    unsigned long generation; /* the generation being made */
+    size_t individual;        /* its place in the population or the children */
+    double value, again;
+    const ga_gene *genes;     /* the genome at fault (len genes), valid while the run lives */
+    unsigned rank;            /* with a link: the process that found it (its genes only there) */
+};
+/* What stopped the run with GA_STOP_FAULT; NULL when nothing did. */
+const struct ga_fault *ga_run_fault(const struct ga_run *run);
 
 /* The statistics of the current generation (valid until the next iterate). */
 const struct ga_stats *ga_run_stats(const struct ga_run *run);
