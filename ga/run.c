@@ -374,13 +374,14 @@ static void run_fault_note(struct ga_run *run, uint64_t key, enum ga_fault_kind 
     memcpy(run->fault_genes + t * run->stride, g, run->gen.len * sizeof *g);
 }
 
-/* Notes every bad fitness among fitness[from, to), individual from + i
- * at key key + i (genes at genes + i stride). */
+/* Notes every bad fitness among fitness[from, to): individual i at key
+ * key + i - from, its genes at genes + (i - from) stride.  One pass
+ * without branches first: faults are rare. */
 static void run_fault_scan(struct ga_run *run, uint64_t key, const double *fitness, size_t from, size_t to,
                            const ga_gene *genes)
 {
     bool bad = false;
-    for (size_t i = from; i < to; i++) /* one pass without branches: faults are rare */
+    for (size_t i = from; i < to; i++)
         bad |= run_fitness_bad(fitness[i]);
     for (size_t i = from; bad && i < to; i++)
         if (run_fitness_bad(fitness[i]))
@@ -471,11 +472,23 @@ const struct ga_fault *ga_run_fault(const struct ga_run *run)
     return run->fault.hook ? &run->fault : NULL;
 }
 
+/* The population's fitness statistics.  They show at no cost whether a
+ * fitness breaks the convention (a NaN makes the sum NaN, an infinity or
+ * a negative value the worst or the best): only then is the population
+ * searched, and the first such individual noted. */
+static void run_fitness_stats(struct ga_run *run)
+{
+    const struct ga_stats *s = &run->stats;
+    ga_stats_fitness(run->fitness, run->total, run->params.threads, &run->stats);
+    if (!(s->best >= GA_FITNESS_SOLVED) || s->worst == INFINITY || isnan(s->mean))
+        run_fault_scan(run, 0, run->fitness, 0, run->total, run->genes);
+}
+
+/* The rest of the generation's statistics, once its fitness is sound. */
 static void run_update_stats(struct ga_run *run, unsigned long long evaluations)
 {
     size_t n = run->total;
     unsigned threads = run->params.threads;
-    ga_stats_fitness(run->fitness, n, threads, &run->stats);
     run->stats.generation = run->generation;
     run->stats.evaluations += evaluations;
     if (!run->params.diversity)
@@ -522,8 +535,8 @@ enum ga_stop ga_run_init(struct ga_run *run, uint64_t seed)
                 run_fault_check(run, i, RUN_HOOK_INIT, i, g);
             run->fitness[i] = p->evaluate(&run->gen, g);
         }
-        run_fault_scan(run, start, run->fitness, start, end, run->genes + start * run->stride);
     }
+    run_fitness_stats(run);
     if (run_fault_settle(run))
         return GA_STOP_FAULT;
     run_update_stats(run, n);
@@ -565,7 +578,6 @@ struct run_breeder {
     size_t len;
     bool per_individual, evaluate_all;
     bool xoshiro; /* the stream is xoshiro256**: its draws inline */
-    bool check;   /* params.check: each child made is checked valid */
 };
 
 static inline struct run_breeder run_breeder(const struct ga_run *run, gsl_rng *r)
@@ -579,8 +591,7 @@ static inline struct run_breeder run_breeder(const struct ga_run *run, gsl_rng *
                                 run->gen.len,
                                 p->mutation_unit == GA_PER_INDIVIDUAL,
                                 p->evaluate_all,
-                                r->type == ga_rng_xoshiro256ss,
-                                p->check};
+                                r->type == ga_rng_xoshiro256ss};
 }
 
 /* Whether a draw of ga_rng_uniform falls below the rate. */
@@ -661,8 +672,9 @@ static inline void run_prefetch(const ga_gene *genes, size_t len)
 
 /* Breeds pairs [first, end) of island 'island' into the brood, from the
  * stream of 'block' (unique within the generation). */
-static unsigned long long run_breed_block(struct ga_run *run, size_t island, uint64_t block, size_t first,
-                                          size_t end, const struct run_brood *brood)
+static inline __attribute__((always_inline)) unsigned long long
+run_breed_block_with(struct ga_run *run, size_t island, uint64_t block, size_t first, size_t end,
+                     const struct run_brood *brood, bool check)
 {
     const struct ga_params *pp = &run->params;
     size_t n = pp->population, len = run->gen.len, stride = run->stride;
@@ -712,7 +724,7 @@ static unsigned long long run_breed_block(struct ga_run *run, size_t island, uin
         uint64_t key = block * 2 * RUN_BREED_BLOCK + k; /* the child's place in the generation */
         if (crossed) {
             cross(br.gen, r, a, b, ca, cb);
-            if (br.check) {
+            if (check) {
                 run_fault_check(run, key, RUN_HOOK_CROSSOVER, slot, ca);
                 run_fault_check(run, key + 1, RUN_HOOK_CROSSOVER, slot + 1, cb);
             }
@@ -721,20 +733,40 @@ static unsigned long long run_breed_block(struct ga_run *run, size_t island, uin
             run_copy_slot(run, cb, b);
         }
         bool mutated_a = run_mutate(run, &br, r, ca);
-        if (br.check && mutated_a)
+        if (check && mutated_a)
             run_fault_check(run, key, RUN_HOOK_MUTATION, slot, ca);
         evaluations += run_settle(&br, ca, mutated_a || crossed, fitness[pa], &to_fitness[slot]);
         if (second) {
             bool mutated_b = run_mutate(run, &br, r, cb);
-            if (br.check && mutated_b)
+            if (check && mutated_b)
                 run_fault_check(run, key + 1, RUN_HOOK_MUTATION, slot + 1, cb);
             evaluations += run_settle(&br, cb, mutated_b || crossed, fitness[pb], &to_fitness[slot + 1]);
         }
     }
-    /* Every fitness made here, checked as one pass over the block's slots. */
-    size_t from = to + 2 * first, until = to + 2 * end < to_end ? to + 2 * end : to_end;
-    run_fault_scan(run, block * 2 * RUN_BREED_BLOCK, to_fitness, from, until, to_genes + from * stride);
     return evaluations;
+}
+
+/* run_breed_block_with, made twice: without params.check the hot loop
+ * carries none of its tests. */
+static __attribute__((noinline)) unsigned long long run_breed_block_plain(struct ga_run *run, size_t island,
+                                                                         uint64_t block, size_t first, size_t end,
+                                                                         const struct run_brood *brood)
+{
+    return run_breed_block_with(run, island, block, first, end, brood, false);
+}
+
+static __attribute__((noinline)) unsigned long long run_breed_block_checked(struct ga_run *run, size_t island,
+                                                                           uint64_t block, size_t first, size_t end,
+                                                                           const struct run_brood *brood)
+{
+    return run_breed_block_with(run, island, block, first, end, brood, true);
+}
+
+static inline unsigned long long run_breed_block(struct ga_run *run, size_t island, uint64_t block, size_t first,
+                                                 size_t end, const struct run_brood *brood)
+{
+    return run->params.check ? run_breed_block_checked(run, island, block, first, end, brood)
+                             : run_breed_block_plain(run, island, block, first, end, brood);
 }
 
 /* The individuals of the island starting at 'base' in elite_keys[base ..],
@@ -1010,6 +1042,9 @@ static unsigned long long run_steady_island(struct ga_run *run, size_t k)
             size_t first = b * RUN_BREED_BLOCK, end = first + RUN_BREED_BLOCK < pairs ? first + RUN_BREED_BLOCK : pairs;
             evaluations += run_breed_block(run, k, id + b, first, end, &brood);
         }
+        /* The children checked before any replaces an individual (or is dropped as a duplicate). */
+        run_fault_scan(run, (k * steps + step) * lambda, run->brood_fitness, k * lambda, (k + 1) * lambda,
+                       run->brood + k * lambda * stride);
         gsl_rng *r = run_stream(run, run->generation + 1, id + blocks - 1);
         for (size_t c = k * lambda; c < (k + 1) * lambda; c++) {
             const ga_gene *child = run->brood + c * stride;
@@ -1047,6 +1082,8 @@ static unsigned long long run_generation(struct ga_run *run, size_t first, size_
     }
     struct run_brood brood = {run->brood, run->brood_fitness, p->lambda, 0};
     evaluations = run_breed(run, first, last, (p->lambda + 1) / 2, &brood);
+    /* The children checked before survival ranks them (or drops them). */
+    run_fault_scan(run, 0, run->brood_fitness, first * p->lambda, last * p->lambda, run->brood + first * p->lambda * run->stride);
     for (size_t k = first; k < last; k++)
         run_survive(run, k);
     return evaluations;
@@ -1081,10 +1118,11 @@ enum ga_stop ga_run_iterate(struct ga_run *run)
     run->fitness = run->next_fitness;
     run->next_fitness = f;
     run->generation++;
-    if (run_fault_settle(run))
-        return GA_STOP_FAULT;
     if (run->params.islands > 1 && run->generation % run->params.migration_interval == 0)
         run_migrate(run);
+    run_fitness_stats(run);
+    if (run_fault_settle(run))
+        return GA_STOP_FAULT;
     run_update_stats(run, evaluations);
     return run_check_settle(run);
 }

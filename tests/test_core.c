@@ -624,6 +624,188 @@ static void test_unpack_refuses_bad_seconds(void **unused)
     test_experiment_free(t);
 }
 
+/* ---- faults: hooks that break their contract (ga_run_fault) ---------------------------------- */
+
+/* OneMax whose evaluate lies once a genome has 'lie_at' ones (the count of
+ * zeros is the fitness): it returns 'lie' instead, some generations in. */
+struct fault_state {
+    unsigned lie_at;
+    double lie;
+};
+
+static double fault_evaluate(const struct ga_genome *gen, const ga_gene *g)
+{
+    const struct fault_state *s = gen->state;
+    unsigned ones = 0;
+    for (size_t i = 0; i < gen->len; i++)
+        ones += g[i];
+    return ones >= s->lie_at ? s->lie : (double)(gen->len - ones);
+}
+
+/* The same, but a hidden counter moves every answer: not repeatable. */
+static double fault_drifting(const struct ga_genome *gen, const ga_gene *g)
+{
+    static _Atomic unsigned long calls;
+    return fault_evaluate(gen, g) + (double)(calls++ % 3);
+}
+
+static void fault_shape(const void *state, size_t *len, unsigned *alphabet)
+{
+    (void)state;
+    *len = 40;
+    *alphabet = 2;
+}
+
+static void fault_init(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
+{
+    for (size_t i = 0; i < gen->len; i++)
+        g[i] = (ga_gene)ga_rng_below(r, 2);
+}
+
+static bool fault_valid(const struct ga_genome *gen, const ga_gene *g)
+{
+    for (size_t i = 0; i < gen->len; i++)
+        if (g[i] > 1)
+            return false;
+    return true;
+}
+
+/* A mutation that writes a 2 into a bit: an invalid genome. */
+static bool fault_bad_at(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, size_t pos)
+{
+    (void)gen, (void)r;
+    g[pos] = 2;
+    return true;
+}
+
+static const struct ga_mutation fault_bad_mutation = {.name = "breaks", .summary = "", .at = fault_bad_at};
+
+static struct ga_problem fault_problem(double (*evaluate)(const struct ga_genome *, const ga_gene *))
+{
+    return (struct ga_problem){.name = "lying", .kind = GA_KIND_BITS, .shape = fault_shape, .init = fault_init,
+                               .evaluate = evaluate, .valid = fault_valid};
+}
+
+/* Runs a lying problem under the parameters of 'sets' until it stops;
+ * the stop and a copy of the fault. */
+static enum ga_stop fault_run(const struct ga_problem *p, const struct fault_state *state, const char *const *sets,
+                              unsigned threads, const struct ga_mutation *mutation, struct ga_fault *fault)
+{
+    struct test_experiment *t = test_experiment_with(onemax_text, sets);
+    assert_non_null(t->e);
+    struct ga_params params = t->e->params;
+    params.threads = threads;
+    if (mutation)
+        params.mutation = mutation;
+    struct ga_run *run = ga_run_alloc(p, state, &params, &t->diag);
+    assert_non_null(run);
+    enum ga_stop why = ga_run_init(run, 3);
+    while (why == GA_CONTINUE)
+        why = ga_run_iterate(run);
+    *fault = ga_run_fault(run) ? *ga_run_fault(run) : (struct ga_fault){0};
+    if (why == GA_STOP_FAULT) {
+        assert_int_equal(ga_run_iterate(run), GA_STOP_FAULT); /* it stays stopped */
+        for (size_t i = 0; i < 40; i++) /* the genome at fault is the one that lied */
+            assert_true(fault->genes[i] <= 2);
+    }
+    ga_run_free(run);
+    test_experiment_free(t);
+    return why;
+}
+
+/* NaN, infinities and negative values stop the run in every scheme, the
+ * same fault at 1, 2 and 4 threads, some generations in. */
+static void test_fault_fitness(void **unused)
+{
+    (void)unused;
+    const struct ga_problem p = fault_problem(fault_evaluate);
+    const double lies[] = {NAN, INFINITY, -INFINITY, -1.0, -1e-300};
+    const char *const schemes[][3] = {
+        {"ga.selection.elite=1", NULL, NULL},
+        {"ga.scheme.name=\"steady\"", NULL, NULL},
+        {"ga.scheme.name=\"plus\"", NULL, NULL},
+        {"ga.scheme.name=\"comma\"", "ga.scheme.lambda=120", NULL},
+    };
+    for (size_t l = 0; l < sizeof lies / sizeof *lies; l++)
+        for (size_t k = 0; k < sizeof schemes / sizeof *schemes; k++) {
+            struct fault_state state = {31, lies[l]};
+            struct ga_fault first, other;
+            assert_int_equal(fault_run(&p, &state, schemes[k], 1, NULL, &first), GA_STOP_FAULT);
+            assert_int_equal(first.kind, GA_FAULT_FITNESS);
+            assert_string_equal(first.hook, "evaluate");
+            assert_string_equal(first.name, "lying");
+            assert_true(first.generation > 0);
+            assert_memory_equal(&first.value, &lies[l], sizeof first.value);
+            for (unsigned threads = 2; threads <= 4; threads *= 2) {
+                assert_int_equal(fault_run(&p, &state, schemes[k], threads, NULL, &other), GA_STOP_FAULT);
+                assert_int_equal(other.generation, first.generation);
+                assert_int_equal(other.individual, first.individual);
+            }
+        }
+    struct fault_state honest = {1000, NAN}; /* never lies */
+    struct ga_fault none;
+    assert_int_equal(fault_run(&p, &honest, NULL, 2, NULL, &none), GA_STOP_GENERATIONS);
+    assert_null(none.hook);
+}
+
+/* ga.check: a mutation that breaks genomes, and an evaluate that is not
+ * repeatable, are found at once; an honest run is the same with it. */
+static void test_fault_check(void **unused)
+{
+    (void)unused;
+    const char *const check[] = {"ga.check=true", NULL};
+    struct fault_state honest = {1000, NAN};
+    const struct ga_problem p = fault_problem(fault_evaluate), drifting = fault_problem(fault_drifting);
+    struct ga_fault f;
+    assert_int_equal(fault_run(&p, &honest, check, 2, &fault_bad_mutation, &f), GA_STOP_FAULT);
+    assert_int_equal(f.kind, GA_FAULT_INVALID);
+    assert_string_equal(f.hook, "mutation");
+    assert_string_equal(f.name, "breaks");
+    assert_int_equal(f.generation, 1);
+    assert_int_equal(fault_run(&p, &honest, NULL, 2, &fault_bad_mutation, &f), GA_STOP_GENERATIONS);
+    assert_int_equal(fault_run(&drifting, &honest, check, 1, NULL, &f), GA_STOP_FAULT);
+    assert_int_equal(f.kind, GA_FAULT_REPEAT);
+    assert_int_equal(f.generation, 0);
+    assert_true(f.value != f.again);
+    /* The same run with and without the checks: the same statistics, bit for bit. */
+    struct test_experiment *a = test_experiment_alloc(onemax_text), *b = test_experiment_with(onemax_text, check);
+    struct ga_run *ra = test_run_alloc(a), *rb = test_run_alloc(b);
+    assert_int_equal(ga_run_init(ra, 4), GA_CONTINUE);
+    assert_int_equal(ga_run_init(rb, 4), GA_CONTINUE);
+    enum ga_stop wa, wb;
+    do {
+        assert_memory_equal(ga_run_stats(ra), ga_run_stats(rb), sizeof(struct ga_stats));
+        wa = ga_run_iterate(ra), wb = ga_run_iterate(rb);
+        assert_int_equal(wa, wb);
+    } while (wa == GA_CONTINUE);
+    ga_run_free(ra);
+    ga_run_free(rb);
+    test_experiment_free(a);
+    test_experiment_free(b);
+}
+
+/* A problem that declares a genome past what memory can hold is refused
+ * by the run (ga_experiment refuses it when configured), not divided by
+ * a stride of 0. */
+static void huge_shape(const void *state, size_t *len, unsigned *alphabet)
+{
+    (void)state;
+    *len = (size_t)0x7fffffffffffffffULL;
+    *alphabet = 2;
+}
+
+static void test_fault_huge_genome(void **unused)
+{
+    (void)unused;
+    struct ga_problem p = fault_problem(fault_evaluate);
+    p.shape = huge_shape;
+    struct test_experiment *t = test_experiment_alloc(onemax_text);
+    assert_null(ga_run_alloc(&p, NULL, &t->e->params, &t->diag));
+    char msg[1024];
+    assert_non_null(strstr(test_first_diag(t, msg, sizeof msg), "GA_GENOME_MAX_LEN"));
+    test_experiment_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -646,6 +828,9 @@ int main(void)
         cmocka_unit_test(test_islands_any_threads),
         cmocka_unit_test(test_islands_migrate_on_the_ring),
         cmocka_unit_test(test_islands_over_processes),
+        cmocka_unit_test(test_fault_fitness),
+        cmocka_unit_test(test_fault_check),
+        cmocka_unit_test(test_fault_huge_genome),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
