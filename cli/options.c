@@ -102,11 +102,14 @@ bool cli_options_apply(const struct cli_options *o, struct ga_cfg *cfg)
         snprintf(text, sizeof text, "ga.replicates=%lld", o->replicates);
         ok = ga_cfg_override(cfg, text);
     }
-    if (ok && o->jobs > 0) {
-        snprintf(text, sizeof text, "ga.threads=%lld", o->jobs);
-        ok = ga_cfg_override(cfg, text);
-    }
     if (ok && o->check)
         ok = ga_cfg_override(cfg, "ga.check=true");
     return ok;
+}
+
+bool cli_options_jobs(const struct cli_options *o, struct ga_cfg *cfg)
+{
+    char text[64];
+    snprintf(text, sizeof text, "ga.threads=%lld", o->jobs);
+    return o->jobs <= 0 || ga_cfg_override(cfg, text);
 }

@@ -29,8 +29,11 @@ struct cli_options {
 int cli_options_parse(int argc, char **argv, const char *command, const char *usage, bool resume,
                       struct cli_options *o);
 
-/* Applies --set, then --seed, --replicates and --jobs, to a loaded
- * configuration; false with a diagnostic on a bad --set. */
+/* Applies --set, then --seed, --replicates and --check, what shapes the
+ * results, to a loaded configuration; false with a diagnostic on a bad
+ * --set. */
 bool cli_options_apply(const struct cli_options *o, struct ga_cfg *cfg);
+/* Applies --jobs (ga.threads), which does not shape the results. */
+bool cli_options_jobs(const struct cli_options *o, struct ga_cfg *cfg);
 
 #endif

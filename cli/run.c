@@ -61,7 +61,7 @@ static int run_parse(int argc, char **argv, struct ga_cfg *cfg, struct cli_optio
         ga_cfg_error(cfg, sweep, "a sweep file: run it with 'gaexp sweep %s'", o->file);
         return CLI_USAGE;
     }
-    if (!cli_options_apply(o, cfg))
+    if (!cli_options_apply(o, cfg) || !cli_options_jobs(o, cfg))
         return CLI_USAGE;
     if (o->out)
         ga_cfg_override_string(cfg, "output.dir", o->out);

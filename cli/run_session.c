@@ -318,18 +318,22 @@ static void run_on_signal(int sig)
 }
 
 
+/* The input files the configuration read, with the hashes of what it read. */
 static bool run_inputs_hash(struct run_inputs *in, const struct ga_cfg *cfg)
 {
-    in->count = cfg->input_count;
-    in->paths = (const char *const *)cfg->inputs;
+    const char *path;
+    uint64_t hash;
+    in->count = 0;
+    while (ga_cfg_used_input(cfg, in->count, &path, &hash))
+        in->count++;
+    in->paths = calloc(in->count ? in->count : 1, sizeof *in->paths);
     in->hashes = calloc(in->count ? in->count : 1, sizeof *in->hashes);
-    if (!in->hashes) {
+    if (!in->paths || !in->hashes) {
         cli_error("out of memory");
         return false;
     }
     for (size_t i = 0; i < in->count; i++)
-        if (!output_hash_file(in->paths[i], &in->hashes[i]))
-            return false;
+        ga_cfg_used_input(cfg, i, &in->paths[i], &in->hashes[i]);
     return true;
 }
 
@@ -345,11 +349,13 @@ static void run_inputs_pack(const struct run_inputs *in, struct ga_pack *p)
     }
 }
 
-/* Checks the inputs a checkpoint recorded against the files as they are
- * now; false (message printed) when one changed or cannot be read. */
-static bool run_inputs_verify(struct ga_unpack *u, const char *dir)
+/* Reads the inputs a checkpoint recorded; with cfg, each becomes an
+ * expectation of the configuration: the run reads each input again, and
+ * one whose content changed is refused there, never used.  False when
+ * the record is malformed or memory runs out. */
+static bool run_inputs_unpack(struct ga_unpack *u, struct ga_cfg *cfg)
 {
-    uint64_t count, len, hash, now;
+    uint64_t count, len, hash;
     if (!ga_unpack_get(u, &count, sizeof count) || count > 4096)
         return false;
     for (uint64_t i = 0; i < count; i++) {
@@ -358,18 +364,29 @@ static bool run_inputs_verify(struct ga_unpack *u, const char *dir)
             !ga_unpack_get(u, &hash, sizeof hash))
             return false;
         path[len] = '\0';
-        if (!output_hash_file(path, &now))
+        if (cfg && !ga_cfg_expect(cfg, path, hash, "the run started"))
             return false;
-        if (now != hash) {
-            cli_error("cannot resume %s: the input file %s changed since the run started", dir, path);
-            return false;
-        }
     }
     return true;
 }
 
+/* The inputs a checkpoint recorded, found after the run's place (u at
+ * it, not moved), made expectations of cfg. */
+static bool run_inputs_expect(struct ga_unpack u, struct ga_cfg *cfg)
+{
+    unsigned replicate;
+    double seconds;
+    uint64_t lengths[3], hashes[3];
+    return ga_unpack_get(&u, &replicate, sizeof replicate) && ga_unpack_get(&u, &seconds, sizeof seconds) &&
+           ga_unpack_get(&u, lengths, sizeof lengths) && ga_unpack_get(&u, hashes, sizeof hashes) &&
+           run_inputs_unpack(&u, cfg);
+}
 
-/* The configuration as text (what config.cfg holds below its comments). */
+
+/* The configuration as text (what config.cfg holds below its first two
+ * comments): the input files it read, with their content hashes, as
+ * comment lines that a rerun of config.cfg expects (GA_CFG_INPUT_LINE),
+ * then the resolved settings. */
 bool cli_config_text(struct ga_cfg *cfg, struct ga_pack *out)
 {
     char *text = NULL;
@@ -377,6 +394,10 @@ bool cli_config_text(struct ga_cfg *cfg, struct ga_pack *out)
     FILE *mem = open_memstream(&text, &len);
     if (!mem)
         return false;
+    const char *path;
+    uint64_t hash;
+    for (size_t i = 0; ga_cfg_used_input(cfg, i, &path, &hash); i++)
+        fprintf(mem, GA_CFG_INPUT_LINE " %016llx %s\n", (unsigned long long)hash, path);
     ga_cfg_write(cfg, mem);
     bool ok = fclose(mem) == 0 && text;
     if (ok)
@@ -408,6 +429,7 @@ void run_session_free(struct run_session *s)
     curves_free(s->curves);
     ga_pack_free(&s->config);
     free(s->inputs.hashes);
+    free(s->inputs.paths);
 }
 
 /* The bytes written so far to each streamed file, synced to disk, and
@@ -701,7 +723,6 @@ static bool resume_load(struct run_session *s, struct ga_cfg **cfg, struct ga_ex
                         struct ga_run **run, struct ga_diag *diag, const char *dir, long long jobs,
                         bool quiet)
 {
-    bool inputs_checked = true, *inputs_ok = &inputs_checked;
     struct ga_pack payload;
     uint64_t hash, config_len;
     if (!checkpoint_read(dir, &payload, &hash))
@@ -728,18 +749,19 @@ static bool resume_load(struct run_session *s, struct ga_cfg **cfg, struct ga_ex
     bool same_dir = ok && config_lookup_string(&(*cfg)->conf, "output.dir", &stored) == CONFIG_TRUE &&
                     strcmp(stored, dir) == 0;
     ok = ok && (same_dir || ga_cfg_override_string(*cfg, "output.dir", dir));
-    ok = ok && (*e = cli_experiment_alloc(*cfg, 0)) != NULL &&
+    bool loaded = ok, recorded = ok && run_inputs_expect(u, *cfg);
+    ok = recorded && (*e = cli_experiment_alloc(*cfg, 0)) != NULL &&
          (*run = ga_run_alloc((*e)->problem, (*e)->state, &(*e)->params, diag)) != NULL &&
          run_session_init(s, *cfg, *e, *run, quiet);
     uint64_t lengths[3], hashes[3];
     double seconds;
     ok = ok && ga_unpack_get(&u, &s->replicate, sizeof s->replicate) &&
          ga_unpack_get(&u, &seconds, sizeof seconds) && ga_unpack_get(&u, lengths, sizeof lengths) &&
-         ga_unpack_get(&u, hashes, sizeof hashes) && (*inputs_ok = run_inputs_verify(&u, dir)) &&
+         ga_unpack_get(&u, hashes, sizeof hashes) && run_inputs_unpack(&u, NULL) &&
          run_best_unpack(&s->best, *run, (*e)->problem, &u) && curves_unpack(s->curves, &u) && ga_run_unpack(*run, &u) &&
          u.left == 0 && s->replicate >= 1 && s->replicate <= (*e)->replicates && seconds >= 0 && seconds <= 1e12;
     ga_pack_free(&payload);
-    if (*run && *inputs_ok && !ok) {
+    if ((*run || (loaded && !recorded)) && !ok) {
         cli_error("cannot resume from %s/checkpoint: its state does not fit its configuration", dir);
         return false;
     }

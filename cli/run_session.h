@@ -52,12 +52,12 @@ struct run_end {
     const ga_gene *genes; /* its best individual */
 };
 
-/* The input files a configuration names (puzzles, deal files) with the
- * hash of their content when the run started: a resume refuses a changed
- * one.  Any list of files: ga_cfg records them as its readers resolve them. */
+/* The input files a configuration read (puzzles, deal files) with the
+ * hash of their content when the run started: a resume expects the same
+ * (ga_cfg_expect) and refuses a changed one. */
 struct run_inputs {
     size_t count;
-    const char *const *paths; /* owned by the ga_cfg */
+    const char **paths; /* the strings are the ga_cfg's */
     uint64_t *hashes;
 };
 

@@ -91,7 +91,8 @@ struct sweep_axis {
 };
 
 struct sweep {
-    struct ga_cfg *base;
+    struct ga_cfg *base; /* the sweep file, read once, with the command line's options applied */
+    struct ga_cfg *kept; /* the same, its inputs named absolutely: ROOT/sweep.cfg (sweep_write_resume) */
     struct sweep_axis axis[SWEEP_MAX_AXES];
     size_t axes, points;
     config_t ranges; /* the values of ranges, made into settings */
@@ -280,18 +281,14 @@ static const config_setting_t *sweep_value(struct sweep *w, size_t i, size_t k)
     return sweep_range_value(w, i, k);
 }
 
-/* A point's configuration: the base file, the --set options, the point's
- * values, and its output folder; NULL after printing what is wrong. */
-static struct ga_cfg *sweep_point_cfg(struct sweep *w, const struct cli_options *o, size_t p,
-                                      const char *dir, struct ga_diag *diag)
+/* A point's configuration: a copy of the base (the sweep file as read
+ * once, the command line's options applied; its input files shared, so
+ * every point reads what the first read), the point's values, and its
+ * output folder; NULL after printing what is wrong. */
+static struct ga_cfg *sweep_point_cfg(struct sweep *w, size_t p, const char *dir, struct ga_diag *diag)
 {
     struct ga_cfg *c = ga_cfg_alloc(diag);
-    if (!c || !ga_cfg_load(c, o->file)) {
-        ga_cfg_free(c);
-        return NULL;
-    }
-    config_setting_remove(ga_cfg_root(c), "sweep");
-    bool ok = cli_options_apply(o, c);
+    bool ok = c && ga_cfg_copy(c, w->base, "sweep");
     for (size_t i = 0; ok && i < w->axes; i++) {
         const config_setting_t *v = sweep_value(w, i, sweep_coordinate(w, p, i));
         for (size_t j = 0; ok && j < w->axis[i].paths; j++) {
@@ -302,6 +299,8 @@ static struct ga_cfg *sweep_point_cfg(struct sweep *w, const struct cli_options 
     if (ok)
         ok = ga_cfg_override_string(c, "output.dir", dir);
     if (!ok) {
+        if (c && ga_cfg_oom(c))
+            ga_diag_add(diag, ga_cfg_name(w->base), 0, "sweep", "out of memory");
         ga_cfg_free(c);
         return NULL;
     }
@@ -367,6 +366,26 @@ static void sweep_diag_unique(struct ga_diag *diag, size_t from)
     diag->count = kept;
 }
 
+/* The kept copy names the plug-in as the points resolved it, with its
+ * hash, when the sweep file names one (not swept). */
+static void sweep_keep_plugin(struct sweep *w, struct ga_cfg *point)
+{
+    static const char *const keys[] = {"problem.plugin", "problem.plugin_hash"};
+    const char *kept;
+    if (config_lookup_string(ga_cfg_config(w->kept), "problem.plugin", &kept) != CONFIG_TRUE)
+        return;
+    for (size_t k = 0; k < 2; k++) { /* in place: the order of the settings is config.cfg's */
+        const char *value;
+        config_setting_t *s = config_lookup(ga_cfg_config(w->kept), keys[k]);
+        if (config_lookup_string(ga_cfg_config(point), keys[k], &value) != CONFIG_TRUE)
+            continue;
+        if (s && config_setting_type(s) == CONFIG_TYPE_STRING)
+            config_setting_set_string(s, value);
+        else if (!s)
+            ga_cfg_override_string(w->kept, keys[k], value);
+    }
+}
+
 /* Every point's experiment, checked before anything runs.  The base
  * configuration's output.dir (or --out) names the sweep folder. */
 static bool sweep_check_points(struct sweep *w, const struct cli_options *o, const char *root,
@@ -377,16 +396,19 @@ static bool sweep_check_points(struct sweep *w, const struct cli_options *o, con
         char dir[1100];
         sweep_point_dir(root, p, dir, sizeof dir);
         size_t before = diag->count;
-        struct ga_cfg *c = sweep_point_cfg(w, o, p, dir, diag);
-        bool plot_set = c && config_lookup(&c->conf, "output.plot") != NULL; /* before the defaults fill it */
+        struct ga_cfg *c = sweep_point_cfg(w, p, dir, diag);
+        bool plot_set = c && config_lookup(ga_cfg_config(c), "output.plot") != NULL; /* before the defaults fill it */
         struct ga_experiment *e = c ? cli_experiment_alloc(c, 1) : NULL;
         if (!e) {
             ok = false;
             sweep_diag_unique(diag, before);
             if (diag->count > before) /* say which point, once */
                 ga_diag_add(diag, o->file, 0, "sweep", "point %zu of %zu refused", p + 1, w->points);
-        } else
+        } else {
             sweep_note_point(w, p, e, plot_set);
+            ga_cfg_absolute_inputs(w->kept, c); /* the kept copy names the inputs this point read */
+            sweep_keep_plugin(w, c);
+        }
         ga_experiment_free(e);
         ga_cfg_free(c);
     }
@@ -552,7 +574,8 @@ static bool sweep_point_continued(const struct cli_options *o, const char *dir, 
 static bool sweep_point_open(struct sweep *w, const struct cli_options *o, size_t p, const char *dir, bool whole,
                              struct ga_diag *diag, struct ga_cfg **cfg, struct ga_experiment **e)
 {
-    *cfg = sweep_point_cfg(w, o, p, dir, diag);
+    (void)o;
+    *cfg = sweep_point_cfg(w, p, dir, diag);
     *e = *cfg ? cli_experiment_alloc(*cfg, 1) : NULL;
     if (!*e) {
         ga_cfg_free(*cfg);
@@ -720,38 +743,36 @@ static int sweep_run_spread(struct sweep *w, const struct cli_options *o, const 
     return status;
 }
 
-/* ROOT/sweep.cfg, a copy of the sweep file, and ROOT/sweep.args, the
- * options that shape its points (one argument a line): what 'gaexp resume
- * ROOT' needs to go on with the sweep. */
-static bool sweep_write_resume(const struct cli_options *o, const char *root)
+/* ROOT/sweep.cfg, the sweep as it runs: the sweep file with its @includes
+ * expanded, the command line's options applied, its inputs named
+ * absolutely and recorded with their content hashes (which a resume or a
+ * rerun of this copy expects); and ROOT/sweep.args, the options that shape
+ * how it runs but not its results (one argument a line).  What 'gaexp
+ * resume ROOT' needs to go on, and 'gaexp sweep ROOT/sweep.cfg' to run it
+ * again, whatever happens to the files it came from. */
+static bool sweep_write_resume(struct sweep *w, const struct cli_options *o, const char *root)
 {
-    FILE *in = fopen(o->file, "rb");
     struct output_file copy, args;
-    if (!in) {
-        cli_error("cannot read %s: %s", o->file, strerror(errno));
+    if (!output_open(&copy, root, "sweep.cfg"))
+        return false;
+    fprintf(copy.fp, "# The sweep as gaexp ran it: the sweep file with its @includes expanded, the\n"
+                     "# command line's options applied (but --jobs) and its input files named absolutely.\n"
+                     "# 'gaexp resume DIR' goes on with it in its folder DIR; 'gaexp sweep DIR/sweep.cfg\n"
+                     "# --out DIR --force' runs it again.  The files it was read from, and its input\n"
+                     "# files as the points read them (a rerun or resume refuses another content):\n");
+    const char *path;
+    uint64_t hash;
+    enum ga_cfg_kind kind;
+    static const char *const kinds[] = {"# input experiment", "# input include", GA_CFG_INPUT_LINE};
+    for (size_t i = 0; ga_cfg_read_file(w->kept, i, &path, &hash, &kind); i++)
+        fprintf(copy.fp, "%s %016llx %s\n", kinds[kind], (unsigned long long)hash, path);
+    ga_cfg_write(w->kept, copy.fp);
+    if (!output_open(&args, root, "sweep.args")) {
+        output_abandon(&copy);
         return false;
     }
-    bool ok = output_open(&copy, root, "sweep.cfg");
-    char buf[4096];
-    for (size_t n; ok && (n = fread(buf, 1, sizeof buf, in)) > 0;)
-        ok = fwrite(buf, 1, n, copy.fp) == n;
-    ok = ok && !ferror(in);
-    fclose(in);
-    if (!ok || !output_open(&args, root, "sweep.args")) {
-        if (ok)
-            output_abandon(&copy);
-        return false;
-    }
-    for (size_t i = 0; i < o->nsets; i++)
-        fprintf(args.fp, "--set\n%s\n", o->sets[i]);
-    if (o->seed >= 0)
-        fprintf(args.fp, "--seed\n%lld\n", o->seed);
-    if (o->replicates > 0)
-        fprintf(args.fp, "--replicates\n%lld\n", o->replicates);
     if (o->jobs > 0)
         fprintf(args.fp, "--jobs\n%lld\n", o->jobs);
-    if (o->check)
-        fprintf(args.fp, "--check\n");
     struct output_file *const both[] = {&copy, &args};
     return output_commit_all(both, 2);
 }
@@ -824,7 +845,15 @@ int cli_sweep(int argc, char **argv)
         return CLI_FAILED;
     }
     char root[1024];
-    bool ok = ga_cfg_load(w.base, o.file) && sweep_read(&w);
+    /* The sweep file is read once; every point is a copy of it. */
+    bool ok = ga_cfg_load(w.base, o.file) && cli_options_apply(&o, w.base);
+    /* The copy kept in ROOT holds what shapes the results, not --jobs or where it was written. */
+    if (ok && (!(w.kept = ga_cfg_alloc(&diag)) || !ga_cfg_copy(w.kept, w.base, NULL)))
+        ok = (ga_diag_add(&diag, o.file, 0, "sweep", "out of memory"), false);
+    config_setting_t *where = ok ? config_setting_get_member(ga_cfg_root(w.kept), "output") : NULL;
+    if (where && config_setting_is_group(where))
+        config_setting_remove(where, "dir");
+    ok = ok && cli_options_jobs(&o, w.base) && sweep_read(&w);
     if (ok)
         sweep_root(w.base, &o, root, sizeof root);
     if (ok && (!(w.plot = calloc(w.points, sizeof *w.plot)) || !(w.format = calloc(w.points, sizeof *w.format))))
@@ -833,6 +862,7 @@ int cli_sweep(int argc, char **argv)
     if (!ok) {
         cli_print_diag(&diag);
         config_destroy(&w.ranges);
+        ga_cfg_free(w.kept);
         ga_cfg_free(w.base);
         free(w.plot);
         free(w.format);
@@ -847,7 +877,7 @@ int cli_sweep(int argc, char **argv)
         status = lock == -2 ? CLI_USAGE : CLI_FAILED;
     if (status == CLI_OK && o.force && !o.resume)
         sweep_clear(root);
-    if (status == CLI_OK && (!sweep_write_index(&w, root) || (!o.resume && !sweep_write_resume(&o, root))))
+    if (status == CLI_OK && (!sweep_write_index(&w, root) || (!o.resume && !sweep_write_resume(&w, &o, root))))
         status = CLI_FAILED;
     struct sweep_live live = {.on = !o.quiet && isatty(STDERR_FILENO), .points = w.points,
                               .started = cli_now()};
@@ -879,6 +909,7 @@ int cli_sweep(int argc, char **argv)
     cli_pool_plot_end(w.gnuplots, NULL);
     output_unlock(lock);
     config_destroy(&w.ranges);
+    ga_cfg_free(w.kept);
     ga_cfg_free(w.base);
     free(w.plot);
     free(w.format);

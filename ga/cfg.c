@@ -33,6 +33,7 @@ struct ga_cfg *ga_cfg_alloc(struct ga_diag *diag)
     if (!c)
         return NULL;
     config_init(&c->conf);
+    config_set_destructor(&c->conf, cfg_hook_destructor); /* marks the tree as a ga_cfg's (cfg_owner) */
     c->diag = diag;
     cfg_mark(c, config_root_setting(&c->conf));
     return c;
@@ -44,9 +45,7 @@ void ga_cfg_free(struct ga_cfg *c)
         return;
     config_destroy(&c->conf);
     free(c->asked);
-    for (size_t i = 0; i < c->input_count; i++)
-        free(c->inputs[i]);
-    free(c->inputs);
+    cfg_files_free(c);
     free(c);
 }
 
@@ -125,12 +124,13 @@ static bool cfg_after_read(struct ga_cfg *c, int ok)
         cfg_mark(c, config_root_setting(&c->conf));
         return true;
     }
-    const char *text = config_error_text(&c->conf);
+    const char *text = config_error_text(&c->conf), *file;
+    unsigned line;
+    cfg_line(c, (unsigned)config_error_line(&c->conf), &file, &line);
     if (config_error_type(&c->conf) == CONFIG_ERR_FILE_IO)
-        ga_diag_add(c->diag, c->file, 0, "", "cannot read the file");
+        ga_diag_add(c->diag, file, 0, "", "cannot read the file");
     else
-        ga_diag_add(c->diag, c->file, (unsigned)config_error_line(&c->conf), "", "%s",
-                    text ? text : "syntax error");
+        ga_diag_add(c->diag, file, line, "", "%s", text ? text : "syntax error");
     return false;
 }
 
@@ -155,157 +155,19 @@ FILE *ga_cfg_fopen(const char *path, struct ga_diag *d)
     return f;
 }
 
-static char *cfg_slurp(struct ga_cfg *c, const char *path)
-{
-    FILE *f = ga_cfg_fopen(path, c->diag);
-    if (!f)
-        return NULL;
-    char *text = NULL;
-    size_t size = 0, cap = 0;
-    bool complete = false;
-    int read_error = EIO;
-    for (;;) {
-        if (size + 4096 + 1 > cap) {
-            char *grown = realloc(text, cap = cap ? 2 * cap : 8192);
-            if (!grown) {
-                read_error = ENOMEM;
-                break;
-            }
-            text = grown;
-        }
-        size_t got = fread(text + size, 1, cap - size - 1, f);
-        size += got;
-        if (size > GA_CFG_FILE_MAX) { /* it grew while read */
-            read_error = EFBIG;
-            break;
-        }
-        if (got == 0) {
-            complete = !ferror(f);
-            read_error = errno;
-            break;
-        }
-    }
-    fclose(f);
-    if (!complete)
-        ga_diag_add(c->diag, path, 0, "", "cannot read the file: %s", strerror(read_error));
-    else if (memchr(text, '\0', size))
-        ga_diag_add(c->diag, path, 0, "", "not a text file (it holds a NUL byte)");
-    if (!complete || memchr(text, '\0', size)) {
-        free(text);
-        return NULL;
-    }
-    text[size] = '\0';
-    return text;
-}
-
-/* The quoted name of an "@include" line starting at p (libconfig's
- * syntax: at the start of a line), as [*name, *end); false when p does not
- * start one. */
-static bool cfg_include_at(const char *p, const char **name, const char **end)
-{
-    p += strspn(p, " \t");
-    if (strncmp(p, "@include", 8) != 0)
-        return false;
-    p += 8;
-    p += strspn(p, " \t");
-    if (*p != '"' || !(*end = strchr(p + 1, '"')))
-        return false;
-    *name = p + 1;
-    return memchr(*name, '\n', (size_t)(*end - *name)) == NULL;
-}
-
-#define CFG_INCLUDE_DEPTH 8
-#define CFG_INCLUDE_MAX 64
-
-/* Every file text includes (libconfig resolves them all against dir, the
- * main file's folder), checked as the main file is: a regular file of
- * sane size, with integers that fit.  *count bounds the total. */
-static bool cfg_check_includes(struct ga_cfg *c, const char *text, const char *dir, unsigned depth,
-                               unsigned *count)
-{
-    for (const char *line = text; line; line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
-        const char *name, *end;
-        if (!cfg_include_at(line, &name, &end))
-            continue;
-        char path[1024];
-        int n = snprintf(path, sizeof path, "%s%s%.*s", name[0] == '/' ? "" : dir, name[0] == '/' ? "" : "/",
-                         (int)(end - name), name);
-        if (n < 0 || (size_t)n >= sizeof path || depth >= CFG_INCLUDE_DEPTH || ++*count > CFG_INCLUDE_MAX) {
-            ga_diag_add(c->diag, c->file, 0, "", "@include \"%.*s\": path too long, or includes nested deeper "
-                        "than %d or more than %d of them", (int)(end - name), name, CFG_INCLUDE_DEPTH, CFG_INCLUDE_MAX);
-            return false;
-        }
-        char *inner = cfg_slurp(c, path);
-        bool ok = inner && cfg_integers_fit(c, inner, path) && cfg_check_includes(c, inner, dir, depth + 1, count);
-        free(inner);
-        if (!ok)
-            return false;
-    }
-    return true;
-}
-
-/* libconfig 1.5 puts its include folder in front of every @include path,
- * absolute ones too: an absolute "/x/y.cfg" is rewritten as the same file
- * reached from dir (absolute) by "../" up to the root.  A new string. */
-static char *cfg_absolute_includes(const char *text, const char *dir)
-{
-    size_t ups = 0, len = strlen(text), extra = 0;
-    for (const char *p = dir; *p; p++)
-        ups += *p == '/' && p[1] && p[1] != '/';
-    for (const char *line = text; line; line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
-        const char *name, *end;
-        extra += cfg_include_at(line, &name, &end) && name[0] == '/' ? 3 * ups : 0;
-    }
-    char *out = malloc(len + extra + 1), *o = out;
-    if (!out)
-        return NULL;
-    for (const char *line = text; line;) {
-        const char *next = strchr(line, '\n'), *name, *end;
-        next = next ? next + 1 : line + strlen(line);
-        if (cfg_include_at(line, &name, &end) && name[0] == '/') {
-            memcpy(o, line, (size_t)(name - line));
-            o += name - line;
-            for (size_t i = 0; i < ups; i++, o += 3)
-                memcpy(o, "../", 3);
-            memcpy(o, name + 1, (size_t)(next - name - 1));
-            o += next - name - 1;
-        } else {
-            memcpy(o, line, (size_t)(next - line));
-            o += next - line;
-        }
-        line = *next ? next : NULL;
-    }
-    *o = '\0';
-    return out;
-}
-
-/* Parses the text that was checked, so the file is read once; @include
- * paths are relative to the file's folder, as with config_read_file, and
- * every included file is checked as strictly as the main one. */
+/* Parses the experiment file with its @includes expanded in place, so
+ * that each file is read once (ga/cfg_files.c); @include paths are
+ * relative to the experiment file's folder, as libconfig's are, and every
+ * file is checked as strictly as the main one.  Diagnostics name the file
+ * and line each setting came from. */
 bool ga_cfg_load(struct ga_cfg *c, const char *path)
 {
     if (snprintf(c->file, sizeof c->file, "%s", path) >= (int)sizeof c->file) {
         ga_diag_add(c->diag, "command line", 0, "", "file name too long (at most %zu bytes)", sizeof c->file - 1);
         return false;
     }
-    char *text = cfg_slurp(c, path);
-    if (!text)
-        return false;
-    char dir[512], real[PATH_MAX];
-    const char *slash = strrchr(path, '/');
-    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
-    if (slash == path)
-        snprintf(dir, sizeof dir, "/");
-    if (realpath(dir, real) && strlen(real) < sizeof dir)
-        snprintf(dir, sizeof dir, "%s", real);
-    config_set_include_dir(&c->conf, dir);
-    unsigned includes = 0;
-    char *rewritten = NULL;
-    bool ok = cfg_integers_fit(c, text, c->file) && cfg_check_includes(c, text, dir, 0, &includes);
-    if (ok && !(rewritten = cfg_absolute_includes(text, dir)))
-        c->oom = true;
-    ok = ok && rewritten && cfg_after_read(c, config_read_string(&c->conf, rewritten));
-    free(rewritten);
+    char *text = cfg_expand(c, path, cfg_integers_fit);
+    bool ok = text && cfg_after_read(c, config_read_string(&c->conf, text));
     free(text);
     return ok;
 }
@@ -350,9 +212,9 @@ static const char cfg_from_command_line[] = "--set";
 static void cfg_locate(const struct ga_cfg *c, const config_setting_t *s, const char **file,
                        unsigned *line)
 {
-    const char *f = s ? config_setting_source_file(s) : NULL;
-    *line = s && f != cfg_from_command_line ? config_setting_source_line(s) : 0;
-    *file = f ? f : c->file;
+    cfg_source(c, s, file, line);
+    if (*file == cfg_from_command_line)
+        *line = 0;
 }
 
 static void cfg_verror(struct ga_cfg *c, const config_setting_t *s, const char *path,
@@ -655,28 +517,15 @@ bool ga_cfg_string(struct ga_cfg *c, config_setting_t *group, const char *key, c
  * the file it was read from, the working directory for --set. */
 static void cfg_base_dir(const struct ga_cfg *c, const config_setting_t *s, char *buf, size_t size)
 {
-    const char *file = config_setting_source_file(s);
+    const char *file;
+    unsigned line;
+    cfg_source(c, s, &file, &line);
     if (file == cfg_from_command_line) {
         snprintf(buf, size, ".");
         return;
     }
-    file = file ? file : c->file;
     const char *slash = strrchr(file, '/');
     snprintf(buf, size, "%.*s", slash ? (int)(slash - file) : 1, slash ? (slash == file ? "/" : file) : ".");
-}
-
-static bool cfg_add_input(struct ga_cfg *c, const char *path)
-{
-    char *copy = strdup(path);
-    char **grown = copy ? realloc(c->inputs, (c->input_count + 1) * sizeof *grown) : NULL;
-    if (!grown) {
-        free(copy);
-        c->oom = true;
-        return false;
-    }
-    c->inputs = grown;
-    c->inputs[c->input_count++] = copy;
-    return true;
 }
 
 bool ga_cfg_file(struct ga_cfg *c, config_setting_t *group, const char *key, const char *def,
@@ -703,7 +552,9 @@ bool ga_cfg_file(struct ga_cfg *c, config_setting_t *group, const char *key, con
         ga_cfg_error(c, s, "cannot read '%s': %s", joined, why);
         return false;
     }
-    if (config_setting_set_string(s, real) != CONFIG_TRUE || !cfg_add_input(c, real)) {
+    if (!cfg_input_read(c, s, real) || !cfg_resolved(c, s, *out, real)) /* read once, as recorded if it was */
+        return false;
+    if (config_setting_set_string(s, real) != CONFIG_TRUE) {
         c->oom = true;
         return false;
     }
@@ -756,8 +607,13 @@ static bool cfg_copy_value(config_setting_t *dst_parent, const char *name,
     config_setting_t *d = config_setting_add(dst_parent, name, type);
     if (!d)
         return false;
-    d->file = keep_source ? src->file : cfg_from_command_line;
-    d->line = keep_source ? src->line : 0;
+    d->file = cfg_from_command_line;
+    d->line = 0;
+    const struct ga_cfg *owner = keep_source ? cfg_owner(src) : NULL;
+    if (owner) /* its file and line as its configuration knows them (an @include's, say) */
+        cfg_source(owner, src, &d->file, &d->line);
+    else if (keep_source)
+        d->file = src->file, d->line = src->line;
     switch (type) {
     case CONFIG_TYPE_INT:
     case CONFIG_TYPE_INT64:
@@ -888,6 +744,24 @@ static bool cfg_put(struct ga_cfg *c, const char *dotted, const char *value, boo
         c->oom = true;
     config_destroy(&tmp);
     return ok;
+}
+
+bool ga_cfg_copy(struct ga_cfg *c, struct ga_cfg *from, const char *except)
+{
+    snprintf(c->file, sizeof c->file, "%s", from->file);
+    ga_cfg_share(c, from);
+    config_setting_t *root = config_root_setting(&from->conf);
+    for (int i = 0; i < config_setting_length(root); i++) {
+        const config_setting_t *s = config_setting_get_elem(root, (unsigned)i);
+        if (except && strcmp(config_setting_name(s), except) == 0)
+            continue;
+        if (!cfg_copy_value(config_root_setting(&c->conf), config_setting_name(s), s, true)) {
+            c->oom = true;
+            return false;
+        }
+    }
+    c->settings = from->settings;
+    return true;
 }
 
 bool ga_cfg_override_value(struct ga_cfg *c, const char *dotted, const config_setting_t *value)

@@ -5,6 +5,7 @@
 #include "gaexp/export.h"
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <libconfig.h>
 #include "gaexp/diag.h"
@@ -81,11 +82,62 @@ bool ga_cfg_string(struct ga_cfg *c, config_setting_t *group, const char *key, c
 /* A string naming an input file (a puzzle, a deal file): resolved against
  * the folder of the file the setting was read from (the working directory
  * for --set), checked to be a regular file of at most GA_CFG_FILE_MAX
- * bytes, written back into the tree as an absolute path (so config.cfg
- * names the same file from anywhere) and recorded in c->inputs.  An empty
- * value (the default "") is returned as it is. */
+ * bytes, read once (see below: ga_cfg_input gives its bytes), and written
+ * back into the tree as an absolute path (so config.cfg names the same
+ * file from anywhere).  An empty value (the default "") is returned as it
+ * is. */
 bool ga_cfg_file(struct ga_cfg *c, config_setting_t *group, const char *key, const char *def,
                  const char **out);
+/* THE FILES OF AN EXPERIMENT, READ ONCE.  A configuration reads its
+ * experiment file and every @include once (they are expanded before
+ * parsing, and diagnostics still name each file and line), and each input
+ * file named through ga_cfg_file once: its bytes are kept, a problem reads
+ * them with ga_cfg_input, and configurations made from one another share
+ * them, so that every point of a sweep sees the same content whatever
+ * happens to the file meanwhile.  Each file's content hash (FNV-1a, 64
+ * bits) is kept for the record a run or sweep writes. */
+enum ga_cfg_kind {
+    GA_CFG_EXPERIMENT, /* the experiment file ga_cfg_load read */
+    GA_CFG_INCLUDE,    /* one of its @includes */
+    GA_CFG_INPUT,      /* a file named by a setting (ga_cfg_file) */
+};
+/* The input file at 'path' (as ga_cfg_file returned it) as a stream over
+ * the bytes read then; NULL (with a diagnostic) when c read no such file.
+ * fclose it. */
+FILE *ga_cfg_input(struct ga_cfg *c, const char *path);
+/* The files read so far by c and those sharing its files, in the order
+ * first read: false past the last.  *kind may be NULL. */
+bool ga_cfg_read_file(const struct ga_cfg *c, size_t i, const char **path, uint64_t *hash,
+                      enum ga_cfg_kind *kind);
+/* The input files this configuration itself read (ga_cfg_file), in the
+ * order first read: false past the last. */
+bool ga_cfg_used_input(const struct ga_cfg *c, size_t i, const char **path, uint64_t *hash);
+/* Records that the input file at absolute 'path' had content hash 'hash'
+ * when 'since' happened ("the run started", copied): reading it with
+ * another content is then refused, with a message saying so.  False when
+ * out of memory. */
+bool ga_cfg_expect(struct ga_cfg *c, const char *path, uint64_t hash, const char *since);
+/* c reads the files 'from' read, and records with it those it reads:
+ * 'from' must outlive c.  For the points of a sweep. */
+void ga_cfg_share(struct ga_cfg *c, struct ga_cfg *from);
+/* Copies every top-level setting of 'from' but 'except' (NULL: none) into
+ * c (empty), each keeping its file and line for diagnostics, and shares
+ * its files (ga_cfg_share): a configuration made from another without
+ * reading anything again.  False when out of memory. */
+bool ga_cfg_copy(struct ga_cfg *c, struct ga_cfg *from, const char *except);
+/* Rewrites, in c, the string settings that the input files 'derived' read
+ * were named by (traced by file, line and value: settings that 'derived'
+ * copied from c, or that --set gave both) to the absolute paths they were
+ * resolved to, so that c names its inputs from anywhere; the lists of
+ * values a sweep holds included.  For a configuration kept in a folder. */
+void ga_cfg_absolute_inputs(struct ga_cfg *c, const struct ga_cfg *derived);
+/* An experiment file's leading comment lines "# input file HASH PATH"
+ * (HASH 16 hexadecimal digits: what gaexp writes at the top of the
+ * configurations it keeps, config.cfg and sweep.cfg) become expectations
+ * (ga_cfg_expect) when ga_cfg_load reads it: a kept configuration reads
+ * the inputs it recorded, or refuses them. */
+#define GA_CFG_INPUT_LINE "# input file"
+
 /* A string that must be one of 'choices' (n of them); *out is its index. */
 bool ga_cfg_choice(struct ga_cfg *c, config_setting_t *group, const char *key,
                    const char *const *choices, size_t n, size_t def, size_t *out);

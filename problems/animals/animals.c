@@ -25,8 +25,13 @@ static bool animals_configure(void *state, struct ga_cfg *cfg, config_setting_t 
         ga_cfg_error_at(cfg, group, "puzzle", "missing: the puzzle file, e.g. \"animals/level50.txt\"");
         return false;
     }
-    /* The puzzle file reports its own errors with its own file and line. */
-    if (!animals_puzzle_load(&a->puzzle, path, ga_cfg_diag(cfg)))
+    /* The puzzle as read once (every point of a sweep sees the same); its
+     * errors name its own file and line. */
+    FILE *in = ga_cfg_input(cfg, path);
+    bool read = in && animals_puzzle_read(&a->puzzle, in, path, ga_cfg_diag(cfg));
+    if (in)
+        fclose(in);
+    if (!read)
         return false;
     animals_puzzle_pieces(&a->puzzle, a->pieces);
     return true;

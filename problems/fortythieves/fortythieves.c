@@ -432,7 +432,10 @@ static bool ft_ga_position(struct fortythieves *f, struct ga_cfg *cfg, config_se
     if (!ga_cfg_file(cfg, group, "deals", "", &path) || !ga_cfg_string(cfg, group, "position", "", &name))
         return false;
     int status;
-    struct ft_deal_file *deals = ft_deal_file_alloc(path, ga_cfg_diag(cfg), &status);
+    FILE *in = ga_cfg_input(cfg, path); /* as read once: every point of a sweep sees the same */
+    struct ft_deal_file *deals = in ? ft_deal_file_read(path, in, ga_cfg_diag(cfg), &status) : NULL;
+    if (in)
+        fclose(in);
     if (!deals)
         return false; /* the deal file reported its own errors, with its lines */
     const struct ft_position *p = name[0] ? ft_deal_file_find(deals, name)

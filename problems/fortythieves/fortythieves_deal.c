@@ -607,8 +607,7 @@ static struct ft_deal_file *ft_reader_finish(struct ft_reader *r, bool complete,
 }
 
 /* The reader state is large (one position): it lives on the heap. */
-static struct ft_deal_file *ft_deal_file_read(const char *name, FILE *f, struct ga_diag *d,
-                                              int *status)
+struct ft_deal_file *ft_deal_file_read(const char *name, FILE *f, struct ga_diag *d, int *status)
 {
     struct ft_reader *r = calloc(1, sizeof *r);
     if (!r) {

@@ -146,6 +146,9 @@ struct ft_deal_file {
  * FT_EINPUT for bad input or FT_ENOMEM.
  */
 struct ft_deal_file *ft_deal_file_alloc(const char *path, struct ga_diag *d, int *status);
+/* The same from an open stream, naming it 'name' in diagnostics (f may be
+ * NULL: no lines). */
+struct ft_deal_file *ft_deal_file_read(const char *name, FILE *f, struct ga_diag *d, int *status);
 /* The same from a string, naming it 'name' in diagnostics. */
 struct ft_deal_file *ft_deal_file_alloc_string(const char *name, const char *text,
                                                struct ga_diag *d, int *status);
