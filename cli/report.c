@@ -62,6 +62,7 @@ struct report {
 /* Pairwise tests grow as the square of the points; past this many the
  * ranking is by ERT alone, and says so. */
 #define REPORT_MAX_TESTED 300
+#define REPORT_MAX_TESTED_TEXT "300" /* for the help text */
 /* Resamples of the ERT's bootstrap interval, drawn from a fixed seed so that
  * sweep.csv is the same on every rerun. */
 #define REPORT_RESAMPLES 2000
@@ -319,37 +320,54 @@ static const double *report_measure(const struct report *r, const struct report_
     return r->by_evaluations ? p->evaluations : p->final_best;
 }
 
+/* report_before as a qsort order; ties keep point order (the points are one array). */
+static int report_cmp(const void *a, const void *b)
+{
+    const struct report_point *p = *(const struct report_point *const *)a, *q = *(const struct report_point *const *)b;
+    if (report_before(p, q))
+        return -1;
+    if (report_before(q, p))
+        return 1;
+    return (p > q) - (p < q);
+}
+
+/* better[i * n + j]: point i is significantly better than point j. */
+static bool report_tests(const struct report *r, bool *better)
+{
+    size_t n = r->count;
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = i + 1; j < n; j++) {
+            struct ga_ranksum t;
+            const struct report_point *a = &r->point[i], *b = &r->point[j];
+            if (!ga_compare_ranksum(report_measure(r, a), a->replicates, report_measure(r, b), b->replicates, &t))
+                return false;
+            better[i * n + j] = t.p_value < 0.05 && t.a12 < 0.5;
+            better[j * n + i] = t.p_value < 0.05 && t.a12 > 0.5;
+        }
+    return true;
+}
+
 /* The ranking (ga_compare_rank): the order of report_before as keys,
- * significance by the two-sided rank-sum test at 5% on the measure. */
+ * significance by the two-sided rank-sum test at 5% on the measure, up to
+ * REPORT_MAX_TESTED points; past them the keys alone (better NULL). */
 static bool report_rank(struct report *r)
 {
     size_t n = r->count;
-    double *key = malloc(n * sizeof *key);
-    size_t *pre = malloc(n * sizeof *pre);
     r->tested = n <= REPORT_MAX_TESTED;
-    bool *better = calloc(r->tested ? n * n : 1, sizeof *better);
+    double *key = malloc(n * sizeof *key);
+    const struct report_point **sorted = malloc(n * sizeof *sorted);
+    bool *better = r->tested ? calloc(n * n, sizeof *better) : NULL;
     r->order = malloc(n * sizeof *r->order);
-    bool ok = key && pre && better && r->order;
-    for (size_t i = 0; ok && i < n; i++) { /* insertion sort: stable */
-        size_t j = i;
-        for (; j > 0 && report_before(&r->point[i], &r->point[pre[j - 1]]); j--)
-            pre[j] = pre[j - 1];
-        pre[j] = i;
-    }
+    bool ok = key && sorted && r->order && (better || !r->tested);
+    for (size_t i = 0; ok && i < n; i++)
+        sorted[i] = &r->point[i];
+    if (ok)
+        qsort(sorted, n, sizeof *sorted, report_cmp);
     for (size_t k = 0; ok && k < n; k++)
-        key[pre[k]] = (double)k;
-    for (size_t i = 0; ok && r->tested && i < n; i++)
-        for (size_t j = i + 1; ok && j < n; j++) {
-            struct ga_ranksum t;
-            const struct report_point *a = &r->point[i], *b = &r->point[j];
-            ok = ga_compare_ranksum(report_measure(r, a), a->replicates, report_measure(r, b),
-                                    b->replicates, &t);
-            better[i * n + j] = ok && t.p_value < 0.05 && t.a12 < 0.5;
-            better[j * n + i] = ok && t.p_value < 0.05 && t.a12 > 0.5;
-        }
-    ok = ok && ga_compare_rank(key, better, n, r->order);
+        key[sorted[k] - r->point] = (double)k;
+    ok = ok && (!better || report_tests(r, better)) && ga_compare_rank(key, better, n, r->order);
     free(key);
-    free(pre);
+    free(sorted);
     free(better);
     return ok;
 }
@@ -442,12 +460,11 @@ static bool report_write_csv(const char *root, const struct report *r)
         fprintf(f.fp, "%zu,%s", i + 1, p->dir);
         for (size_t a = 0; a < r->axes; a++)
             fprintf(f.fp, ",%s", p->value[a]);
-        fprintf(f.fp, ",%zu,%zu,%.6f,%.6f,%.6f,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%s,%.6g,%.6f,%zu\n",
+        fprintf(f.fp, ",%zu,%zu,%.6f,%.6f,%.6f,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%s%s,%.6g,%.6f,%zu\n",
                 p->replicates, p->solved, (double)p->solved / (double)p->replicates, p->success.low,
                 p->success.high, p->evals_mean, p->evals_median, p->ert, p->ert_ci.low, p->ert_ci.high,
-                p->best_mean, p->best_half,
-                r->by_evaluations ? "evaluations_to_solution" : "final_best", p->against_best.p_value,
-                p->against_best.a12, rank[i]);
+                p->best_mean, p->best_half, r->by_evaluations ? "evaluations_to_solution" : "final_best",
+                r->tested ? "" : "_untested", p->against_best.p_value, p->against_best.a12, rank[i]);
     }
     free(rank);
     return output_commit(&f);
@@ -493,6 +510,12 @@ static const char report_rule[] =
     "fitness, except that a point never stands above one significantly better than it\n"
     "(two-sided Mann-Whitney rank-sum test, p < 0.05, on %s).\n";
 
+static const char report_rule_untested[] =
+    "Ranked by ERT (expected running time: the evaluations of all runs, solved or not, per\n"
+    "solved run; its 95%% bootstrap interval in brackets), then success rate, then final best\n"
+    "fitness.  With more than %d points significance is not tested (the tests of every pair\n"
+    "grow as the square of the points): that order alone ranks.\n";
+
 static void report_print(const struct report *r, FILE *out)
 {
     fprintf(out, "%-4s %-5s", "rank", "point");
@@ -517,10 +540,10 @@ static void report_print(const struct report *r, FILE *out)
     const char *measure = r->by_evaluations ? "evaluations to a solution, unsolved runs worst"
                                             : "final best fitness, as no point solves";
     fputc('\n', out);
-    fprintf(out, report_rule, measure);
-    if (!r->tested)
-        fprintf(out, "With more than %d points the significance check is skipped: ERT alone ranks.\n",
-                REPORT_MAX_TESTED);
+    if (r->tested)
+        fprintf(out, report_rule, measure);
+    else
+        fprintf(out, report_rule_untested, REPORT_MAX_TESTED);
     fprintf(out, "p vs best, A12: that test against the point ranked first, and the Vargha-Delaney\n"
                  "effect size (0.5 = no difference, above 0.5 = worse than the first).\n");
 }
@@ -1217,6 +1240,11 @@ int cli_report(int argc, char **argv)
         "95% Wilson interval, the median evaluations to a solution, and the test and\n"
         "A12 effect size against the first point.  For a run folder: its replicates\n"
         "one per line, then their success rate, ERT and final fitness.\n"
+        "Past " REPORT_MAX_TESTED_TEXT " points significance is not tested (the tests of every pair grow as\n"
+        "the square of the points): the order of ERT, success rate and final best\n"
+        "fitness alone ranks, the report says so, and sweep.csv's column 'compared'\n"
+        "(the measure of p_value and a12, the test against the first point) ends in\n"
+        "'_untested': evaluations_to_solution_untested or final_best_untested.\n"
         "A summary.csv with a value out of range is refused (exit status 2).\n";
     return report_command(argc, argv, usage, false);
 }
