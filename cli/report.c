@@ -29,12 +29,16 @@ struct report_run {
     double best;
 };
 
-/* One point: its swept values and the outcome of each replicate. */
+/* One point: its swept values and the outcome of each replicate.
+ * Memory: a point costs this struct (168 bytes on 64-bit), its folder and
+ * values in report.text (some 20 bytes), its per-replicate block (25
+ * bytes a replicate) and 8 bytes of ranking, about 300 bytes at 3
+ * replicates with malloc's overhead; the run rows of summary.csv are read
+ * into one buffer that the next point reuses, and the figures keep only
+ * the traces of the points they draw (report_fig). */
 struct report_point {
-    char dir[32];
-    char value[REPORT_MAX_AXES][REPORT_TEXT];
+    size_t text;         /* at report.text + text: its folder, then each swept value, NUL-terminated */
     size_t replicates, solved;
-    struct report_run *run;
     double *evaluations; /* per replicate: evaluations to a solution, INFINITY when unsolved */
     double *spent;       /* per replicate: evaluations until success or the end */
     bool *solved_flag;
@@ -51,6 +55,10 @@ struct report {
     size_t axes, count;
     char axis[REPORT_MAX_AXES][REPORT_TEXT];
     struct report_point *point;
+    char *text;          /* the points' folders and values (report_point.text) */
+    size_t text_used, text_cap;
+    struct report_run *run; /* the rows of the summary.csv read last: a run folder's replicates */
+    size_t run_cap;
     size_t *order;       /* points ranked, best first */
     size_t best;         /* index of the best point (order[0]) */
     bool by_evaluations; /* compared measure: evaluations to a solution (else final best) */
@@ -69,12 +77,46 @@ struct report {
 
 static void report_free(struct report *r)
 {
-    for (size_t i = 0; i < r->count; i++) {
-        free(r->point[i].run);
+    for (size_t i = 0; i < r->count; i++)
         free(r->point[i].evaluations);
-    }
     free(r->point);
+    free(r->text);
+    free(r->run);
     free(r->order);
+}
+
+/* Appends text and its NUL to r->text; false when out of memory. */
+static bool report_text_add(struct report *r, const char *text)
+{
+    size_t len = strlen(text) + 1;
+    if (r->text_used + len > r->text_cap) {
+        size_t cap = r->text_cap ? 2 * r->text_cap : 4096;
+        while (cap < r->text_used + len)
+            cap *= 2;
+        char *grown = realloc(r->text, cap);
+        if (!grown)
+            return false;
+        r->text = grown;
+        r->text_cap = cap;
+    }
+    memcpy(r->text + r->text_used, text, len);
+    r->text_used += len;
+    return true;
+}
+
+/* A point's folder ("p001"; "." for a run folder). */
+static const char *report_dir(const struct report *r, const struct report_point *p)
+{
+    return r->text + p->text;
+}
+
+/* A point's value of swept setting a. */
+static const char *report_value(const struct report *r, const struct report_point *p, size_t a)
+{
+    const char *text = r->text + p->text;
+    for (size_t i = 0; i <= a; i++)
+        text += strlen(text) + 1;
+    return text;
 }
 
 /* A swept path without its group: "ga.mutation.rate" -> "mutation.rate". */
@@ -177,11 +219,37 @@ static bool report_row(struct report_at at, char *line, struct report_run *run)
            report_uint(at, "evaluations", field[5], 0, UINT64_MAX, &run->evaluations) && report_stop(at, field[6]);
 }
 
-/* A point's replicates from its summary.csv; bad content sets r->bad_input. */
+/* The per-replicate arrays the statistics take, in one block, from the rows in r->run. */
+static bool report_arrays(const struct report *r, struct report_point *p)
+{
+    size_t n = p->replicates;
+    double *block = malloc(n * (3 * sizeof(double) + sizeof(bool)));
+    if (!block) {
+        cli_error("out of memory");
+        return false;
+    }
+    p->evaluations = block;
+    p->spent = block + n;
+    p->final_best = block + 2 * n;
+    p->solved_flag = (bool *)(block + 3 * n);
+    p->solved = 0;
+    for (size_t j = 0; j < n; j++) {
+        const struct report_run *run = &r->run[j];
+        p->solved += run->solved;
+        p->solved_flag[j] = run->solved;
+        p->spent[j] = (double)run->evaluations;
+        p->evaluations[j] = run->solved ? (double)run->evaluations : INFINITY;
+        p->final_best[j] = run->best;
+    }
+    return true;
+}
+
+/* A point's replicates from its summary.csv, their rows into r->run and
+ * its arrays; bad content sets r->bad_input. */
 static bool report_read_point(const char *root, struct report_point *p, struct report *r)
 {
     char path[2200];
-    snprintf(path, sizeof path, "%s/%s/summary.csv", root, p->dir);
+    snprintf(path, sizeof path, "%s/%s/summary.csv", root, report_dir(r, p));
     FILE *f = fopen(path, "r");
     if (!f) {
         cli_error("cannot read %s: %s", path, strerror(errno));
@@ -189,7 +257,6 @@ static bool report_read_point(const char *root, struct report_point *p, struct r
     }
     char line[1024];
     struct report_at at = {path, 1};
-    size_t cap = 0;
     bool ok = true;
     if (!fgets(line, sizeof line, f)) {
         cli_error("%s: empty; expected the header '%s' and a row per replicate", path, report_summary_header);
@@ -200,17 +267,18 @@ static bool report_read_point(const char *root, struct report_point *p, struct r
     }
     while (ok && fgets(line, sizeof line, f)) {
         at.line++;
-        if (p->replicates == cap) {
-            cap = cap ? 2 * cap : 16;
-            struct report_run *grown = realloc(p->run, cap * sizeof *grown);
+        if (p->replicates == r->run_cap) {
+            size_t cap = r->run_cap ? 2 * r->run_cap : 16;
+            struct report_run *grown = realloc(r->run, cap * sizeof *grown);
             if (!grown) {
                 cli_error("out of memory");
                 fclose(f);
                 return false;
             }
-            p->run = grown;
+            r->run = grown;
+            r->run_cap = cap;
         }
-        ok = report_row(at, line, &p->run[p->replicates]);
+        ok = report_row(at, line, &r->run[p->replicates]);
         p->replicates += ok;
     }
     fclose(f);
@@ -219,30 +287,7 @@ static bool report_read_point(const char *root, struct report_point *p, struct r
         ok = false;
     }
     r->bad_input |= !ok;
-    return ok;
-}
-
-/* The per-replicate arrays the statistics take, in one block. */
-static bool report_arrays(struct report_point *p)
-{
-    size_t n = p->replicates;
-    double *block = malloc(n * (3 * sizeof(double) + sizeof(bool)));
-    if (!block)
-        return false;
-    p->evaluations = block;
-    p->spent = block + n;
-    p->final_best = block + 2 * n;
-    p->solved_flag = (bool *)(block + 3 * n);
-    p->solved = 0;
-    for (size_t j = 0; j < n; j++) {
-        const struct report_run *run = &p->run[j];
-        p->solved += run->solved;
-        p->solved_flag[j] = run->solved;
-        p->spent[j] = (double)run->evaluations;
-        p->evaluations[j] = run->solved ? (double)run->evaluations : INFINITY;
-        p->final_best[j] = run->best;
-    }
-    return true;
+    return ok && report_arrays(r, p);
 }
 
 /* The points of a sweep folder (index.csv), or a run folder as one point. */
@@ -258,8 +303,7 @@ static bool report_load(const char *root, struct report *r)
             return false;
         r->count = 1;
         r->run_folder = true;
-        snprintf(r->point[0].dir, sizeof r->point[0].dir, ".");
-        return report_read_point(root, &r->point[0], r);
+        return report_text_add(r, ".") && report_read_point(root, &r->point[0], r);
     }
     bool ok = fgets(line, sizeof line, index) != NULL;
     size_t n = ok ? report_split(line, field, 2 + REPORT_MAX_AXES) : 0;
@@ -279,17 +323,19 @@ static bool report_load(const char *root, struct report *r)
             cap = cap ? 2 * cap : 64;
             struct report_point *grown = realloc(r->point, cap * sizeof *grown);
             if (!grown) {
+                cli_error("out of memory");
                 ok = false;
                 break;
             }
             r->point = grown;
         }
         struct report_point *p = &r->point[r->count++];
-        *p = (struct report_point){0};
-        snprintf(p->dir, sizeof p->dir, "%s", field[1]);
-        for (size_t i = 0; i < r->axes; i++)
-            snprintf(p->value[i], REPORT_TEXT, "%s", field[2 + i]);
-        ok = report_read_point(root, p, r);
+        *p = (struct report_point){.text = r->text_used};
+        for (size_t i = 0; ok && i < 1 + r->axes; i++)
+            ok = report_text_add(r, field[1 + i]);
+        if (!ok)
+            cli_error("out of memory");
+        ok = ok && report_read_point(root, p, r);
     }
     fclose(index);
     if (ok && r->count == 0) {
@@ -399,8 +445,6 @@ static bool report_compute(struct report *r)
     bool any_solved = false, ok = true;
     for (size_t i = 0; ok && i < r->count; i++) {
         struct report_point *p = &r->point[i];
-        if (!(ok = report_arrays(p)))
-            break;
         any_solved |= p->solved > 0;
         p->success = ga_compare_wilson(p->solved, p->replicates, 0.95);
         double solved_evals[p->solved ? p->solved : 1];
@@ -457,9 +501,9 @@ static bool report_write_csv(const char *root, const struct report *r)
                   "p_value,a12,rank\n");
     for (size_t i = 0; i < r->count; i++) {
         const struct report_point *p = &r->point[i];
-        fprintf(f.fp, "%zu,%s", i + 1, p->dir);
+        fprintf(f.fp, "%zu,%s", i + 1, report_dir(r, p));
         for (size_t a = 0; a < r->axes; a++)
-            fprintf(f.fp, ",%s", p->value[a]);
+            fprintf(f.fp, ",%s", report_value(r, p, a));
         fprintf(f.fp, ",%zu,%zu,%.6f,%.6f,%.6f,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%s%s,%.6g,%.6f,%zu\n",
                 p->replicates, p->solved, (double)p->solved / (double)p->replicates, p->success.low,
                 p->success.high, p->evals_mean, p->evals_median, p->ert, p->ert_ci.low, p->ert_ci.high,
@@ -470,14 +514,16 @@ static bool report_write_csv(const char *root, const struct report *r)
     return output_commit(&f);
 }
 
-/* Columns as wide as their widest entry (at most 40). */
-static int report_width(const struct report *r, size_t a)
+/* Columns as wide as their widest entry (at most 40), into width[]. */
+static void report_widths(const struct report *r, int *width)
 {
-    size_t w = strlen(report_short(r->axis[a]));
-    for (size_t i = 0; i < r->count; i++)
-        if (strlen(r->point[i].value[a]) > w)
-            w = strlen(r->point[i].value[a]);
-    return (int)(w < 40 ? w : 40);
+    for (size_t a = 0; a < r->axes; a++) {
+        size_t w = strlen(report_short(r->axis[a]));
+        for (size_t i = 0; i < r->count; i++)
+            if (strlen(report_value(r, &r->point[i], a)) > w)
+                w = strlen(report_value(r, &r->point[i], a));
+        width[a] = (int)(w < 40 ? w : 40);
+    }
 }
 
 /* A number, or '-' when undefined (no replicate solved). */
@@ -518,9 +564,11 @@ static const char report_rule_untested[] =
 
 static void report_print(const struct report *r, FILE *out)
 {
+    int width[REPORT_MAX_AXES];
+    report_widths(r, width);
     fprintf(out, "%-4s %-5s", "rank", "point");
     for (size_t a = 0; a < r->axes; a++)
-        fprintf(out, " %*.*s", report_width(r, a), report_width(r, a), report_short(r->axis[a]));
+        fprintf(out, " %*.*s", width[a], width[a], report_short(r->axis[a]));
     fprintf(out, " %9s %15s %27s %10s %12s %9s %6s\n", "solved", "success 95% CI", "ERT [95% CI]",
             "evals med", "final best", "p vs best", "A12");
     for (size_t k = 0; k < r->count; k++) {
@@ -530,9 +578,9 @@ static void report_print(const struct report *r, FILE *out)
         snprintf(ci, sizeof ci, "%3.0f%% [%3.0f,%3.0f]", 100.0 * (double)p->solved / (double)p->replicates,
                  100 * p->success.low, 100 * p->success.high);
         report_ert_text(p, ert, sizeof ert);
-        fprintf(out, "%-4zu %-5s", k + 1, p->dir);
+        fprintf(out, "%-4zu %-5s", k + 1, report_dir(r, p));
         for (size_t a = 0; a < r->axes; a++)
-            fprintf(out, " %*.*s", report_width(r, a), report_width(r, a), p->value[a]);
+            fprintf(out, " %*.*s", width[a], width[a], report_value(r, p, a));
         fprintf(out, " %9s %15s %27s", solved, ci, ert);
         report_number(out, 10, " %*.0f", p->evals_median);
         fprintf(out, " %12.6g %9.3g %6.2f\n", p->best_mean, p->against_best.p_value, p->against_best.a12);
@@ -555,7 +603,7 @@ static void report_print_run(const struct report *r, FILE *out)
     fprintf(out, "%9s %20s %6s %12s %10s %12s\n", "replicate", "seed", "solved", "best", "found in",
             "evaluations");
     for (size_t j = 0; j < p->replicates; j++) {
-        const struct report_run *run = &p->run[j];
+        const struct report_run *run = &r->run[j];
         fprintf(out, "%9llu %20llu %6s %12.6g %10llu %12llu\n", run->replicate, run->seed,
                 run->solved ? "yes" : "no", run->best, run->found, run->evaluations);
     }
@@ -619,7 +667,7 @@ static void report_fig_labels(const struct report *r, struct report_fig *f)
             if (k < 64) {
                 same[k] = true;
                 for (size_t i = 1; i < r->count; i++) { /* component c of every point's value */
-                    const char *v0 = r->point[0].value[a], *vi = r->point[i].value[a];
+                    const char *v0 = report_value(r, &r->point[0], a), *vi = report_value(r, &r->point[i], a);
                     for (size_t s = 0; s < c; s++) {
                         v0 += strcspn(v0, " ") + (v0[strcspn(v0, " ")] == ' ');
                         vi += strcspn(vi, " ") + (vi[strcspn(vi, " ")] == ' ');
@@ -637,7 +685,7 @@ static void report_fig_labels(const struct report *r, struct report_fig *f)
         axis[a] = r->axis[a];
     for (size_t i = 0; i < r->count; i++) {
         for (size_t a = 0; a < r->axes; a++)
-            value[a] = r->point[i].value[a];
+            value[a] = report_value(r, &r->point[i], a);
         figures_label(axis, value, r->axes, k <= 64 && r->count > 1 ? same : NULL, f->label[i],
                       sizeof f->label[i]);
         figures_values(axis, value, r->axes, k <= 64 && r->count > 1 ? same : NULL, f->tic[i],
@@ -666,7 +714,7 @@ static bool report_fig_prepare(const char *root, const struct report *r, struct 
     for (size_t a = 0; a < r->axes; a++)
         swept[a] = r->axis[a];
     char path[2200];
-    snprintf(path, sizeof path, "%s/%s/config.cfg", root, r->point[0].dir);
+    snprintf(path, sizeof path, "%s/%s/config.cfg", root, report_dir(r, &r->point[0]));
     figures_setup_read(path, swept, r->axes, &f->setup);
     f->by_evaluations = strcmp(f->setup.xaxis, "evaluations") == 0 ||
                         (strcmp(f->setup.xaxis, "auto") == 0 && report_costs_vary(r));
@@ -677,7 +725,7 @@ static bool report_fig_prepare(const char *root, const struct report *r, struct 
     report_fig_labels(r, f);
     for (size_t i = 0; i < r->count; i++) {
         struct figures_traces *t = &f->traces[i];
-        snprintf(path, sizeof path, "%s/%s/generations.csv", root, r->point[i].dir);
+        snprintf(path, sizeof path, "%s/%s/generations.csv", root, report_dir(r, &r->point[i]));
         if (!figures_traces_read(path, t))
             return false;
         for (size_t j = 0; j < t->replicates; j++) {
@@ -750,7 +798,7 @@ static bool report_fig_budget_data(const char *root, const struct report *r, con
     for (size_t i = 0; i < r->count; i++) {
         const struct figures_traces *t = &f->traces[i];
         double v[t->replicates ? t->replicates : 1], quantile = ga_compare_t_quantile(t->replicates, 0.95);
-        fprintf(out.fp, "%s# point %s: %s\n", i ? "\n\n" : "", r->point[i].dir, f->label[i]);
+        fprintf(out.fp, "%s# point %s: %s\n", i ? "\n\n" : "", report_dir(r, &r->point[i]), f->label[i]);
         for (size_t k = 0; k < 100; k++) {
             double budget = report_fig_budget(f, k, 100), mean, half, median, q1, q3;
             size_t n = 0;
@@ -849,7 +897,7 @@ static bool report_curves(const char *root, const struct report *r, const struct
         else
             fprintf(s.out, "  '%s/curves.csv' skip 1 using 1:($4 > 0 ? $4 + 1 : 1):($5 + 1) with filledcurves "
                            "lt %zu notitle, \\\n  '' skip 1 using 1:($3 + 1) with lines lt %zu title ",
-                    r->point[i].dir, k + 1, k + 1);
+                    report_dir(r, &r->point[i]), k + 1, k + 1);
         figures_quoted(s.out, f->label[i]);
         fprintf(s.out, "%s\n", k + 1 < f->shown ? ", \\" : "");
     }
@@ -897,7 +945,7 @@ static bool report_ecdf(const char *root, const struct report *r, const struct r
                 solved[n++] = p->spent[j];
         }
         qsort(solved, n, sizeof *solved, report_fig_cmp);
-        fprintf(out.fp, "%s# point %s: %s\n%.10g 0\n", i ? "\n\n" : "", p->dir, f->label[i], f->x_low);
+        fprintf(out.fp, "%s# point %s: %s\n%.10g 0\n", i ? "\n\n" : "", report_dir(r, p), f->label[i], f->x_low);
         for (size_t k = 0; k < n; k++)
             fprintf(out.fp, "%.10g %.10g\n", solved[k], (double)(k + 1) / (double)p->replicates);
         fprintf(out.fp, "%.10g %.10g\n", fmax(last, f->x_low), (double)n / (double)p->replicates);
@@ -941,7 +989,7 @@ static bool report_boxes(const char *root, const struct report *r, const struct 
     fprintf(out.fp, "# final_best evaluations_to_solution (-1: unsolved), one block per point\n");
     for (size_t i = 0; i < r->count; i++) {
         const struct report_point *p = &r->point[i];
-        fprintf(out.fp, "%s# point %s: %s\n", i ? "\n\n" : "", p->dir, f->label[i]);
+        fprintf(out.fp, "%s# point %s: %s\n", i ? "\n\n" : "", report_dir(r, p), f->label[i]);
         for (size_t j = 0; j < p->replicates; j++)
             fprintf(out.fp, "%.10g %.10g\n", p->final_best[j], p->solved_flag[j] ? p->spent[j] : -1.0);
     }
@@ -1005,7 +1053,7 @@ static bool report_boxes(const char *root, const struct report *r, const struct 
 static bool report_heatmap(const char *root, const struct report *r, const struct report_fig *f)
 {
     size_t ny = 1; /* values of the second setting: the period of the first */
-    while (ny < r->count && strcmp(r->point[ny].value[0], r->point[0].value[0]) == 0)
+    while (ny < r->count && strcmp(report_value(r, &r->point[ny], 0), report_value(r, &r->point[0], 0)) == 0)
         ny++;
     size_t nx = r->count / ny;
     bool success = false;
@@ -1048,13 +1096,13 @@ static bool report_heatmap(const char *root, const struct report *r, const struc
     fprintf(s.out, "\nset xtics (");
     for (size_t x = 0; x < nx; x++) {
         fprintf(s.out, "%s", x ? ", " : "");
-        figures_quoted(s.out, r->point[x * ny].value[0]);
+        figures_quoted(s.out, report_value(r, &r->point[x * ny], 0));
         fprintf(s.out, " %zu", x);
     }
     fprintf(s.out, ")\nset ytics (");
     for (size_t y = 0; y < ny; y++) {
         fprintf(s.out, "%s", y ? ", " : "");
-        figures_quoted(s.out, r->point[y].value[1]);
+        figures_quoted(s.out, report_value(r, &r->point[y], 1));
         fprintf(s.out, " %zu", y);
     }
     fprintf(s.out, ")\nset xrange [-0.5:%zu.5]\nset yrange [-0.5:%zu.5]\nunset grid\n"
@@ -1072,8 +1120,8 @@ static bool report_numeric(const struct report *r)
 {
     for (size_t i = 0; i < r->count; i++) {
         char *end;
-        strtod(r->point[i].value[0], &end);
-        if (end == r->point[i].value[0] || *end)
+        strtod(report_value(r, &r->point[i], 0), &end);
+        if (end == report_value(r, &r->point[i], 0) || *end)
             return false;
     }
     return true;
@@ -1093,7 +1141,7 @@ static bool report_profile(const char *root, const struct report *r, const struc
         any_solved |= p->solved > 0;
         char x[32];
         snprintf(x, sizeof x, "%zu", i); /* a category's place when the values are words */
-        fprintf(out.fp, "%s \"%s\" %.6f %.6f %.6f %.10g %.10g\n", numeric ? p->value[0] : x, f->tic[i],
+        fprintf(out.fp, "%s \"%s\" %.6f %.6f %.6f %.10g %.10g\n", numeric ? report_value(r, p, 0) : x, f->tic[i],
                 (double)p->solved / (double)p->replicates, p->success.low, p->success.high,
                 isinf(p->ert) ? -1.0 : p->ert, p->best_mean);
     }
@@ -1176,7 +1224,7 @@ static bool report_draw_points(const char *root, const struct report *r, struct 
 {
     char path[1200], figure[64];
     for (size_t i = 0; i < r->count; i++) {
-        snprintf(path, sizeof path, "%s/%s/fitness.gp", root, r->point[i].dir);
+        snprintf(path, sizeof path, "%s/%s/fitness.gp", root, report_dir(r, &r->point[i]));
         if (access(path, F_OK) != 0)
             continue;
         path[strlen(path) - strlen("/fitness.gp")] = '\0';
