@@ -724,6 +724,14 @@ static void report_fig_best(const struct report *r, size_t m, size_t *points)
     qsort(points, m, sizeof *points, report_fig_cmp_index);
 }
 
+/* What a figure of the m best points says of them; "" when m is every point. */
+static void report_fig_note(const struct report *r, size_t m, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    if (m < r->count)
+        snprintf(buf, size, "the %zu best of %zu points by the ranking of gaexp report", m, r->count);
+}
+
 /* Point i's block in budget.dat (it is one of f->drawn). */
 static size_t report_fig_block(const struct report_fig *f, size_t i)
 {
@@ -748,9 +756,7 @@ static bool report_fig_prepare(const char *root, const struct report *r, struct 
     f->by_evaluations = strcmp(f->setup.xaxis, "evaluations") == 0 ||
                         (strcmp(f->setup.xaxis, "auto") == 0 && report_costs_vary(r));
     f->shown = r->count < FIGURES_MAX_CURVES ? r->count : FIGURES_MAX_CURVES;
-    if (f->shown < r->count)
-        snprintf(f->note, sizeof f->note, "the %zu best of %zu points by the ranking of gaexp report", f->shown,
-                 r->count);
+    report_fig_note(r, f->shown, f->note, sizeof f->note);
     report_fig_best(r, f->shown, f->drawn);
     report_fig_same(r, f);
     for (size_t i = 0, b = 0; i < r->count; i++) {
@@ -1082,11 +1088,11 @@ static bool report_boxes(const char *root, const struct report *r, const struct 
                        "# the evaluations to a solution (runs.dat).\n");
     fprintf(s.out, "# gaexp plot rewrites this script; the look is in style.gp, which it never rewrites.\n");
     figures_opening(s.out, &f->setup, "boxes", m > 12 ? 1300 : 1000, 1000);
-    char title[800], note[200] = "";
-    if (m < r->count)
-        snprintf(note, sizeof note, "\n(the %zu best of %zu points by the ranking of gaexp report)", m, r->count);
-    snprintf(title, sizeof title, "%s; %lu replicate%s a point%s%s%s", f->setup.problem, f->setup.replicates,
-             f->setup.replicates == 1 ? "" : "s", f->setup.budget[0] ? "; " : "", f->setup.budget, note);
+    char title[800], note[200];
+    report_fig_note(r, m, note, sizeof note);
+    snprintf(title, sizeof title, "%s; %lu replicate%s a point%s%s%s%s%s", f->setup.problem, f->setup.replicates,
+             f->setup.replicates == 1 ? "" : "s", f->setup.budget[0] ? "; " : "", f->setup.budget,
+             note[0] ? "\n(" : "", note, note[0] ? ")" : "");
     fprintf(s.out, "set multiplot layout 2,1 title ");
     figures_quoted(s.out, title);
     fprintf(s.out, "\nset style data boxplot\nset style boxplot outliers pointtype 7\n"
