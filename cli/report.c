@@ -516,16 +516,27 @@ static bool report_write_csv(const char *root, const struct report *r)
     return output_commit(&f);
 }
 
-/* Columns as wide as their widest entry (at most 40), into width[]. */
-static void report_widths(const struct report *r, int *width)
+/* The widths of the printed columns. */
+struct report_columns {
+    int rank, dir;              /* at least 4 and 5: "rank", "p001" */
+    int value[REPORT_MAX_AXES]; /* as wide as the widest entry, at most 40 */
+};
+
+static struct report_columns report_widths(const struct report *r)
 {
+    struct report_columns c = {.rank = snprintf(NULL, 0, "%zu", r->count), .dir = 5};
+    c.rank = c.rank > 4 ? c.rank : 4;
+    for (size_t i = 0; i < r->count; i++)
+        if ((int)strlen(report_dir(r, &r->point[i])) > c.dir)
+            c.dir = (int)strlen(report_dir(r, &r->point[i]));
     for (size_t a = 0; a < r->axes; a++) {
         size_t w = strlen(report_short(r->axis[a]));
         for (size_t i = 0; i < r->count; i++)
             if (strlen(report_value(r, &r->point[i], a)) > w)
                 w = strlen(report_value(r, &r->point[i], a));
-        width[a] = (int)(w < 40 ? w : 40);
+        c.value[a] = (int)(w < 40 ? w : 40);
     }
+    return c;
 }
 
 /* A number, or '-' when undefined (no replicate solved). */
@@ -566,11 +577,10 @@ static const char report_rule_untested[] =
 
 static void report_print(const struct report *r, FILE *out)
 {
-    int width[REPORT_MAX_AXES];
-    report_widths(r, width);
-    fprintf(out, "%-4s %-5s", "rank", "point");
+    struct report_columns c = report_widths(r);
+    fprintf(out, "%-*s %-*s", c.rank, "rank", c.dir, "point");
     for (size_t a = 0; a < r->axes; a++)
-        fprintf(out, " %*.*s", width[a], width[a], report_short(r->axis[a]));
+        fprintf(out, " %*.*s", c.value[a], c.value[a], report_short(r->axis[a]));
     fprintf(out, " %9s %15s %27s %10s %12s %9s %6s\n", "solved", "success 95% CI", "ERT [95% CI]",
             "evals med", "final best", "p vs best", "A12");
     for (size_t k = 0; k < r->count; k++) {
@@ -580,9 +590,9 @@ static void report_print(const struct report *r, FILE *out)
         snprintf(ci, sizeof ci, "%3.0f%% [%3.0f,%3.0f]", 100.0 * (double)p->solved / (double)p->replicates,
                  100 * p->success.low, 100 * p->success.high);
         report_ert_text(p, ert, sizeof ert);
-        fprintf(out, "%-4zu %-5s", k + 1, report_dir(r, p));
+        fprintf(out, "%-*zu %-*s", c.rank, k + 1, c.dir, report_dir(r, p));
         for (size_t a = 0; a < r->axes; a++)
-            fprintf(out, " %*.*s", width[a], width[a], report_value(r, p, a));
+            fprintf(out, " %*.*s", c.value[a], c.value[a], report_value(r, p, a));
         fprintf(out, " %9s %15s %27s", solved, ci, ert);
         report_number(out, 10, " %*.0f", p->evals_median);
         fprintf(out, " %12.6g %9.3g %6.2f\n", p->best_mean, p->against_best.p_value, p->against_best.a12);
@@ -729,7 +739,8 @@ static void report_fig_note(const struct report *r, size_t m, char *buf, size_t 
 {
     buf[0] = '\0';
     if (m < r->count)
-        snprintf(buf, size, "the %zu best of %zu points by the ranking of gaexp report", m, r->count);
+        snprintf(buf, size, "the %zu best of %zu points by the ranking of gaexp report%s", m, r->count,
+                 r->tested ? "" : ", significance not tested");
 }
 
 /* Point i's block in budget.dat (it is one of f->drawn). */

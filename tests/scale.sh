@@ -61,9 +61,9 @@ if command -v gnuplot >/dev/null 2>&1; then
   check "every figure is a PNG" png
   check "gnuplot said nothing" [ ! -s "$out/plot.err" ]
 fi
-check "curves: the 12 best, said in the title" grep -q "the 12 best of 1000 points" "$s/curves.gp"
+check "curves: the 12 best, said in the title" grep -q "the 12 best of 1000 points by the ranking of gaexp report, significance not tested" "$s/curves.gp"
 check "budget.dat: those 12 points only" [ "$(grep -c '^# point' "$s/budget.dat")" -eq 12 ]
-check "boxes: the 30 best, said in the title" grep -q "the 30 best of 1000 points" "$s/boxes.gp"
+check "boxes: the 30 best, said in the title" grep -q "the 30 best of 1000 points by the ranking of gaexp report, significance not tested" "$s/boxes.gp"
 check "runs.dat: those 30 points only" [ "$(grep -c '^# point' "$s/runs.dat")" -eq 30 ]
 check "heatmap: no value written in its 1,000 cells, said in the title" \
   sh -c '! grep -q "with labels" "$0" && grep -q "100 x 10 points: the colour alone" "$0"' "$s/heatmap.gp"
