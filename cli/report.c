@@ -1395,13 +1395,14 @@ int cli_report(int argc, char **argv)
         "one significantly better than it (Mann-Whitney rank-sum test, p < 0.05, on\n"
         "evaluations to a solution with unsolved runs worst).  Also the success rate's\n"
         "95% Wilson interval, the median evaluations to a solution, and the test and\n"
-        "A12 effect size against the first point.  For a run folder: its replicates\n"
-        "one per line, then their success rate, ERT and final fitness.\n"
+        "A12 effect size against the first point.\n"
         "Past " REPORT_MAX_TESTED_TEXT " points significance is not tested (the tests of every pair grow as\n"
         "the square of the points): the order of ERT, success rate and final best\n"
         "fitness alone ranks, the report says so, and sweep.csv's column 'compared'\n"
         "(the measure of p_value and a12, the test against the first point) ends in\n"
         "'_untested': evaluations_to_solution_untested or final_best_untested.\n"
+        "For a run folder: its replicates one per line, then their success rate, ERT\n"
+        "and final fitness.\n"
         "A summary.csv with a value out of range is refused (exit status 2).\n";
     return report_command(argc, argv, usage, false);
 }
