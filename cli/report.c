@@ -29,12 +29,18 @@ struct report_run {
     double best;
 };
 
-/* One point: its swept values and the outcome of each replicate. */
+/* One point: its swept values and the outcome of each replicate.
+ * Memory: a point costs this struct (160 bytes on 64-bit), its folder and
+ * values in report.text (some 20 bytes), its per-replicate block (25 bytes
+ * a replicate and malloc's 16) and 32 bytes of ranking: about 230 + 25 x
+ * replicates bytes.  The rows of summary.csv are read into one buffer the
+ * next point reuses, and the figures keep only the traces of the points
+ * they draw (report_fig).  Measured peak resident size of 'gaexp report'
+ * and 'gaexp plot' (gnuplot aside), 3 replicates a point: 4 MB at 1,000
+ * points, 10 MB at 20,000, 35 MB at 100,000: some 320 bytes a point. */
 struct report_point {
-    char dir[32];
-    char value[REPORT_MAX_AXES][REPORT_TEXT];
+    size_t text;         /* at report.text + text: its folder, then each swept value, NUL-terminated */
     size_t replicates, solved;
-    struct report_run *run;
     double *evaluations; /* per replicate: evaluations to a solution, INFINITY when unsolved */
     double *spent;       /* per replicate: evaluations until success or the end */
     bool *solved_flag;
@@ -51,6 +57,10 @@ struct report {
     size_t axes, count;
     char axis[REPORT_MAX_AXES][REPORT_TEXT];
     struct report_point *point;
+    char *text;          /* the points' folders and values (report_point.text) */
+    size_t text_used, text_cap;
+    struct report_run *run; /* the rows of the summary.csv read last: a run folder's replicates */
+    size_t run_cap;
     size_t *order;       /* points ranked, best first */
     size_t best;         /* index of the best point (order[0]) */
     bool by_evaluations; /* compared measure: evaluations to a solution (else final best) */
@@ -60,20 +70,55 @@ struct report {
 };
 
 /* Pairwise tests grow as the square of the points; past this many the
- * ranking is by ERT alone, and says so. */
+ * ranking is the order of ERT, success rate and final best alone, and says so. */
 #define REPORT_MAX_TESTED 300
+#define REPORT_MAX_TESTED_TEXT "300" /* for the help text */
 /* Resamples of the ERT's bootstrap interval, drawn from a fixed seed so that
  * sweep.csv is the same on every rerun. */
 #define REPORT_RESAMPLES 2000
 
 static void report_free(struct report *r)
 {
-    for (size_t i = 0; i < r->count; i++) {
-        free(r->point[i].run);
+    for (size_t i = 0; i < r->count; i++)
         free(r->point[i].evaluations);
-    }
     free(r->point);
+    free(r->text);
+    free(r->run);
     free(r->order);
+}
+
+/* Appends text and its NUL to r->text; false when out of memory. */
+static bool report_text_add(struct report *r, const char *text)
+{
+    size_t len = strlen(text) + 1;
+    if (r->text_used + len > r->text_cap) {
+        size_t cap = r->text_cap ? 2 * r->text_cap : 4096;
+        while (cap < r->text_used + len)
+            cap *= 2;
+        char *grown = realloc(r->text, cap);
+        if (!grown)
+            return false;
+        r->text = grown;
+        r->text_cap = cap;
+    }
+    memcpy(r->text + r->text_used, text, len);
+    r->text_used += len;
+    return true;
+}
+
+/* A point's folder ("p001"; "." for a run folder). */
+static const char *report_dir(const struct report *r, const struct report_point *p)
+{
+    return r->text + p->text;
+}
+
+/* A point's value of swept setting a. */
+static const char *report_value(const struct report *r, const struct report_point *p, size_t a)
+{
+    const char *text = r->text + p->text;
+    for (size_t i = 0; i <= a; i++)
+        text += strlen(text) + 1;
+    return text;
 }
 
 /* A swept path without its group: "ga.mutation.rate" -> "mutation.rate". */
@@ -176,11 +221,37 @@ static bool report_row(struct report_at at, char *line, struct report_run *run)
            report_uint(at, "evaluations", field[5], 0, UINT64_MAX, &run->evaluations) && report_stop(at, field[6]);
 }
 
-/* A point's replicates from its summary.csv; bad content sets r->bad_input. */
+/* The per-replicate arrays the statistics take, in one block, from the rows in r->run. */
+static bool report_arrays(const struct report *r, struct report_point *p)
+{
+    size_t n = p->replicates;
+    double *block = malloc(n * (3 * sizeof(double) + sizeof(bool)));
+    if (!block) {
+        cli_error("out of memory");
+        return false;
+    }
+    p->evaluations = block;
+    p->spent = block + n;
+    p->final_best = block + 2 * n;
+    p->solved_flag = (bool *)(block + 3 * n);
+    p->solved = 0;
+    for (size_t j = 0; j < n; j++) {
+        const struct report_run *run = &r->run[j];
+        p->solved += run->solved;
+        p->solved_flag[j] = run->solved;
+        p->spent[j] = (double)run->evaluations;
+        p->evaluations[j] = run->solved ? (double)run->evaluations : INFINITY;
+        p->final_best[j] = run->best;
+    }
+    return true;
+}
+
+/* A point's replicates from its summary.csv, their rows into r->run and
+ * its arrays; bad content sets r->bad_input. */
 static bool report_read_point(const char *root, struct report_point *p, struct report *r)
 {
     char path[2200];
-    snprintf(path, sizeof path, "%s/%s/summary.csv", root, p->dir);
+    snprintf(path, sizeof path, "%s/%s/summary.csv", root, report_dir(r, p));
     FILE *f = fopen(path, "r");
     if (!f) {
         cli_error("cannot read %s: %s", path, strerror(errno));
@@ -188,7 +259,6 @@ static bool report_read_point(const char *root, struct report_point *p, struct r
     }
     char line[1024];
     struct report_at at = {path, 1};
-    size_t cap = 0;
     bool ok = true;
     if (!fgets(line, sizeof line, f)) {
         cli_error("%s: empty; expected the header '%s' and a row per replicate", path, report_summary_header);
@@ -199,17 +269,18 @@ static bool report_read_point(const char *root, struct report_point *p, struct r
     }
     while (ok && fgets(line, sizeof line, f)) {
         at.line++;
-        if (p->replicates == cap) {
-            cap = cap ? 2 * cap : 16;
-            struct report_run *grown = realloc(p->run, cap * sizeof *grown);
+        if (p->replicates == r->run_cap) {
+            size_t cap = r->run_cap ? 2 * r->run_cap : 16;
+            struct report_run *grown = realloc(r->run, cap * sizeof *grown);
             if (!grown) {
                 cli_error("out of memory");
                 fclose(f);
                 return false;
             }
-            p->run = grown;
+            r->run = grown;
+            r->run_cap = cap;
         }
-        ok = report_row(at, line, &p->run[p->replicates]);
+        ok = report_row(at, line, &r->run[p->replicates]);
         p->replicates += ok;
     }
     fclose(f);
@@ -218,30 +289,7 @@ static bool report_read_point(const char *root, struct report_point *p, struct r
         ok = false;
     }
     r->bad_input |= !ok;
-    return ok;
-}
-
-/* The per-replicate arrays the statistics take, in one block. */
-static bool report_arrays(struct report_point *p)
-{
-    size_t n = p->replicates;
-    double *block = malloc(n * (3 * sizeof(double) + sizeof(bool)));
-    if (!block)
-        return false;
-    p->evaluations = block;
-    p->spent = block + n;
-    p->final_best = block + 2 * n;
-    p->solved_flag = (bool *)(block + 3 * n);
-    p->solved = 0;
-    for (size_t j = 0; j < n; j++) {
-        const struct report_run *run = &p->run[j];
-        p->solved += run->solved;
-        p->solved_flag[j] = run->solved;
-        p->spent[j] = (double)run->evaluations;
-        p->evaluations[j] = run->solved ? (double)run->evaluations : INFINITY;
-        p->final_best[j] = run->best;
-    }
-    return true;
+    return ok && report_arrays(r, p);
 }
 
 /* The points of a sweep folder (index.csv), or a run folder as one point. */
@@ -257,8 +305,7 @@ static bool report_load(const char *root, struct report *r)
             return false;
         r->count = 1;
         r->run_folder = true;
-        snprintf(r->point[0].dir, sizeof r->point[0].dir, ".");
-        return report_read_point(root, &r->point[0], r);
+        return report_text_add(r, ".") && report_read_point(root, &r->point[0], r);
     }
     bool ok = fgets(line, sizeof line, index) != NULL;
     size_t n = ok ? report_split(line, field, 2 + REPORT_MAX_AXES) : 0;
@@ -278,17 +325,19 @@ static bool report_load(const char *root, struct report *r)
             cap = cap ? 2 * cap : 64;
             struct report_point *grown = realloc(r->point, cap * sizeof *grown);
             if (!grown) {
+                cli_error("out of memory");
                 ok = false;
                 break;
             }
             r->point = grown;
         }
         struct report_point *p = &r->point[r->count++];
-        *p = (struct report_point){0};
-        snprintf(p->dir, sizeof p->dir, "%s", field[1]);
-        for (size_t i = 0; i < r->axes; i++)
-            snprintf(p->value[i], REPORT_TEXT, "%s", field[2 + i]);
-        ok = report_read_point(root, p, r);
+        *p = (struct report_point){.text = r->text_used};
+        for (size_t i = 0; ok && i < 1 + r->axes; i++)
+            ok = report_text_add(r, field[1 + i]);
+        if (!ok)
+            cli_error("out of memory");
+        ok = ok && report_read_point(root, p, r);
     }
     fclose(index);
     if (ok && r->count == 0) {
@@ -319,37 +368,54 @@ static const double *report_measure(const struct report *r, const struct report_
     return r->by_evaluations ? p->evaluations : p->final_best;
 }
 
+/* report_before as a qsort order; ties keep point order (the points are one array). */
+static int report_cmp(const void *a, const void *b)
+{
+    const struct report_point *p = *(const struct report_point *const *)a, *q = *(const struct report_point *const *)b;
+    if (report_before(p, q))
+        return -1;
+    if (report_before(q, p))
+        return 1;
+    return (p > q) - (p < q);
+}
+
+/* better[i * n + j]: point i is significantly better than point j. */
+static bool report_tests(const struct report *r, bool *better)
+{
+    size_t n = r->count;
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = i + 1; j < n; j++) {
+            struct ga_ranksum t;
+            const struct report_point *a = &r->point[i], *b = &r->point[j];
+            if (!ga_compare_ranksum(report_measure(r, a), a->replicates, report_measure(r, b), b->replicates, &t))
+                return false;
+            better[i * n + j] = t.p_value < 0.05 && t.a12 < 0.5;
+            better[j * n + i] = t.p_value < 0.05 && t.a12 > 0.5;
+        }
+    return true;
+}
+
 /* The ranking (ga_compare_rank): the order of report_before as keys,
- * significance by the two-sided rank-sum test at 5% on the measure. */
+ * significance by the two-sided rank-sum test at 5% on the measure, up to
+ * REPORT_MAX_TESTED points; past them the keys alone (better NULL). */
 static bool report_rank(struct report *r)
 {
     size_t n = r->count;
-    double *key = malloc(n * sizeof *key);
-    size_t *pre = malloc(n * sizeof *pre);
     r->tested = n <= REPORT_MAX_TESTED;
-    bool *better = calloc(r->tested ? n * n : 1, sizeof *better);
+    double *key = malloc(n * sizeof *key);
+    const struct report_point **sorted = malloc(n * sizeof *sorted);
+    bool *better = r->tested ? calloc(n * n, sizeof *better) : NULL;
     r->order = malloc(n * sizeof *r->order);
-    bool ok = key && pre && better && r->order;
-    for (size_t i = 0; ok && i < n; i++) { /* insertion sort: stable */
-        size_t j = i;
-        for (; j > 0 && report_before(&r->point[i], &r->point[pre[j - 1]]); j--)
-            pre[j] = pre[j - 1];
-        pre[j] = i;
-    }
+    bool ok = key && sorted && r->order && (better || !r->tested);
+    for (size_t i = 0; ok && i < n; i++)
+        sorted[i] = &r->point[i];
+    if (ok)
+        qsort(sorted, n, sizeof *sorted, report_cmp);
     for (size_t k = 0; ok && k < n; k++)
-        key[pre[k]] = (double)k;
-    for (size_t i = 0; ok && r->tested && i < n; i++)
-        for (size_t j = i + 1; ok && j < n; j++) {
-            struct ga_ranksum t;
-            const struct report_point *a = &r->point[i], *b = &r->point[j];
-            ok = ga_compare_ranksum(report_measure(r, a), a->replicates, report_measure(r, b),
-                                    b->replicates, &t);
-            better[i * n + j] = ok && t.p_value < 0.05 && t.a12 < 0.5;
-            better[j * n + i] = ok && t.p_value < 0.05 && t.a12 > 0.5;
-        }
-    ok = ok && ga_compare_rank(key, better, n, r->order);
+        key[sorted[k] - r->point] = (double)k;
+    ok = ok && (!better || report_tests(r, better)) && ga_compare_rank(key, better, n, r->order);
     free(key);
-    free(pre);
+    free(sorted);
     free(better);
     return ok;
 }
@@ -381,8 +447,6 @@ static bool report_compute(struct report *r)
     bool any_solved = false, ok = true;
     for (size_t i = 0; ok && i < r->count; i++) {
         struct report_point *p = &r->point[i];
-        if (!(ok = report_arrays(p)))
-            break;
         any_solved |= p->solved > 0;
         p->success = ga_compare_wilson(p->solved, p->replicates, 0.95);
         double solved_evals[p->solved ? p->solved : 1];
@@ -439,28 +503,40 @@ static bool report_write_csv(const char *root, const struct report *r)
                   "p_value,a12,rank\n");
     for (size_t i = 0; i < r->count; i++) {
         const struct report_point *p = &r->point[i];
-        fprintf(f.fp, "%zu,%s", i + 1, p->dir);
+        fprintf(f.fp, "%zu,%s", i + 1, report_dir(r, p));
         for (size_t a = 0; a < r->axes; a++)
-            fprintf(f.fp, ",%s", p->value[a]);
-        fprintf(f.fp, ",%zu,%zu,%.6f,%.6f,%.6f,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%s,%.6g,%.6f,%zu\n",
+            fprintf(f.fp, ",%s", report_value(r, p, a));
+        fprintf(f.fp, ",%zu,%zu,%.6f,%.6f,%.6f,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%s%s,%.6g,%.6f,%zu\n",
                 p->replicates, p->solved, (double)p->solved / (double)p->replicates, p->success.low,
                 p->success.high, p->evals_mean, p->evals_median, p->ert, p->ert_ci.low, p->ert_ci.high,
-                p->best_mean, p->best_half,
-                r->by_evaluations ? "evaluations_to_solution" : "final_best", p->against_best.p_value,
-                p->against_best.a12, rank[i]);
+                p->best_mean, p->best_half, r->by_evaluations ? "evaluations_to_solution" : "final_best",
+                r->tested ? "" : "_untested", p->against_best.p_value, p->against_best.a12, rank[i]);
     }
     free(rank);
     return output_commit(&f);
 }
 
-/* Columns as wide as their widest entry (at most 40). */
-static int report_width(const struct report *r, size_t a)
+/* The widths of the printed columns. */
+struct report_columns {
+    int rank, dir;              /* at least 4 and 5: "rank", "p001" */
+    int value[REPORT_MAX_AXES]; /* as wide as the widest entry, at most 40 */
+};
+
+static struct report_columns report_widths(const struct report *r)
 {
-    size_t w = strlen(report_short(r->axis[a]));
+    struct report_columns c = {.rank = snprintf(NULL, 0, "%zu", r->count), .dir = 5};
+    c.rank = c.rank > 4 ? c.rank : 4;
     for (size_t i = 0; i < r->count; i++)
-        if (strlen(r->point[i].value[a]) > w)
-            w = strlen(r->point[i].value[a]);
-    return (int)(w < 40 ? w : 40);
+        if ((int)strlen(report_dir(r, &r->point[i])) > c.dir)
+            c.dir = (int)strlen(report_dir(r, &r->point[i]));
+    for (size_t a = 0; a < r->axes; a++) {
+        size_t w = strlen(report_short(r->axis[a]));
+        for (size_t i = 0; i < r->count; i++)
+            if (strlen(report_value(r, &r->point[i], a)) > w)
+                w = strlen(report_value(r, &r->point[i], a));
+        c.value[a] = (int)(w < 40 ? w : 40);
+    }
+    return c;
 }
 
 /* A number, or '-' when undefined (no replicate solved). */
@@ -493,11 +569,18 @@ static const char report_rule[] =
     "fitness, except that a point never stands above one significantly better than it\n"
     "(two-sided Mann-Whitney rank-sum test, p < 0.05, on %s).\n";
 
+static const char report_rule_untested[] =
+    "Ranked by ERT (expected running time: the evaluations of all runs, solved or not, per\n"
+    "solved run; its 95%% bootstrap interval in brackets), then success rate, then final best\n"
+    "fitness.  With more than %d points significance is not tested (the tests of every pair\n"
+    "grow as the square of the points): that order alone ranks.\n";
+
 static void report_print(const struct report *r, FILE *out)
 {
-    fprintf(out, "%-4s %-5s", "rank", "point");
+    struct report_columns c = report_widths(r);
+    fprintf(out, "%-*s %-*s", c.rank, "rank", c.dir, "point");
     for (size_t a = 0; a < r->axes; a++)
-        fprintf(out, " %*.*s", report_width(r, a), report_width(r, a), report_short(r->axis[a]));
+        fprintf(out, " %*.*s", c.value[a], c.value[a], report_short(r->axis[a]));
     fprintf(out, " %9s %15s %27s %10s %12s %9s %6s\n", "solved", "success 95% CI", "ERT [95% CI]",
             "evals med", "final best", "p vs best", "A12");
     for (size_t k = 0; k < r->count; k++) {
@@ -507,9 +590,9 @@ static void report_print(const struct report *r, FILE *out)
         snprintf(ci, sizeof ci, "%3.0f%% [%3.0f,%3.0f]", 100.0 * (double)p->solved / (double)p->replicates,
                  100 * p->success.low, 100 * p->success.high);
         report_ert_text(p, ert, sizeof ert);
-        fprintf(out, "%-4zu %-5s", k + 1, p->dir);
+        fprintf(out, "%-*zu %-*s", c.rank, k + 1, c.dir, report_dir(r, p));
         for (size_t a = 0; a < r->axes; a++)
-            fprintf(out, " %*.*s", report_width(r, a), report_width(r, a), p->value[a]);
+            fprintf(out, " %*.*s", c.value[a], c.value[a], report_value(r, p, a));
         fprintf(out, " %9s %15s %27s", solved, ci, ert);
         report_number(out, 10, " %*.0f", p->evals_median);
         fprintf(out, " %12.6g %9.3g %6.2f\n", p->best_mean, p->against_best.p_value, p->against_best.a12);
@@ -517,10 +600,10 @@ static void report_print(const struct report *r, FILE *out)
     const char *measure = r->by_evaluations ? "evaluations to a solution, unsolved runs worst"
                                             : "final best fitness, as no point solves";
     fputc('\n', out);
-    fprintf(out, report_rule, measure);
-    if (!r->tested)
-        fprintf(out, "With more than %d points the significance check is skipped: ERT alone ranks.\n",
-                REPORT_MAX_TESTED);
+    if (r->tested)
+        fprintf(out, report_rule, measure);
+    else
+        fprintf(out, report_rule_untested, REPORT_MAX_TESTED);
     fprintf(out, "p vs best, A12: that test against the point ranked first, and the Vargha-Delaney\n"
                  "effect size (0.5 = no difference, above 0.5 = worse than the first).\n");
 }
@@ -532,7 +615,7 @@ static void report_print_run(const struct report *r, FILE *out)
     fprintf(out, "%9s %20s %6s %12s %10s %12s\n", "replicate", "seed", "solved", "best", "found in",
             "evaluations");
     for (size_t j = 0; j < p->replicates; j++) {
-        const struct report_run *run = &p->run[j];
+        const struct report_run *run = &r->run[j];
         fprintf(out, "%9llu %20llu %6s %12.6g %10llu %12llu\n", run->replicate, run->seed,
                 run->solved ? "yes" : "no", run->best, run->found, run->evaluations);
     }
@@ -550,28 +633,35 @@ static void report_print_run(const struct report *r, FILE *out)
 
 /* ---- figures ----------------------------------------------------------------- */
 
-/* What the figures of a sweep share. */
+/* Box plots one figure draws; past this, those of the best points by the ranking, with a note. */
+#define REPORT_MAX_BOXES 30
+/* Values named on a heatmap's or a word-valued success figure's axis;
+ * past this, every k-th, and the heatmap's cells go unlabelled. */
+#define REPORT_MAX_TICS 20
+/* A legend or tick label, in characters. */
+#define REPORT_LABEL 160
+
+/* What the figures of a sweep share.  Only the points drawn as curves keep
+ * their traces (their generations.csv): memory does not grow with the points. */
 struct report_fig {
     struct figures_setup setup;
     bool by_evaluations;     /* x axis: evaluations, else generations */
     size_t shown;            /* points drawn as curves: the first 'shown' of the ranking */
-    char (*label)[160];      /* per point: what varies */
-    char (*tic)[160];        /* per point: the values alone */
+    size_t drawn[FIGURES_MAX_CURVES]; /* those points in point order: the blocks of budget.dat */
+    struct figures_traces traces[FIGURES_MAX_CURVES]; /* per block */
+    bool same[64];           /* per component of the swept values: alike at every point */
+    bool use_same;           /* same[] covers every component, and there are several points */
     char names[200];         /* the names of what varies, for an axis under the tics */
     char note[200];          /* says when not every point is drawn */
-    struct figures_traces *traces; /* per point */
     double x_low, x_high;    /* evaluations over every run */
     double y_high;           /* the highest best fitness at any run's start */
     struct cli_pool_plot *plot; /* the gnuplots that draw them; NULL: none */
 };
 
-static void report_fig_free(struct report_fig *f, size_t count)
+static void report_fig_free(struct report_fig *f)
 {
-    for (size_t i = 0; f->traces && i < count; i++)
-        figures_traces_free(&f->traces[i]);
-    free(f->traces);
-    free(f->label);
-    free(f->tic);
+    for (size_t b = 0; b < f->shown; b++)
+        figures_traces_free(&f->traces[b]);
 }
 
 /* Whether a swept path changes what a generation costs: the population or the scheme. */
@@ -584,84 +674,116 @@ static bool report_costs_vary(const struct report *r)
     return false;
 }
 
-/* Legends: each point's values, leaving out linked components that never change. */
-static void report_fig_labels(const struct report *r, struct report_fig *f)
+/* Which components of the swept values are alike at every point (legends
+ * leave them out), and the names of the others. */
+static void report_fig_same(const struct report *r, struct report_fig *f)
 {
-    bool same[64];
     size_t k = 0;
     for (size_t a = 0; a < r->axes; a++) {
         const char *path = r->axis[a];
         for (size_t c = 0; *path; c++) {
             size_t plen = strcspn(path, "+");
             if (k < 64) {
-                same[k] = true;
+                f->same[k] = true;
                 for (size_t i = 1; i < r->count; i++) { /* component c of every point's value */
-                    const char *v0 = r->point[0].value[a], *vi = r->point[i].value[a];
+                    const char *v0 = report_value(r, &r->point[0], a), *vi = report_value(r, &r->point[i], a);
                     for (size_t s = 0; s < c; s++) {
                         v0 += strcspn(v0, " ") + (v0[strcspn(v0, " ")] == ' ');
                         vi += strcspn(vi, " ") + (vi[strcspn(vi, " ")] == ' ');
                     }
                     size_t l0 = strcspn(v0, " "), li = strcspn(vi, " ");
-                    same[k] &= l0 == li && strncmp(v0, vi, l0) == 0;
+                    f->same[k] &= l0 == li && strncmp(v0, vi, l0) == 0;
                 }
             }
             k++;
             path += plen + (path[plen] == '+');
         }
     }
-    const char *axis[REPORT_MAX_AXES], *value[REPORT_MAX_AXES];
+    f->use_same = k <= 64 && r->count > 1;
+    const char *axis[REPORT_MAX_AXES], *none[REPORT_MAX_AXES];
     for (size_t a = 0; a < r->axes; a++)
-        axis[a] = r->axis[a];
-    for (size_t i = 0; i < r->count; i++) {
-        for (size_t a = 0; a < r->axes; a++)
-            value[a] = r->point[i].value[a];
-        figures_label(axis, value, r->axes, k <= 64 && r->count > 1 ? same : NULL, f->label[i],
-                      sizeof f->label[i]);
-        figures_values(axis, value, r->axes, k <= 64 && r->count > 1 ? same : NULL, f->tic[i],
-                       sizeof f->tic[i]);
-    }
-    const char *none[REPORT_MAX_AXES] = {""};
-    for (size_t a = 0; a < r->axes; a++)
-        none[a] = "";
-    figures_label(axis, none, r->axes, k <= 64 && r->count > 1 ? same : NULL, f->names, sizeof f->names);
-    if (r->run_folder)
-        snprintf(f->label[0], sizeof f->label[0], "this run");
+        axis[a] = r->axis[a], none[a] = "";
+    figures_label(axis, none, r->axes, f->use_same ? f->same : NULL, f->names, sizeof f->names);
 }
 
+/* Point i's legend, what varies ("mutation rate 0.2"), or with 'names'
+ * false its values alone, for a tick ("0.2"); REPORT_LABEL characters. */
+static void report_fig_text(const struct report *r, const struct report_fig *f, size_t i, bool names, char *buf)
+{
+    const char *axis[REPORT_MAX_AXES], *value[REPORT_MAX_AXES];
+    for (size_t a = 0; a < r->axes; a++)
+        axis[a] = r->axis[a], value[a] = report_value(r, &r->point[i], a);
+    if (names && r->run_folder)
+        snprintf(buf, REPORT_LABEL, "this run");
+    else if (names)
+        figures_label(axis, value, r->axes, f->use_same ? f->same : NULL, buf, REPORT_LABEL);
+    else
+        figures_values(axis, value, r->axes, f->use_same ? f->same : NULL, buf, REPORT_LABEL);
+}
+
+static int report_fig_cmp_index(const void *a, const void *b)
+{
+    size_t x = *(const size_t *)a, y = *(const size_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The m best points by the ranking, in point order, into points[]. */
+static void report_fig_best(const struct report *r, size_t m, size_t *points)
+{
+    memcpy(points, r->order, m * sizeof *points);
+    qsort(points, m, sizeof *points, report_fig_cmp_index);
+}
+
+/* What a figure of the m best points says of them; "" when m is every point. */
+static void report_fig_note(const struct report *r, size_t m, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    if (m < r->count)
+        snprintf(buf, size, "the %zu best of %zu points by the ranking of gaexp report%s", m, r->count,
+                 r->tested ? "" : ", significance not tested");
+}
+
+/* Point i's block in budget.dat (it is one of f->drawn). */
+static size_t report_fig_block(const struct report_fig *f, size_t i)
+{
+    size_t b = 0;
+    while (b + 1 < f->shown && f->drawn[b] != i)
+        b++;
+    return b;
+}
+
+/* The axes' ranges over every run, in one pass over the points'
+ * generations.csv, keeping the traces of the points drawn as curves. */
 static bool report_fig_prepare(const char *root, const struct report *r, struct cli_pool_plot *plot,
                                struct report_fig *f)
 {
     *f = (struct report_fig){.x_low = INFINITY, .x_high = 0, .y_high = 0, .plot = plot};
-    f->label = calloc(r->count, sizeof *f->label);
-    f->tic = calloc(r->count, sizeof *f->tic);
-    f->traces = calloc(r->count, sizeof *f->traces);
-    if (!f->label || !f->tic || !f->traces) {
-        cli_error("out of memory");
-        return false;
-    }
     const char *swept[REPORT_MAX_AXES];
     for (size_t a = 0; a < r->axes; a++)
         swept[a] = r->axis[a];
     char path[2200];
-    snprintf(path, sizeof path, "%s/%s/config.cfg", root, r->point[0].dir);
+    snprintf(path, sizeof path, "%s/%s/config.cfg", root, report_dir(r, &r->point[0]));
     figures_setup_read(path, swept, r->axes, &f->setup);
     f->by_evaluations = strcmp(f->setup.xaxis, "evaluations") == 0 ||
                         (strcmp(f->setup.xaxis, "auto") == 0 && report_costs_vary(r));
     f->shown = r->count < FIGURES_MAX_CURVES ? r->count : FIGURES_MAX_CURVES;
-    if (f->shown < r->count)
-        snprintf(f->note, sizeof f->note, "the %zu best of %zu points by the ranking of gaexp report", f->shown,
-                 r->count);
-    report_fig_labels(r, f);
-    for (size_t i = 0; i < r->count; i++) {
-        struct figures_traces *t = &f->traces[i];
-        snprintf(path, sizeof path, "%s/%s/generations.csv", root, r->point[i].dir);
-        if (!figures_traces_read(path, t))
+    report_fig_note(r, f->shown, f->note, sizeof f->note);
+    report_fig_best(r, f->shown, f->drawn);
+    report_fig_same(r, f);
+    for (size_t i = 0, b = 0; i < r->count; i++) {
+        struct figures_traces t;
+        snprintf(path, sizeof path, "%s/%s/generations.csv", root, report_dir(r, &r->point[i]));
+        if (!figures_traces_read(path, &t))
             return false;
-        for (size_t j = 0; j < t->replicates; j++) {
-            f->x_low = fmin(f->x_low, t->evaluations[t->start[j]]);
-            f->x_high = fmax(f->x_high, t->evaluations[t->start[j + 1] - 1]);
-            f->y_high = fmax(f->y_high, t->best[t->start[j]]);
+        for (size_t j = 0; j < t.replicates; j++) {
+            f->x_low = fmin(f->x_low, t.evaluations[t.start[j]]);
+            f->x_high = fmax(f->x_high, t.evaluations[t.start[j + 1] - 1]);
+            f->y_high = fmax(f->y_high, t.best[t.start[j]]);
         }
+        if (b < f->shown && f->drawn[b] == i)
+            f->traces[b++] = t;
+        else
+            figures_traces_free(&t);
     }
     return true;
 }
@@ -713,10 +835,10 @@ static int report_fig_cmp(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* budget.dat: per point (one gnuplot index each), at each budget t the best
- * fitness after t evaluations over the replicates: mean with its 95% t
- * interval, median and quartiles.  Budgets before a replicate's first
- * generation was evaluated are left out. */
+/* budget.dat: per point drawn as a curve (one gnuplot index each, in point
+ * order), at each budget t the best fitness after t evaluations over the
+ * replicates: mean with its 95% t interval, median and quartiles.  Budgets
+ * before a replicate's first generation was evaluated are left out. */
 static bool report_fig_budget_data(const char *root, const struct report *r, const struct report_fig *f)
 {
     struct output_file out;
@@ -724,10 +846,12 @@ static bool report_fig_budget_data(const char *root, const struct report *r, con
         return false;
     fprintf(out.fp, "# best fitness after t evaluations over the replicates, one block per point\n"
                     "# evaluations mean mean_low mean_high median q1 q3\n");
-    for (size_t i = 0; i < r->count; i++) {
-        const struct figures_traces *t = &f->traces[i];
+    for (size_t b = 0; b < f->shown; b++) {
+        const struct figures_traces *t = &f->traces[b];
         double v[t->replicates ? t->replicates : 1], quantile = ga_compare_t_quantile(t->replicates, 0.95);
-        fprintf(out.fp, "%s# point %s: %s\n", i ? "\n\n" : "", r->point[i].dir, f->label[i]);
+        char label[REPORT_LABEL];
+        report_fig_text(r, f, f->drawn[b], true, label);
+        fprintf(out.fp, "%s# point %s: %s\n", b ? "\n\n" : "", report_dir(r, &r->point[f->drawn[b]]), label);
         for (size_t k = 0; k < 100; k++) {
             double budget = report_fig_budget(f, k, 100), mean, half, median, q1, q3;
             size_t n = 0;
@@ -789,17 +913,30 @@ static bool report_script_draw(struct report_script *s, const char *root, const 
     return ok;
 }
 
-static void report_script_head(FILE *out, const struct report_fig *f, const char *name, const char *about)
+static void report_script_head(FILE *out, const struct report *r, const struct report_fig *f, const char *name,
+                               const char *about)
 {
     fprintf(out, "# %s.gp — written by gaexp: %s.\n"
                  "# gaexp plot rewrites this script; the look is in style.gp, which it never rewrites.\n",
             name, about);
     size_t longest = 0;
-    for (size_t i = 0; i < f->shown; i++)
-        longest = strlen(f->label[i]) > longest ? strlen(f->label[i]) : longest;
+    for (size_t k = 0; k < f->shown; k++) {
+        char label[REPORT_LABEL];
+        report_fig_text(r, f, r->order[k], true, label);
+        longest = strlen(label) > longest ? strlen(label) : longest;
+    }
     /* long legends go below, where they take height, not the plot's width */
     figures_opening(out, &f->setup, name, 1100, longest > 32 ? 760 : 650);
     fprintf(out, "set key %s\n", longest > 32 ? "below maxrows 4" : "outside right top");
+}
+
+/* The legend of the k-th curve, ending its plot clause (a comma but after the last). */
+static void report_fig_legend(FILE *out, const struct report *r, const struct report_fig *f, size_t k)
+{
+    char label[REPORT_LABEL];
+    report_fig_text(r, f, r->order[k], true, label);
+    figures_quoted(out, label);
+    fprintf(out, "%s\n", k + 1 < f->shown ? ", \\" : "");
 }
 
 /* curves: mean best fitness with its 95% band, against evaluations
@@ -809,7 +946,7 @@ static bool report_curves(const char *root, const struct report *r, const struct
     struct report_script s;
     if (!report_script_open(&s))
         return false;
-    report_script_head(s.out, f, "curves", "mean best fitness per point with its 95% confidence band");
+    report_script_head(s.out, r, f, "curves", "mean best fitness per point with its 95% confidence band");
     report_fig_title(s.out, f, "Best fitness so far, mean over the replicates with its 95% interval");
     report_fig_fitness_axis(s.out, f->y_high, "best fitness");
     if (f->by_evaluations) {
@@ -823,13 +960,12 @@ static bool report_curves(const char *root, const struct report *r, const struct
         if (f->by_evaluations)
             fprintf(s.out, "  'budget.dat' index %zu using 1:($3 > 0 ? $3 + 1 : 1):($4 + 1) with filledcurves "
                            "lt %zu notitle, \\\n  '' index %zu using 1:($2 + 1) with lines lt %zu title ",
-                    i, k + 1, i, k + 1);
+                    report_fig_block(f, i), k + 1, report_fig_block(f, i), k + 1);
         else
             fprintf(s.out, "  '%s/curves.csv' skip 1 using 1:($4 > 0 ? $4 + 1 : 1):($5 + 1) with filledcurves "
                            "lt %zu notitle, \\\n  '' skip 1 using 1:($3 + 1) with lines lt %zu title ",
-                    r->point[i].dir, k + 1, k + 1);
-        figures_quoted(s.out, f->label[i]);
-        fprintf(s.out, "%s\n", k + 1 < f->shown ? ", \\" : "");
+                    report_dir(r, &r->point[i]), k + 1, k + 1);
+        report_fig_legend(s.out, r, f, k);
     }
     return report_script_draw(&s, root, f, "curves");
 }
@@ -840,7 +976,7 @@ static bool report_fixed_budget(const char *root, const struct report *r, const 
     struct report_script s;
     if (!report_script_open(&s))
         return false;
-    report_script_head(s.out, f, "fixed-budget", "best fitness after t evaluations, median and quartiles");
+    report_script_head(s.out, r, f, "fixed-budget", "best fitness after t evaluations, median and quartiles");
     report_fig_title(s.out, f, "Fixed budget: best fitness after t evaluations, median and quartiles");
     report_fig_fitness_axis(s.out, f->y_high, "best fitness");
     report_fig_evaluations_axis(s.out, f, "evaluations (budget t)");
@@ -849,9 +985,8 @@ static bool report_fixed_budget(const char *root, const struct report *r, const 
         size_t i = r->order[k];
         fprintf(s.out, "  'budget.dat' index %zu using 1:($6 + 1):($7 + 1) with filledcurves lt %zu notitle, \\\n"
                        "  '' index %zu using 1:($5 + 1) with lines lt %zu title ",
-                i, k + 1, i, k + 1);
-        figures_quoted(s.out, f->label[i]);
-        fprintf(s.out, "%s\n", k + 1 < f->shown ? ", \\" : "");
+                report_fig_block(f, i), k + 1, report_fig_block(f, i), k + 1);
+        report_fig_legend(s.out, r, f, k);
     }
     return report_script_draw(&s, root, f, "fixed-budget");
 }
@@ -875,7 +1010,9 @@ static bool report_ecdf(const char *root, const struct report *r, const struct r
                 solved[n++] = p->spent[j];
         }
         qsort(solved, n, sizeof *solved, report_fig_cmp);
-        fprintf(out.fp, "%s# point %s: %s\n%.10g 0\n", i ? "\n\n" : "", p->dir, f->label[i], f->x_low);
+        char label[REPORT_LABEL];
+        report_fig_text(r, f, i, true, label);
+        fprintf(out.fp, "%s# point %s: %s\n%.10g 0\n", i ? "\n\n" : "", report_dir(r, p), label, f->x_low);
         for (size_t k = 0; k < n; k++)
             fprintf(out.fp, "%.10g %.10g\n", solved[k], (double)(k + 1) / (double)p->replicates);
         fprintf(out.fp, "%.10g %.10g\n", fmax(last, f->x_low), (double)n / (double)p->replicates);
@@ -885,7 +1022,7 @@ static bool report_ecdf(const char *root, const struct report *r, const struct r
     struct report_script s;
     if (!report_script_open(&s))
         return false;
-    report_script_head(s.out, f, "ecdf", "share of runs solved within t evaluations (fixed target)");
+    report_script_head(s.out, r, f, "ecdf", "share of runs solved within t evaluations (fixed target)");
     report_fig_title(s.out, f, "Fixed target: share of runs solved within t evaluations (unsolved runs censored at their budget)");
     report_fig_evaluations_axis(s.out, f, "evaluations");
     fprintf(s.out, "set ylabel 'share of runs solved'\nset yrange [0:1.02]\n");
@@ -893,83 +1030,104 @@ static bool report_ecdf(const char *root, const struct report *r, const struct r
     for (size_t k = 0; k < f->shown; k++) {
         size_t i = r->order[k];
         fprintf(s.out, "  'ecdf.dat' index %zu using 1:2 with steps lt %zu title ", i, k + 1);
-        figures_quoted(s.out, f->label[i]);
-        fprintf(s.out, "%s\n", k + 1 < f->shown ? ", \\" : "");
+        report_fig_legend(s.out, r, f, k);
     }
     return report_script_draw(&s, root, f, "ecdf");
 }
 
-/* The highest final best fitness of any run. */
-static double report_fig_highest(const struct report *r)
+/* The highest final best fitness of any run of the m points[]. */
+static double report_fig_highest(const struct report *r, const size_t *points, size_t m)
 {
     double high = 0;
-    for (size_t i = 0; i < r->count; i++)
-        for (size_t j = 0; j < r->point[i].replicates; j++)
-            high = fmax(high, r->point[i].final_best[j]);
+    for (size_t b = 0; b < m; b++)
+        for (size_t j = 0; j < r->point[points[b]].replicates; j++)
+            high = fmax(high, r->point[points[b]].final_best[j]);
     return high;
 }
 
-/* runs.dat and boxes: per point, box plots of the final best fitness and of
- * the evaluations to a solution (solved runs only; how many under each box). */
-static bool report_boxes(const char *root, const struct report *r, const struct report_fig *f)
+/* runs.dat: a block per point boxed, its runs' final best fitness and evaluations to a solution. */
+static bool report_runs_data(const char *root, const struct report *r, const struct report_fig *f,
+                             const size_t *boxed, size_t m)
 {
     struct output_file out;
     if (!output_open(&out, root, "runs.dat"))
         return false;
     fprintf(out.fp, "# final_best evaluations_to_solution (-1: unsolved), one block per point\n");
-    for (size_t i = 0; i < r->count; i++) {
-        const struct report_point *p = &r->point[i];
-        fprintf(out.fp, "%s# point %s: %s\n", i ? "\n\n" : "", p->dir, f->label[i]);
+    for (size_t b = 0; b < m; b++) {
+        const struct report_point *p = &r->point[boxed[b]];
+        char label[REPORT_LABEL];
+        report_fig_text(r, f, boxed[b], true, label);
+        fprintf(out.fp, "%s# point %s: %s\n", b ? "\n\n" : "", report_dir(r, p), label);
         for (size_t j = 0; j < p->replicates; j++)
             fprintf(out.fp, "%.10g %.10g\n", p->final_best[j], p->solved_flag[j] ? p->spent[j] : -1.0);
     }
-    if (!output_commit(&out))
-        return false;
-    struct report_script s;
-    if (!report_script_open(&s))
-        return false;
-    fprintf(s.out, "# boxes.gp — written by gaexp: per point, box plots of the final best fitness and of\n"
-                   "# the evaluations to a solution (runs.dat).\n"
-                   "# gaexp plot rewrites this script; the look is in style.gp, which it never rewrites.\n");
-    figures_opening(s.out, &f->setup, "boxes", r->count > 12 ? 1300 : 1000, 1000);
-    char tics[16384];
-    size_t used = 0;
-    for (size_t i = 0; i < r->count && used < sizeof tics; i++) {
-        char tic[200];
-        snprintf(tic, sizeof tic, "%s (%zu/%zu)", f->tic[i], r->point[i].solved, r->point[i].replicates);
-        FILE *m = fmemopen(tics + used, sizeof tics - used, "w");
-        if (!m)
-            break;
-        fprintf(m, "%s", i ? ", " : "");
-        figures_quoted(m, tic);
-        fprintf(m, " %zu", i + 1);
-        used += (size_t)ftell(m);
-        fclose(m);
+    return output_commit(&out);
+}
+
+/* The boxes' x tics: each point's values and its runs solved, at 1, 2, ... */
+static void report_box_tics(FILE *out, const struct report *r, const struct report_fig *f, const size_t *boxed,
+                            size_t m)
+{
+    for (size_t b = 0; b < m; b++) {
+        const struct report_point *p = &r->point[boxed[b]];
+        char values[REPORT_LABEL], tic[200];
+        report_fig_text(r, f, boxed[b], false, values);
+        snprintf(tic, sizeof tic, "%s (%zu/%zu)", values, p->solved, p->replicates);
+        fprintf(out, "%s", b ? ", " : "");
+        figures_quoted(out, tic);
+        fprintf(out, " %zu", b + 1);
     }
-    char title[600];
-    snprintf(title, sizeof title, "%s; %lu replicate%s a point%s%s", f->setup.problem, f->setup.replicates,
-             f->setup.replicates == 1 ? "" : "s", f->setup.budget[0] ? "; " : "", f->setup.budget);
+}
+
+/* runs.dat and boxes: per point, box plots of the final best fitness and of
+ * the evaluations to a solution (solved runs only; how many under each box);
+ * past REPORT_MAX_BOXES points those of the best by the ranking, as gnuplot
+ * reads runs.dat again for each box. */
+static bool report_boxes(const char *root, const struct report *r, const struct report_fig *f)
+{
+    size_t boxed[REPORT_MAX_BOXES], m = r->count < REPORT_MAX_BOXES ? r->count : REPORT_MAX_BOXES;
+    report_fig_best(r, m, boxed);
+    struct report_script s;
+    if (!report_runs_data(root, r, f, boxed, m) || !report_script_open(&s))
+        return false;
+    if (m < r->count)
+        fprintf(s.out, "# boxes.gp — written by gaexp: for the %zu best of %zu points by the ranking of gaexp\n"
+                       "# report, box plots of the final best fitness and of the evaluations to a solution\n"
+                       "# (runs.dat holds those points only; every point's runs are in its summary.csv).\n",
+                m, r->count);
+    else
+        fprintf(s.out, "# boxes.gp — written by gaexp: per point, box plots of the final best fitness and of\n"
+                       "# the evaluations to a solution (runs.dat).\n");
+    fprintf(s.out, "# gaexp plot rewrites this script; the look is in style.gp, which it never rewrites.\n");
+    figures_opening(s.out, &f->setup, "boxes", m > 12 ? 1300 : 1000, 1000);
+    char title[800], note[200];
+    report_fig_note(r, m, note, sizeof note);
+    snprintf(title, sizeof title, "%s; %lu replicate%s a point%s%s%s%s%s", f->setup.problem, f->setup.replicates,
+             f->setup.replicates == 1 ? "" : "s", f->setup.budget[0] ? "; " : "", f->setup.budget,
+             note[0] ? "\n(" : "", note, note[0] ? ")" : "");
     fprintf(s.out, "set multiplot layout 2,1 title ");
     figures_quoted(s.out, title);
     fprintf(s.out, "\nset style data boxplot\nset style boxplot outliers pointtype 7\n"
                    "set style fill solid 0.3 border\nunset key\nset pointsize 0.6\n"
-                   "set xtics (%s) rotate by -30 left\nset xrange [0.3:%zu.7]\n",
-            tics, r->count);
+                   "set xtics (");
+    report_box_tics(s.out, r, f, boxed, m);
+    fprintf(s.out, ") rotate by -30 left\nset xrange [0.3:%zu.7]\n", m);
     fprintf(s.out, "set xlabel ");
     figures_quoted(s.out, f->names);
     fprintf(s.out, "\n");
+    double high = report_fig_highest(r, boxed, m);
     fprintf(s.out, "set title 'Final best fitness (lower is better; under each box: runs solved)'\n"
                    "set ylabel 'final best fitness'\nset yrange [0:%.6g]\n"
                    "plot for [i=0:%zu] 'runs.dat' index i using (i + 1):1 lt (i %% 12 + 1) dt 1\n"
                    "set title 'Evaluations to a solution (solved runs only)'\n"
                    "set ylabel 'evaluations (log scale)'\nset yrange [*:*]\nset logscale y\n",
-            report_fig_highest(r) > 0 ? report_fig_highest(r) * 1.08 : 1.0, r->count - 1);
+            high > 0 ? high * 1.08 : 1.0, m - 1);
     /* gnuplot refuses a box of no value: points that never solved are left out */
     bool first = true;
-    for (size_t i = 0; i < r->count; i++)
-        if (r->point[i].solved) {
+    for (size_t b = 0; b < m; b++)
+        if (r->point[boxed[b]].solved) {
             fprintf(s.out, "%s'runs.dat' index %zu using (%zu):($2 < 0 ? 1/0 : $2) lt %zu dt 1", first ? "plot " : ", \\\n     ",
-                    i, i + 1, i % 12 + 1);
+                    b, b + 1, b % 12 + 1);
             first = false;
         }
     if (first)
@@ -978,12 +1136,33 @@ static bool report_boxes(const char *root, const struct report *r, const struct 
     return report_script_draw(&s, root, f, "boxes");
 }
 
+/* Every how many values an axis of n values names one: at most REPORT_MAX_TICS named. */
+static size_t report_tic_step(size_t n)
+{
+    return (n + REPORT_MAX_TICS - 1) / REPORT_MAX_TICS;
+}
+
+/* "set Xtics (...)": a heatmap axis of n values of setting a, the point of
+ * value k at k * stride; every report_tic_step(n)-th named. */
+static void report_heat_tics(FILE *out, const struct report *r, const char *which, size_t n, size_t stride,
+                             size_t a)
+{
+    fprintf(out, "set %s (", which);
+    for (size_t k = 0; k < n; k += report_tic_step(n)) {
+        fprintf(out, "%s", k ? ", " : "");
+        figures_quoted(out, report_value(r, &r->point[k * stride], a));
+        fprintf(out, " %zu", k);
+    }
+    fprintf(out, ")\n");
+}
+
 /* heatmap.dat and heatmap: success rate (or mean final best fitness when
- * no point solves) over the two swept settings. */
+ * no point solves) over the two swept settings; each cell's value written
+ * in it while each axis has at most REPORT_MAX_TICS values. */
 static bool report_heatmap(const char *root, const struct report *r, const struct report_fig *f)
 {
     size_t ny = 1; /* values of the second setting: the period of the first */
-    while (ny < r->count && strcmp(r->point[ny].value[0], r->point[0].value[0]) == 0)
+    while (ny < r->count && strcmp(report_value(r, &r->point[ny], 0), report_value(r, &r->point[0], 0)) == 0)
         ny++;
     size_t nx = r->count / ny;
     bool success = false;
@@ -1009,11 +1188,14 @@ static bool report_heatmap(const char *root, const struct report *r, const struc
                    "# gaexp plot rewrites this script; the look is in style.gp, which it never rewrites.\n",
             success ? "success rate" : "mean final best fitness");
     figures_opening(s.out, &f->setup, "heatmap", 900, 650);
-    char title[600], words[2][160];
-    snprintf(title, sizeof title, "%s\n%s; %lu replicate%s a point%s%s",
+    bool labelled = nx <= REPORT_MAX_TICS && ny <= REPORT_MAX_TICS;
+    char title[800], words[2][160], note[100] = "";
+    if (!labelled)
+        snprintf(note, sizeof note, "\n(%zu x %zu points: the colour alone gives each value)", nx, ny);
+    snprintf(title, sizeof title, "%s\n%s; %lu replicate%s a point%s%s%s",
              success ? "Share of replicates solved" : "Mean final best fitness (lower is better)",
              f->setup.problem, f->setup.replicates, f->setup.replicates == 1 ? "" : "s",
-             f->setup.budget[0] ? "; " : "", f->setup.budget);
+             f->setup.budget[0] ? "; " : "", f->setup.budget, note);
     for (size_t a = 0; a < 2; a++) {
         const char *axis[1] = {r->axis[a]}, *value[1] = {""};
         figures_label(axis, value, 1, NULL, words[a], sizeof words[a]);
@@ -1023,25 +1205,16 @@ static bool report_heatmap(const char *root, const struct report *r, const struc
     figures_quoted(s.out, words[0]);
     fprintf(s.out, "\nset ylabel ");
     figures_quoted(s.out, words[1]);
-    fprintf(s.out, "\nset xtics (");
-    for (size_t x = 0; x < nx; x++) {
-        fprintf(s.out, "%s", x ? ", " : "");
-        figures_quoted(s.out, r->point[x * ny].value[0]);
-        fprintf(s.out, " %zu", x);
-    }
-    fprintf(s.out, ")\nset ytics (");
-    for (size_t y = 0; y < ny; y++) {
-        fprintf(s.out, "%s", y ? ", " : "");
-        figures_quoted(s.out, r->point[y].value[1]);
-        fprintf(s.out, " %zu", y);
-    }
-    fprintf(s.out, ")\nset xrange [-0.5:%zu.5]\nset yrange [-0.5:%zu.5]\nunset grid\n"
+    fprintf(s.out, "\n");
+    report_heat_tics(s.out, r, "xtics", nx, ny, 0);
+    report_heat_tics(s.out, r, "ytics", ny, 1, 1);
+    fprintf(s.out, "set xrange [-0.5:%zu.5]\nset yrange [-0.5:%zu.5]\nunset grid\n"
                    "set palette defined (0 '%s', 0.5 '#fee08b', 1 '%s')\n%sset cblabel '%s'\n"
                    "set style fill solid 1 noborder\nunset key\n"
-                   "plot 'heatmap.dat' using 1:2:3 with image notitle, \\\n"
-                   "     '' using 1:2:4 with labels notitle\n",
+                   "plot 'heatmap.dat' using 1:2:3 with image notitle%s\n",
             nx - 1, ny - 1, success ? "#d73027" : "#1a9850", success ? "#1a9850" : "#d73027",
-            success ? "set cbrange [0:1]\n" : "", success ? "share solved" : "final best");
+            success ? "set cbrange [0:1]\n" : "", success ? "share solved" : "final best",
+            labelled ? ", \\\n     '' using 1:2:4 with labels notitle" : "");
     return report_script_draw(&s, root, f, "heatmap");
 }
 
@@ -1050,15 +1223,16 @@ static bool report_numeric(const struct report *r)
 {
     for (size_t i = 0; i < r->count; i++) {
         char *end;
-        strtod(r->point[i].value[0], &end);
-        if (end == r->point[i].value[0] || *end)
+        strtod(report_value(r, &r->point[i], 0), &end);
+        if (end == report_value(r, &r->point[i], 0) || *end)
             return false;
     }
     return true;
 }
 
 /* success.dat and success: for one swept setting, the share solved with its
- * 95% Wilson interval and the ERT; a numeric setting on a numeric axis. */
+ * 95% Wilson interval and the ERT; a numeric setting on a numeric axis,
+ * words one a place (every report_tic_step-th named). */
 static bool report_profile(const char *root, const struct report *r, const struct report_fig *f)
 {
     struct output_file out;
@@ -1069,9 +1243,10 @@ static bool report_profile(const char *root, const struct report *r, const struc
     for (size_t i = 0; i < r->count; i++) {
         const struct report_point *p = &r->point[i];
         any_solved |= p->solved > 0;
-        char x[32];
+        char x[32], tic[REPORT_LABEL];
         snprintf(x, sizeof x, "%zu", i); /* a category's place when the values are words */
-        fprintf(out.fp, "%s \"%s\" %.6f %.6f %.6f %.10g %.10g\n", numeric ? p->value[0] : x, f->tic[i],
+        report_fig_text(r, f, i, false, tic);
+        fprintf(out.fp, "%s \"%s\" %.6f %.6f %.6f %.10g %.10g\n", numeric ? report_value(r, p, 0) : x, tic,
                 (double)p->solved / (double)p->replicates, p->success.low, p->success.high,
                 isinf(p->ert) ? -1.0 : p->ert, p->best_mean);
     }
@@ -1108,8 +1283,13 @@ static bool report_profile(const char *root, const struct report *r, const struc
                 ert_high >= 100 * ert_low ? "set logscale y2\nset y2range [*:*]" : "set y2range [0:*]");
     if (!numeric)
         fprintf(s.out, "set xrange [-0.5:%zu.5]\nset xtics rotate by -30 left\n", r->count - 1);
+    char xtic[80];
+    if (r->count > REPORT_MAX_TICS)
+        snprintf(xtic, sizeof xtic, ":xtic(int($1) %% %zu == 0 ? strcol(2) : '')", report_tic_step(r->count));
+    else
+        snprintf(xtic, sizeof xtic, ":xtic(2)");
     fprintf(s.out, "plot 'success.dat' using 1:3:4:5%s with yerrorlines lt 3 dt 1 title 'share solved (95%% Wilson interval)'",
-            numeric ? "" : ":xtic(2)");
+            numeric ? "" : xtic);
     if (any_solved)
         fprintf(s.out, ", \\\n     '' using 1:($6 < 0 ? 1/0 : $6) axes x1y2 with linespoints lt 1 dt 1 "
                        "title 'ERT (right axis)'");
@@ -1118,8 +1298,8 @@ static bool report_profile(const char *root, const struct report *r, const struc
 }
 
 /* The sweep's figures: their scripts written, their drawing queued to 'plot'.
- * Those that do not read budget.dat go first, the longest (every run's
- * box) at their head, so that the gnuplots draw while budget.dat is
+ * Those that do not read budget.dat go first, the longest (the runs'
+ * boxes) at their head, so that the gnuplots draw while budget.dat is
  * computed. */
 static bool report_figures(const char *root, const struct report *r, struct cli_pool_plot *plot)
 {
@@ -1131,7 +1311,7 @@ static bool report_figures(const char *root, const struct report *r, struct cli_
     if (ok && r->axes == 2 && r->count >= 2)
         ok = report_heatmap(root, r, &f);
     ok = ok && report_fig_budget_data(root, r, &f) && report_curves(root, r, &f) && report_fixed_budget(root, r, &f);
-    report_fig_free(&f, r->count);
+    report_fig_free(&f);
     return ok;
 }
 
@@ -1154,7 +1334,7 @@ static bool report_draw_points(const char *root, const struct report *r, struct 
 {
     char path[1200], figure[64];
     for (size_t i = 0; i < r->count; i++) {
-        snprintf(path, sizeof path, "%s/%s/fitness.gp", root, r->point[i].dir);
+        snprintf(path, sizeof path, "%s/%s/fitness.gp", root, report_dir(r, &r->point[i]));
         if (access(path, F_OK) != 0)
             continue;
         path[strlen(path) - strlen("/fitness.gp")] = '\0';
@@ -1214,8 +1394,14 @@ int cli_report(int argc, char **argv)
         "one significantly better than it (Mann-Whitney rank-sum test, p < 0.05, on\n"
         "evaluations to a solution with unsolved runs worst).  Also the success rate's\n"
         "95% Wilson interval, the median evaluations to a solution, and the test and\n"
-        "A12 effect size against the first point.  For a run folder: its replicates\n"
-        "one per line, then their success rate, ERT and final fitness.\n"
+        "A12 effect size against the first point.\n"
+        "Past " REPORT_MAX_TESTED_TEXT " points significance is not tested (the tests of every pair grow as\n"
+        "the square of the points): the order of ERT, success rate and final best\n"
+        "fitness alone ranks, the report says so, and sweep.csv's column 'compared'\n"
+        "(the measure of p_value and a12, the test against the first point) ends in\n"
+        "'_untested': evaluations_to_solution_untested or final_best_untested.\n"
+        "For a run folder: its replicates one per line, then their success rate, ERT\n"
+        "and final fitness.\n"
         "A summary.csv with a value out of range is refused (exit status 2).\n";
     return report_command(argc, argv, usage, false);
 }

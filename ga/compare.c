@@ -236,8 +236,39 @@ static size_t compare_betters(const bool *better, const bool *placed, size_t n, 
     return count;
 }
 
+/* A key and its point: sorted by key, then point, it is a stable order by key. */
+struct compare_keyed {
+    double key;
+    size_t point;
+};
+
+static int compare_keyed_cmp(const void *a, const void *b)
+{
+    const struct compare_keyed *x = a, *y = b;
+    if (x->key != y->key)
+        return x->key < y->key ? -1 : 1;
+    return (x->point > y->point) - (x->point < y->point);
+}
+
+/* The order of the keys alone (ties keep point order). */
+static bool compare_rank_keys(const double *key, size_t n, size_t *order)
+{
+    struct compare_keyed *keyed = malloc((n ? n : 1) * sizeof *keyed);
+    if (!keyed)
+        return false;
+    for (size_t i = 0; i < n; i++)
+        keyed[i] = (struct compare_keyed){key[i], i};
+    qsort(keyed, n, sizeof *keyed, compare_keyed_cmp);
+    for (size_t k = 0; k < n; k++)
+        order[k] = keyed[k].point;
+    free(keyed);
+    return true;
+}
+
 bool ga_compare_rank(const double *key, const bool *better, size_t n, size_t *order)
 {
+    if (!better)
+        return compare_rank_keys(key, n, order);
     bool *placed = calloc(n ? n : 1, sizeof *placed);
     if (!placed)
         return false;

@@ -97,7 +97,9 @@ struct ga_interval ga_compare_ert_bootstrap_drawn(const double *evaluations, con
  * significantly better than; when significance runs in a cycle (it is not
  * transitive) no point is free, and the one of lowest key among those with
  * the fewest remaining betters is taken.  order[] receives the n point
- * indices best first.  False when out of memory. */
+ * indices best first.  False when out of memory.
+ * better == NULL means no significance was tested: the order of 'key' alone,
+ * in O(n log n) (with 'better' the rule takes O(n^3) and n * n flags). */
 bool ga_compare_rank(const double *key, const bool *better, size_t n, size_t *order);
 
 #endif

@@ -356,6 +356,46 @@ static void test_rank_cycle(void **unused)
     assert_true(order[2] == 2 && order[3] == 0);
 }
 
+/* No significance (better NULL): a stable order by key, in O(n log n).
+ * 100,000 keys of 1,000 values, many ties (and INFINITY, as an ERT of no
+ * solved run), against a counting sort, which is stable by construction;
+ * on 60 keys of 7 values, the same order as the rule with no significant pair. */
+static void test_rank_keys_alone(void **unused)
+{
+    (void)unused;
+    enum { N = 100000, VALUES = 1000 };
+    double *key = malloc(N * sizeof *key);
+    size_t *order = malloc(N * sizeof *order), *expect = malloc(N * sizeof *expect);
+    size_t *start = calloc(VALUES + 1, sizeof *start);
+    assert_non_null(key && order && expect && start);
+    for (size_t i = 0; i < N; i++) {
+        size_t v = i * 7919 % VALUES;
+        key[i] = v == VALUES - 1 ? INFINITY : (double)v;
+        start[v + 1]++;
+    }
+    for (size_t v = 0; v < VALUES; v++)
+        start[v + 1] += start[v];
+    for (size_t i = 0; i < N; i++)
+        expect[start[i * 7919 % VALUES]++] = i;
+    assert_true(ga_compare_rank(key, NULL, N, order));
+    for (size_t k = 0; k < N; k++)
+        if (order[k] != expect[k])
+            fail_msg("order[%zu] = %zu, expected %zu", k, order[k], expect[k]);
+    bool none[60 * 60] = {false};
+    size_t small[60];
+    for (size_t i = 0; i < 60; i++)
+        key[i] = (double)(i % 7);
+    assert_true(ga_compare_rank(key, none, 60, small));
+    assert_true(ga_compare_rank(key, NULL, 60, order));
+    for (size_t k = 0; k < 60; k++)
+        assert_true(small[k] == order[k]);
+    assert_true(ga_compare_rank(key, NULL, 0, order));
+    free(key);
+    free(order);
+    free(expect);
+    free(start);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -372,6 +412,7 @@ int main(void)
         cmocka_unit_test(test_ert_bootstrap),
         cmocka_unit_test(test_rank_rates),
         cmocka_unit_test(test_rank_cycle),
+        cmocka_unit_test(test_rank_keys_alone),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
