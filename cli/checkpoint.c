@@ -21,19 +21,20 @@ struct checkpoint_header {
     uint64_t config_hash, length, checksum;
 };
 
-static void checkpoint_path(char *buf, size_t size, const char *dir, const char *suffix)
+bool checkpoint_write(const char *dir, uint64_t config_hash, const struct ga_pack *payload)
 {
-    snprintf(buf, size, "%s/checkpoint%s", dir, suffix);
+    return checkpoint_save(dir, "checkpoint", config_hash, payload, true);
 }
 
-bool checkpoint_write(const char *dir, uint64_t config_hash, const struct ga_pack *payload)
+bool checkpoint_save(const char *dir, const char *name, uint64_t config_hash, const struct ga_pack *payload,
+                     bool sync_dir)
 {
     struct checkpoint_header h = {.order = CHECKPOINT_ORDER, .version = CHECKPOINT_VERSION,
                                   .config_hash = config_hash, .length = payload->len,
                                   .checksum = ga_pack_hash(payload->data, payload->len)};
     memcpy(h.magic, checkpoint_magic, sizeof h.magic);
     struct output_file f;
-    if (!output_open(&f, dir, "checkpoint"))
+    if (!output_open(&f, dir, name))
         return false;
     fwrite(&h, sizeof h, 1, f.fp);
     if (payload->len)
@@ -42,7 +43,7 @@ bool checkpoint_write(const char *dir, uint64_t config_hash, const struct ga_pac
      * previous checkpoint; the folder's sync makes the rename durable. */
     if (!output_commit(&f))
         return false;
-    if (output_sync_dir(dir))
+    if (!sync_dir || output_sync_dir(dir))
         return true;
     cli_error("cannot sync %s: %s", dir, strerror(errno));
     return false;
@@ -51,16 +52,24 @@ bool checkpoint_write(const char *dir, uint64_t config_hash, const struct ga_pac
 bool checkpoint_read(const char *dir, struct ga_pack *payload, uint64_t *config_hash)
 {
     char path[1100];
-    checkpoint_path(path, sizeof path, dir, "");
+    snprintf(path, sizeof path, "%s/checkpoint", dir);
+    const char *why = checkpoint_load(path, payload, config_hash);
+    if (why && strcmp(why, "missing") == 0)
+        cli_error("cannot resume %s: no checkpoint (%s)", dir, strerror(ENOENT));
+    else if (why)
+        cli_error("cannot resume from %s: %s", path, why);
+    return !why;
+}
+
+const char *checkpoint_load(const char *path, struct ga_pack *payload, uint64_t *config_hash)
+{
     *payload = (struct ga_pack){0};
     int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
     FILE *f = fd >= 0 ? fdopen(fd, "rb") : NULL;
     if (fd >= 0 && !f)
         close(fd);
-    if (!f) {
-        cli_error("cannot resume %s: no checkpoint (%s)", dir, strerror(errno));
-        return false;
-    }
+    if (!f)
+        return errno == ENOENT ? "missing" : strerror(errno);
     struct checkpoint_header h;
     struct stat st;
     const char *why = NULL;
@@ -89,17 +98,9 @@ bool checkpoint_read(const char *dir, struct ga_pack *payload, uint64_t *config_
     }
     fclose(f);
     if (why) {
-        cli_error("cannot resume from %s: %s", path, why);
         ga_pack_free(payload);
-        return false;
+        return why;
     }
     *config_hash = h.config_hash;
-    return true;
-}
-
-void checkpoint_remove(const char *dir)
-{
-    char path[1100];
-    checkpoint_path(path, sizeof path, dir, "");
-    remove(path);
+    return NULL;
 }

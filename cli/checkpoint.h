@@ -24,7 +24,12 @@ bool checkpoint_write(const char *dir, uint64_t config_hash, const struct ga_pac
  * *config_hash; false (message printed, nothing kept) when it is missing,
  * truncated, corrupted, of another version or written on another machine. */
 bool checkpoint_read(const char *dir, struct ga_pack *payload, uint64_t *config_hash);
-/* Removes DIR/checkpoint once the outputs are complete. */
-void checkpoint_remove(const char *dir);
+/* The same format under another name (the replicates a run side by side
+ * keeps, cli/replicates.h): written as checkpoint_write does, the folder
+ * synced after when 'sync_dir'; read back with every check, NULL when
+ * loaded, else why not ("missing" when there is no such file). */
+bool checkpoint_save(const char *dir, const char *name, uint64_t config_hash, const struct ga_pack *payload,
+                     bool sync_dir);
+const char *checkpoint_load(const char *path, struct ga_pack *payload, uint64_t *config_hash);
 
 #endif

@@ -50,6 +50,8 @@ int cli_run_experiment(struct ga_cfg *cfg, const struct ga_experiment *e, struct
  * for the writer to say.  Returns why the run ended. */
 struct ga_pack;
 enum ga_stop cli_run_replicate(const struct ga_experiment *e, struct ga_run *run, unsigned r, struct ga_pack *p);
+/* The seconds a record's replicate ran. */
+double cli_record_seconds(const struct ga_pack *record);
 /* Writes e's output folder from the records of replicates
  * 1..e->replicates, records[0] first, through the writer
  * cli_run_experiment uses: the same files, byte for byte (times.csv

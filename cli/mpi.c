@@ -13,6 +13,7 @@
 
 #include "cli/cli.h"
 #include "cli/mpi.h"
+#include "cli/replicates.h"
 #include "gaexp/cfg.h"
 #include "gaexp/experiment.h"
 #include "ga/pack.h"
@@ -356,8 +357,10 @@ struct mpi_job {
     struct ga_cfg *cfg; /* NULL when not open */
     struct ga_experiment *e;
     struct ga_pack config;   /* the resolved configuration, sent with each run */
-    struct ga_pack *records; /* one per replicate, empty until it comes back */
-    unsigned back;           /* records come back */
+    struct ga_pack *records; /* one per replicate, empty until it comes back (or kept from before) */
+    bool *kept;              /* one per replicate: its record is kept on the disk */
+    struct replicates keep;  /* where (cli/replicates.h): ended replicates, never those under way */
+    unsigned back;           /* records come back, or were kept */
 };
 
 struct mpi_sched {
@@ -379,11 +382,35 @@ static bool mpi_job_open(struct mpi_sched *s, size_t i)
     if (!s->jobs->open(s->jobs->ctx, i, &cfg, &e))
         return false;
     j->cfg = cfg, j->e = e;
-    j->records = calloc(j->e->replicates, sizeof *j->records);
-    if (j->records && cli_config_text(j->cfg, &j->config))
-        return true;
-    cli_error("out of memory");
-    return false;
+    unsigned n = j->e->replicates;
+    j->records = calloc(n, sizeof *j->records);
+    j->kept = calloc(n, sizeof *j->kept);
+    struct ga_pack *states = calloc(n, sizeof *states); /* a state needs the rank that ran it: not taken */
+    uint64_t identity;
+    bool ok = j->records && j->kept && states && cli_config_text(j->cfg, &j->config) &&
+              replicates_identity(j->cfg, &identity);
+    if (ok) {
+        replicates_place(&j->keep, j->e, identity);
+        j->back = replicates_load(&j->keep, n, j->records, states, false);
+        for (unsigned r = 0; r < n; r++) {
+            j->kept[r] = j->records[r].len > 0;
+            ga_pack_free(&states[r]);
+        }
+    }
+    free(states);
+    if (!ok)
+        cli_error("out of memory");
+    return ok;
+}
+
+/* Keeps the records back that are not kept yet: those of a second or more
+ * as they come ('all': every one, when the sweep stops). */
+static void mpi_job_keep(struct mpi_job *j, bool all)
+{
+    for (unsigned r = 1; j->cfg && r <= j->e->replicates; r++)
+        if (j->records[r - 1].len && !j->kept[r - 1] &&
+            (all || cli_record_seconds(&j->records[r - 1]) >= 1.0 || j->e->checkpoint_seconds < 1.0))
+            j->kept[r - 1] = replicates_keep(&j->keep, r, &j->records[r - 1], true);
 }
 
 static void mpi_job_close(struct mpi_sched *s, size_t i, int status)
@@ -394,9 +421,28 @@ static void mpi_job_close(struct mpi_sched *s, size_t i, int status)
     for (unsigned r = 0; j->records && r < j->e->replicates; r++)
         ga_pack_free(&j->records[r]);
     free(j->records);
+    free(j->kept);
     ga_pack_free(&j->config);
     s->jobs->close(s->jobs->ctx, i, j->cfg, j->e, status);
     *j = (struct mpi_job){0};
+}
+
+static void mpi_job_write(struct mpi_sched *s, size_t i);
+
+/* Moves the next run past the replicates kept from before; a job whose
+ * replicates were all kept is written now.  True when that job was. */
+static bool mpi_skip_kept(struct mpi_sched *s)
+{
+    struct mpi_job *j = &s->job[s->next_job];
+    while (s->next_replicate <= j->e->replicates && j->records[s->next_replicate - 1].len)
+        s->next_replicate++;
+    if (s->next_replicate <= j->e->replicates)
+        return false;
+    size_t i = s->next_job++;
+    s->next_replicate = 1;
+    if (j->back == j->e->replicates) /* nothing was handed out: it is written here */
+        mpi_job_write(s, i);
+    return true;
 }
 
 /* Hands the next run to worker w, or releases it when nothing is left to
@@ -408,6 +454,8 @@ static bool mpi_hand_out(struct mpi_sched *s, int w)
         mpi_job_close(s, s->next_job, CLI_FAILED);
         s->status = CLI_FAILED;
     }
+    if (s->status == CLI_OK && s->next_job < s->jobs->count && mpi_skip_kept(s))
+        return mpi_hand_out(s, w); /* a job kept whole is written; the next one opens */
     if (s->status != CLI_OK || s->next_job == s->jobs->count)
         return mpi_release(w);
     const struct mpi_job *j = &s->job[s->next_job];
@@ -433,6 +481,8 @@ static void mpi_job_write(struct mpi_sched *s, size_t i)
     int status = s->status == CLI_OK ? cli_run_write(j->cfg, j->e, j->records, NULL) : CLI_FAILED;
     if (status != CLI_OK) /* a hook's fault (said) is the input's: exit status 2 */
         s->status = status == CLI_USAGE ? CLI_USAGE : CLI_FAILED;
+    else
+        replicates_drop(&j->keep);
     mpi_job_close(s, i, status);
 }
 
@@ -474,12 +524,14 @@ static bool mpi_collect(struct mpi_sched *s)
     bool ok = mpi_hand_out(s, w); /* before writing: the worker need not wait */
     if (j->cfg && j->back == j->e->replicates)
         mpi_job_write(s, id.job);
+    else
+        mpi_job_keep(j, false);
     return ok;
 }
 
 /* Interrupted: the runs handed out and not returned, and the jobs left
  * unwritten (every job is written whole or not at all). */
-static void mpi_report_lost(const struct mpi_sched *s)
+static void mpi_report_lost(struct mpi_sched *s)
 {
     fprintf(stderr, "gaexp: interrupted (a rank stopped, or SIGINT/SIGTERM); the runs handed out and "
                     "not returned:\n");
@@ -488,10 +540,12 @@ static void mpi_report_lost(const struct mpi_sched *s)
             fprintf(stderr, "gaexp:   %s replicate %llu (rank %d)\n", s->job[s->held[w].job].e->out_dir,
                     (unsigned long long)s->held[w].replicate, w);
     for (size_t i = 0; i < s->jobs->count; i++)
-        if (s->job[i].cfg)
-            fprintf(stderr, "gaexp: %s is not written (%u of %u replicates had returned); resuming runs it "
-                            "again\n",
-                    s->job[i].e->out_dir, s->job[i].back, s->job[i].e->replicates);
+        if (s->job[i].cfg) {
+            mpi_job_keep(&s->job[i], true);
+            fprintf(stderr, "gaexp: %s is not written: %u of its %u replicates ended and are kept (%s); "
+                            "resuming runs the others\n",
+                    s->job[i].e->out_dir, s->job[i].back, s->job[i].e->replicates, s->job[i].keep.dir);
+        }
 }
 
 static void mpi_on_signal(int sig)

@@ -6,6 +6,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <fcntl.h>
@@ -16,6 +17,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/replicates.h"
 #include "gaexp/tool.h"
 
 /* Copies "dir/name" into buf; false (message printed) when it does not
@@ -85,15 +87,72 @@ static bool output_is_empty(const char *dir)
     return empty;
 }
 
+/* The folders this process holds the lock of: a command that holds a
+ * folder for its whole work (runs side by side) and the writer it calls
+ * (which locks the folder it writes) share the lock, as dup'ed
+ * descriptors of the one open file description flock belongs to. */
+#define OUTPUT_HELD_MAX 64
+static struct output_held {
+    dev_t dev;
+    ino_t ino;
+    int fd;         /* the registry's own descriptor of the locked file description */
+    unsigned users; /* descriptors handed out */
+} output_held[OUTPUT_HELD_MAX];
+static pthread_mutex_t output_held_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static struct output_held *output_held_find(const struct stat *st)
+{
+    for (size_t i = 0; i < OUTPUT_HELD_MAX; i++)
+        if (output_held[i].users && output_held[i].dev == st->st_dev && output_held[i].ino == st->st_ino)
+            return &output_held[i];
+    return NULL;
+}
+
+/* A descriptor sharing this process's lock of the folder fd is open on,
+ * or -1 when it holds none (fd is then closed or kept, as asked). */
+static int output_held_share(int fd, const struct stat *st)
+{
+    pthread_mutex_lock(&output_held_lock);
+    struct output_held *h = output_held_find(st);
+    int shared = h ? fcntl(h->fd, F_DUPFD_CLOEXEC, 0) : -1;
+    if (shared >= 0)
+        h->users++;
+    pthread_mutex_unlock(&output_held_lock);
+    if (shared >= 0)
+        close(fd);
+    return shared;
+}
+
+static void output_held_add(int fd, const struct stat *st)
+{
+    pthread_mutex_lock(&output_held_lock);
+    for (size_t i = 0; i < OUTPUT_HELD_MAX; i++)
+        if (!output_held[i].users) {
+            int own = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+            if (own >= 0)
+                output_held[i] = (struct output_held){st->st_dev, st->st_ino, own, 1};
+            break;
+        }
+    pthread_mutex_unlock(&output_held_lock);
+}
+
 int output_lock(const char *dir)
 {
     int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0) {
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0) {
         cli_error("cannot open the output folder %s: %s", dir, strerror(errno));
+        if (fd >= 0)
+            close(fd);
         return -1;
     }
-    if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+    int shared = output_held_share(fd, &st);
+    if (shared >= 0)
+        return shared;
+    if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
+        output_held_add(fd, &st);
         return fd;
+    }
     int error = errno;
     close(fd);
     if (error == EWOULDBLOCK)
@@ -106,8 +165,17 @@ int output_lock(const char *dir)
 
 void output_unlock(int fd)
 {
-    if (fd >= 0)
-        close(fd);
+    if (fd < 0)
+        return;
+    struct stat st;
+    pthread_mutex_lock(&output_held_lock);
+    struct output_held *h = fstat(fd, &st) == 0 ? output_held_find(&st) : NULL;
+    if (h && --h->users == 0) {
+        close(h->fd);
+        *h = (struct output_held){0};
+    }
+    pthread_mutex_unlock(&output_held_lock);
+    close(fd); /* the lock goes with the last descriptor of its file description */
 }
 
 /* The names gaexp writes in a run folder: what --force may replace, what a
@@ -627,6 +695,8 @@ static bool output_roll_forward(const char *dir, char *journal, bool quiet)
         if (!pass)
             free(copy);
     }
+    if (!why && output_join(path, sizeof path, dir, "replicates")) /* kept while the runs went side by side */
+        replicates_drop_folder(path);
     if (why || !output_sync_dir(dir)) {
         cli_error("cannot finish the commit of %s: %s", dir, why ? why : strerror(errno));
         return false;

@@ -14,8 +14,11 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/guard.h"
 #include "cli/output.h"
 #include "cli/pool.h"
+#include "cli/replicates.h"
+#include "cli/run_session.h"
 #include "gaexp/experiment.h"
 #include "ga/pack.h"
 #include "gaexp/run.h"
@@ -39,14 +42,27 @@ bool cli_pool_chosen(enum cli_pool_mode mode, long long jobs, size_t runs, size_
     return mode == CLI_POOL_RUNS || (individuals <= CLI_POOL_SMALL && runs >= (size_t)jobs);
 }
 
-/* An open job: its experiment and the records of its replicates. */
+/* A replicate that ended is kept on the disk once it ran this long (or
+ * always, with output.checkpoint below it): shorter ones run again in
+ * less time than writing them costs.  Under way, a replicate keeps its
+ * state every output.checkpoint seconds and when interrupted. */
+#define POOL_KEEP_SECONDS 1.0
+
+/* An open job: its experiment, the records of its replicates (those kept
+ * from before, and those back), the states to go on from, where they are
+ * kept. */
 struct pool_job {
     struct ga_cfg *cfg;
     struct ga_experiment *e;
-    struct ga_pack *records; /* e->replicates of them */
-    unsigned handed, back;   /* replicates handed out, and returned */
-    bool failed;             /* a replicate could not run */
-    bool written;            /* its folder is written (status) */
+    struct ga_pack *records;   /* e->replicates of them: empty until the replicate ends */
+    struct ga_pack *states;    /* e->replicates: where a replicate stopped, to go on from */
+    bool *kept;                /* e->replicates: records[r] is on the disk */
+    struct replicates keep;
+    unsigned next;             /* the next replicate to consider handing out (from 1) */
+    unsigned todo, out, back;  /* to run this time, handed out, returned */
+    bool failed;               /* a replicate could not run */
+    bool stopped;              /* a replicate stopped at a signal (its state kept) */
+    bool written;              /* its folder is written (status) */
     struct output_stage stage; /* written whole, still to sync and rename (fd >= 0; cli_run_write) */
     int status;
 };
@@ -73,29 +89,75 @@ static void pool_on_signal(int sig)
 {
     (void)sig;
     pool_interrupted = 1;
+    cli_guard_interrupted(); /* a hook that does not return within a second ends the run */
 }
 
-/* One replicate on one thread, into its record; false when it could not run. */
-static bool pool_replicate(const struct ga_experiment *e, unsigned r, struct ga_pack *record)
+/* Keeps replicate r's state, packed from x; false (said) on failure. */
+static bool pool_keep_state(struct pool_job *j, const struct replicate_run *x, unsigned r)
 {
+    struct ga_pack state = {0};
+    replicate_state(x, &state);
+    bool ok = !state.oom && replicates_keep(&j->keep, r, &state, false);
+    if (state.oom)
+        cli_error("out of memory");
+    ga_pack_free(&state);
+    return ok;
+}
+
+/* Runs replicate r of job j on one thread, from its state when one is
+ * kept, keeping its state every output.checkpoint seconds; its record
+ * into j->records[r - 1], kept when it ran long enough.  False when it
+ * could not run, or stopped at a signal (j->stopped, its state kept). */
+static bool pool_replicate(struct pool_job *j, unsigned r)
+{
+    const struct ga_experiment *e = j->e;
     struct ga_params params = e->params;
     params.threads = 1;
     struct ga_diag diag;
     ga_diag_clear(&diag);
     struct ga_run *run = ga_run_alloc(e->problem, e->state, &params, &diag);
-    if (run)
-        cli_run_replicate(e, run, r, record);
+    if (!run)
+        return false;
+    struct replicate_run x;
+    struct ga_pack *state = &j->states[r - 1];
+    if (!state->len || !replicate_restore(&x, e, run, r, state))
+        replicate_start(&x, e, run, r);
+    ga_pack_free(state); /* this worker's alone */
+    double last = cli_now();
+    bool ok = true;
+    while (ok && replicate_step(&x) == GA_CONTINUE) {
+        if (pool_interrupted) {
+            j->stopped = true;
+            ok = pool_keep_state(j, &x, r) && false;
+        } else if (cli_now() - last >= e->checkpoint_seconds) {
+            ok = pool_keep_state(j, &x, r);
+            last = cli_now();
+        }
+    }
+    if (ok) {
+        replicate_record(&x, &j->records[r - 1]);
+        double spent = x.before + (cli_now() - x.started);
+        bool worth = spent >= POOL_KEEP_SECONDS || e->checkpoint_seconds < POOL_KEEP_SECONDS;
+        ok = !j->records[r - 1].oom && (!worth || replicates_keep(&j->keep, r, &j->records[r - 1], true));
+        j->kept[r - 1] = worth && ok;
+    }
+    replicate_free(&x);
     ga_run_free(run);
-    return run && !record->oom;
+    return ok;
 }
 
 /* Frees the records of job j (a job written or given up). */
 static void pool_free_records(struct pool_job *j)
 {
-    for (unsigned r = 0; j->records && r < j->e->replicates; r++)
+    for (unsigned r = 0; j->records && r < j->e->replicates; r++) {
         ga_pack_free(&j->records[r]);
+        ga_pack_free(&j->states[r]);
+    }
     free(j->records);
-    j->records = NULL;
+    free(j->states);
+    free(j->kept);
+    j->records = j->states = NULL;
+    j->kept = NULL;
 }
 
 /* Writes job j's folder from its records (the writer of a run on one
@@ -113,13 +175,31 @@ static int pool_write(struct pool_job *j)
 }
 
 /* Syncs and renames the folder a worker wrote whole into place, on the
- * thread that drives the pool: its wait on the disk is not a worker's. */
+ * thread that drives the pool: its wait on the disk is not a worker's;
+ * then the replicates kept for it go. */
 static int pool_settle(struct pool_job *j)
 {
-    if (j->stage.fd < 0)
-        return j->status;
-    bool ok = output_stage_close(&j->stage, j->e->out_dir);
-    return ok ? j->status : CLI_FAILED;
+    int status = j->status;
+    if (j->stage.fd >= 0 && !output_stage_close(&j->stage, j->e->out_dir))
+        status = CLI_FAILED;
+    if (status == CLI_OK)
+        replicates_drop(&j->keep);
+    return status;
+}
+
+/* The next replicate of job j to hand out (from 1), past those ended before. */
+static unsigned pool_next(struct pool_job *j)
+{
+    while (j->next <= j->e->replicates && j->records[j->next - 1].len)
+        j->next++;
+    return j->next++;
+}
+
+/* Moves the hand past the jobs with nothing left to hand out. */
+static void pool_hand_on(struct pool *p)
+{
+    while (p->hand < p->opened && p->slot[p->hand % p->window].out == p->slot[p->hand % p->window].todo)
+        p->hand++;
 }
 
 static void *pool_worker(void *arg)
@@ -127,19 +207,21 @@ static void *pool_worker(void *arg)
     struct pool *p = arg;
     pthread_mutex_lock(&p->lock);
     for (;;) {
-        while (!p->stop && p->hand == p->opened && p->hand < p->jobs->count)
+        pool_hand_on(p);
+        while (!p->stop && p->hand == p->opened && p->hand < p->jobs->count) {
             pthread_cond_wait(&p->work, &p->lock);
+            pool_hand_on(p);
+        }
         if (p->stop || p->hand == p->jobs->count)
             break;
         struct pool_job *j = &p->slot[p->hand % p->window];
-        unsigned r = ++j->handed;
-        if (j->handed == j->e->replicates)
-            p->hand++;
+        unsigned r = pool_next(j);
+        j->out++;
         pthread_mutex_unlock(&p->lock);
-        bool ok = pool_replicate(j->e, r, &j->records[r - 1]);
+        bool ok = pool_replicate(j, r);
         pthread_mutex_lock(&p->lock);
-        j->failed |= !ok;
-        if (++j->back < j->e->replicates)
+        j->failed |= !ok && !j->stopped;
+        if (++j->back < j->todo || j->stopped)
             continue;
         pthread_mutex_unlock(&p->lock); /* the last replicate: no one else touches j */
         int status = pool_write(j);
@@ -153,19 +235,46 @@ static void *pool_worker(void *arg)
 }
 
 /* Opens job i into its slot (outside the lock: workers look only at
- * opened slots); false after a message. */
+ * opened slots), with what was kept of its replicates; false after a
+ * message. */
 static bool pool_open(struct pool *p, size_t i)
 {
     struct pool_job *j = &p->slot[i % p->window];
-    *j = (struct pool_job){0};
+    *j = (struct pool_job){.next = 1};
     if (!p->jobs->open(p->jobs->ctx, i, &j->cfg, &j->e))
         return false;
-    if ((j->records = calloc(j->e->replicates, sizeof *j->records)))
+    unsigned n = j->e->replicates;
+    struct ga_pack config = {0};
+    uint64_t identity;
+    bool ok = (j->records = calloc(n, sizeof *j->records)) && (j->states = calloc(n, sizeof *j->states)) &&
+              (j->kept = calloc(n, sizeof *j->kept)) && cli_config_text(j->cfg, &config) &&
+              replicates_identity(j->cfg, &identity);
+    if (ok) {
+        replicates_place(&j->keep, j->e, identity);
+        unsigned ended = replicates_load(&j->keep, n, j->records, j->states, false);
+        for (unsigned r = 0; r < n; r++)
+            j->kept[r] = j->records[r].len > 0;
+        j->todo = n - ended;
+        ok = replicates_keep_config(&j->keep, j->e, &config);
+    }
+    ga_pack_free(&config);
+    if (ok)
         return true;
-    cli_error("out of memory");
+    cli_error("%s: cannot keep its replicates (out of memory, or see above)", j->e->out_dir);
+    pool_free_records(j);
     p->jobs->close(p->jobs->ctx, i, j->cfg, j->e, CLI_FAILED);
     j->e = NULL;
     return false;
+}
+
+/* A job whose replicates were all kept from before is written here. */
+static void pool_write_kept(struct pool *p, size_t i)
+{
+    struct pool_job *j = &p->slot[i % p->window];
+    if (j->todo > 0 || j->written)
+        return;
+    j->status = pool_write(j);
+    j->written = true;
 }
 
 /* Opens jobs ahead of the workers and closes each, in order, once a worker
@@ -182,6 +291,8 @@ static int pool_drive(struct pool *p)
         if (p->opened < p->jobs->count && p->opened - p->first < p->window) {
             pthread_mutex_unlock(&p->lock);
             bool ok = pool_open(p, p->opened);
+            if (ok)
+                pool_write_kept(p, p->opened);
             pthread_mutex_lock(&p->lock);
             if (!ok)
                 status = CLI_FAILED;
@@ -212,9 +323,22 @@ static int pool_drive(struct pool *p)
     return status;
 }
 
+/* An unwritten job's ended replicates, kept on the disk when stopped (the
+ * short ones were not yet); how many of its replicates are kept. */
+static unsigned pool_keep_ended(struct pool_job *j)
+{
+    unsigned kept = 0;
+    for (unsigned r = 1; r <= j->e->replicates; r++) {
+        if (j->records[r - 1].len && !j->kept[r - 1])
+            j->kept[r - 1] = replicates_keep(&j->keep, r, &j->records[r - 1], true);
+        kept += j->kept[r - 1];
+    }
+    return kept;
+}
+
 /* After a stop, the workers gone: the jobs written are closed as such,
- * the others unwritten (listed when interrupted); the status, failed when
- * a folder could not be written. */
+ * the others unwritten, what they ran kept (listed when interrupted); the
+ * status, failed when a folder could not be written. */
 static int pool_abandon(struct pool *p, int status)
 {
     for (size_t i = p->first; i < p->opened; i++) {
@@ -223,10 +347,13 @@ static int pool_abandon(struct pool *p, int status)
             j->status = pool_settle(j);
         if (j->written && j->status != CLI_OK && (status == CLI_OK || status == CLI_INTERRUPTED))
             status = j->status; /* the first failure's: a hook's fault is the input's (2) */
-        if (status == CLI_INTERRUPTED && !j->written && j->handed > 0)
-            fprintf(stderr, "gaexp: %s is not written (%u of %u replicates had returned)\n", j->e->out_dir,
-                    j->back, j->e->replicates);
-        pool_free_records(j);
+        if (status == CLI_INTERRUPTED && !j->written && j->out > 0) {
+            unsigned kept = pool_keep_ended(j);
+            fprintf(stderr, "gaexp: %s is not written: %u of its %u replicates ended and are kept, the others "
+                            "stopped where they were (%s)\n", j->e->out_dir, kept, j->e->replicates, j->keep.dir);
+        }
+        if (!j->written)
+            pool_free_records(j);
         p->jobs->close(p->jobs->ctx, i, j->cfg, j->e, j->written ? j->status : status);
     }
     return status;
@@ -249,6 +376,7 @@ int cli_pool_run(const struct cli_mpi_jobs *jobs, unsigned workers)
     pool_interrupted = 0;
     sigaction(SIGINT, &on_signal, &old_int);
     sigaction(SIGTERM, &on_signal, &old_term);
+    cli_guard_hooks(true);
     unsigned started = 0;
     while (started < workers && pthread_create(&threads[started], NULL, pool_worker, &p) == 0)
         started++;
@@ -262,8 +390,10 @@ int cli_pool_run(const struct cli_mpi_jobs *jobs, unsigned workers)
         pthread_cond_broadcast(&p.work);
     }
     pthread_mutex_unlock(&p.lock);
-    for (unsigned t = 0; t < started; t++) /* the runs under way end, and the points they finish are written */
+    for (unsigned t = 0; t < started; t++) /* each run under way stops at its generation's end, its state kept */
         pthread_join(threads[t], NULL);
+    cli_guard_settled();
+    cli_guard_hooks(false);
     status = pool_abandon(&p, status);
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
@@ -312,16 +442,45 @@ int cli_pool_run_experiment(struct ga_cfg *cfg, struct ga_experiment *e, bool qu
     struct pool_one one = {cfg, e};
     const struct cli_mpi_jobs jobs = {1, &one, pool_one_open, pool_one_close};
     double started = cli_now();
-    int status = cli_pool_run(&jobs, e->params.threads);
+    int status, lock = run_lock(e->out_dir, quiet, &status); /* held throughout: the replicates are kept in it */
+    if (lock < 0)
+        return status;
+    cli_guard_keep(e->out_dir, "%s keeps the replicates that ended, and those under way where they were last kept",
+                   e->out_dir);
+    status = cli_pool_run(&jobs, e->params.threads);
+    output_unlock(lock);
     if (status == CLI_INTERRUPTED)
-        fprintf(stderr, "gaexp: interrupted; replicates side by side keep no checkpoint: run it again "
-                        "(with --parallel threads a run can be resumed)\n");
+        fprintf(stderr, "gaexp: interrupted; 'gaexp resume %s' goes on with the replicates not ended\n",
+                e->out_dir);
     if (status != CLI_OK || quiet)
         return status;
     printf("%s: %u replicates, %u side by side, %.3f s\n", e->problem->name, e->replicates,
            e->params.threads, cli_now() - started);
     pool_print_best(e->out_dir);
     printf("output: %s/\n", e->out_dir);
+    return status;
+}
+
+int cli_resume_replicates(const char *dir, long long jobs, bool quiet)
+{
+    struct ga_pack text = {0};
+    struct ga_diag diag;
+    ga_diag_clear(&diag);
+    char name[OUTPUT_PATH_MAX + 32], threads[32];
+    snprintf(name, sizeof name, "%s/replicates/config", dir);
+    snprintf(threads, sizeof threads, "ga.threads=%lld", jobs);
+    struct ga_cfg *cfg = replicates_load_config(dir, &text) ? ga_cfg_alloc(&diag) : NULL;
+    struct ga_experiment *e = NULL;
+    const char *stored = NULL; /* kept in place when it is the folder: config.cfg as an uninterrupted run's */
+    bool ok = cfg && ga_cfg_load_string(cfg, name, (const char *)text.data);
+    bool here = ok && config_lookup_string(ga_cfg_config(cfg), "output.dir", &stored) && strcmp(stored, dir) == 0;
+    ok = ok && (here || ga_cfg_override_string(cfg, "output.dir", dir)) &&
+         (jobs <= 0 || ga_cfg_override(cfg, threads)) && (e = cli_experiment_alloc(cfg, 0)) != NULL;
+    cli_print_diag(&diag);
+    int status = ok ? cli_pool_run_experiment(cfg, e, quiet) : CLI_USAGE;
+    ga_experiment_free(e);
+    ga_cfg_free(cfg);
+    ga_pack_free(&text);
     return status;
 }
 

@@ -28,15 +28,26 @@ bool cli_pool_chosen(enum cli_pool_mode mode, long long jobs, size_t runs, size_
  * thread (the results do not depend on it); the worker that brings back a
  * job's last replicate writes its folder with cli_run_write (the folders
  * of a run on one thread, byte for byte, times.csv aside), and this thread
- * closes the jobs in order.  The jobs and the statuses
- * are those of cli_mpi_run: on SIGINT or SIGTERM the runs under way end,
- * the jobs not written are listed and closed unwritten, CLI_INTERRUPTED. */
+ * closes the jobs in order.  A job's replicates are kept as they end
+ * (those of a second or more) and under way every output.checkpoint
+ * seconds (cli/replicates.h); a job opens with what was kept, and runs
+ * only the rest.  The jobs and the statuses are those of cli_mpi_run: on
+ * SIGINT or SIGTERM the runs under way stop at their generation's end,
+ * their state and every ended replicate kept; the jobs not written are
+ * listed and closed unwritten, CLI_INTERRUPTED. */
 int cli_pool_run(const struct cli_mpi_jobs *jobs, unsigned workers);
 
 /* 'gaexp run' with replicates side by side on e->params.threads threads:
- * the folder cli_run_experiment writes (times.csv aside), without
- * checkpoints; a short report unless quiet.  A CLI_ status. */
+ * the folder cli_run_experiment writes (times.csv aside); its replicates
+ * are kept as they end and under way (cli/replicates.h), and a run that
+ * was interrupted goes on with what was kept (gaexp resume); a short
+ * report unless quiet.  A CLI_ status. */
 int cli_pool_run_experiment(struct ga_cfg *cfg, struct ga_experiment *e, bool quiet);
+
+/* 'gaexp resume DIR' of a run whose replicates went side by side (its
+ * folder keeps replicates/config): goes on with what was kept, on 'jobs'
+ * threads (0: as before).  A CLI_ status. */
+int cli_resume_replicates(const char *dir, long long jobs, bool quiet);
 
 /* Figures drawn by N gnuplots side by side, each reading its scripts from
  * a pipe: one start-up serves many figures, and a sweep queues a point's

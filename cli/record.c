@@ -41,33 +41,96 @@ static void record_fault_pack(const struct ga_fault *f, size_t len, struct ga_pa
     ga_pack_put(p, f->genes, len * sizeof *f->genes);
 }
 
-enum ga_stop cli_run_replicate(const struct ga_experiment *e, struct ga_run *run, unsigned r, struct ga_pack *p)
+double cli_record_seconds(const struct ga_pack *record)
 {
-    uint64_t seed = ga_rng_replicate_seed(e->seed, r);
-    double started = cli_now();
-    struct ga_pack gens = {0};
-    enum ga_stop why = ga_run_init(run, seed);
-    while (why == GA_CONTINUE) {
-        ga_pack_put(&gens, ga_run_stats(run), sizeof(struct ga_stats));
-        why = ga_run_iterate(run);
-    }
-    struct run_end end = run_end_of(run, seed, cli_now() - started, why);
-    struct run_record_head h = {.seed = seed, .generation_found = end.generation_found,
+    struct run_record_head h;
+    return record->len >= sizeof h ? (memcpy(&h, record->data, sizeof h), h.seconds) : 0;
+}
+
+enum ga_stop replicate_start(struct replicate_run *x, const struct ga_experiment *e, struct ga_run *run,
+                             unsigned r)
+{
+    *x = (struct replicate_run){.e = e, .run = run, .r = r, .seed = ga_rng_replicate_seed(e->seed, r),
+                                .started = cli_now()};
+    x->why = ga_run_init(run, x->seed);
+    if (x->why == GA_CONTINUE)
+        ga_pack_put(&x->gens, ga_run_stats(run), sizeof(struct ga_stats));
+    return x->why;
+}
+
+enum ga_stop replicate_step(struct replicate_run *x)
+{
+    if (x->why != GA_CONTINUE)
+        return x->why;
+    x->why = ga_run_iterate(x->run);
+    if (x->why == GA_CONTINUE)
+        ga_pack_put(&x->gens, ga_run_stats(x->run), sizeof(struct ga_stats));
+    return x->why;
+}
+
+/* A state: the statistics so far, the seconds spent, then the run's own. */
+void replicate_state(const struct replicate_run *x, struct ga_pack *out)
+{
+    uint64_t len = x->gens.len;
+    double seconds = x->before + (cli_now() - x->started);
+    ga_pack_put(out, &len, sizeof len);
+    ga_pack_put(out, x->gens.data, x->gens.len);
+    ga_pack_put(out, &seconds, sizeof seconds);
+    ga_run_pack(x->run, out);
+}
+
+bool replicate_restore(struct replicate_run *x, const struct ga_experiment *e, struct ga_run *run, unsigned r,
+                       const struct ga_pack *state)
+{
+    *x = (struct replicate_run){.e = e, .run = run, .r = r, .seed = ga_rng_replicate_seed(e->seed, r),
+                                .started = cli_now(), .why = GA_CONTINUE};
+    struct ga_unpack u = {state->data, state->len, false};
+    uint64_t len;
+    if (!ga_unpack_get(&u, &len, sizeof len) || len == 0 || len % sizeof(struct ga_stats) != 0 || len > u.left)
+        return false;
+    ga_pack_put(&x->gens, u.data, (size_t)len);
+    u.data += len, u.left -= (size_t)len;
+    const struct ga_stats *last = (const struct ga_stats *)(const void *)(x->gens.data + len - sizeof(struct ga_stats));
+    bool ok = !x->gens.oom && ga_unpack_get(&u, &x->before, sizeof x->before) && x->before >= 0 &&
+              x->before <= 1e12 && ga_run_unpack(run, &u) && u.left == 0 &&
+              last->generation == ga_run_stats(run)->generation && last->generation + 1 == len / sizeof *last;
+    if (!ok)
+        replicate_free(x);
+    return ok;
+}
+
+void replicate_record(struct replicate_run *x, struct ga_pack *p)
+{
+    struct run_end end = run_end_of(x->run, x->seed, x->before + (cli_now() - x->started), x->why);
+    struct run_record_head h = {.seed = x->seed, .generation_found = end.generation_found,
                                 .evaluations = end.evaluations,
-                                .generations = gens.len / sizeof(struct ga_stats),
+                                .generations = x->gens.len / sizeof(struct ga_stats),
                                 .best = end.best, .mean = end.mean, .seconds = end.seconds,
                                 .solved = end.solved, .stop = (uint32_t)end.stop};
-    size_t len = ga_run_genome(run)->len;
+    size_t len = ga_run_genome(x->run)->len;
     ga_pack_put(p, &h, sizeof h);
-    if (why == GA_STOP_FAULT) /* the fault, for the writer to say */
-        record_fault_pack(ga_run_fault(run), len, p);
+    if (x->why == GA_STOP_FAULT) /* the fault, for the writer to say */
+        record_fault_pack(ga_run_fault(x->run), len, p);
     else {
         ga_pack_put(p, end.genes, len * sizeof *end.genes);
-        ga_pack_put(p, gens.data, gens.len);
+        ga_pack_put(p, x->gens.data, x->gens.len);
     }
-    p->oom |= gens.oom;
-    ga_pack_free(&gens);
-    return why;
+    p->oom |= x->gens.oom;
+}
+
+void replicate_free(struct replicate_run *x)
+{
+    ga_pack_free(&x->gens);
+}
+
+enum ga_stop cli_run_replicate(const struct ga_experiment *e, struct ga_run *run, unsigned r, struct ga_pack *p)
+{
+    struct replicate_run x;
+    for (replicate_start(&x, e, run, r); replicate_step(&x) == GA_CONTINUE;)
+        ;
+    replicate_record(&x, p);
+    replicate_free(&x);
+    return x.why;
 }
 
 /* The fault a record carries, for the session to say; false when it does not fit. */

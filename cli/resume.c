@@ -7,6 +7,7 @@
 
 #include "cli/cli.h"
 #include "cli/output.h"
+#include "cli/pool.h"
 
 static const char resume_usage[] =
     "Usage: gaexp resume DIR [OPTION]...\n"
@@ -74,9 +75,13 @@ int cli_resume(int argc, char **argv)
     cli_plugin_resuming(dir, accept);
     int status = -1;
     if (access(path, F_OK) != 0 && access(journal, F_OK) != 0) {
+        char kept[1100];
         snprintf(path, sizeof path, "%s/sweep.args", dir);
+        snprintf(kept, sizeof kept, "%s/replicates/config", dir);
         if (access(path, F_OK) == 0)
             status = cli_resume_sweep(dir, jobs, quiet);
+        else if (access(kept, F_OK) == 0) /* replicates side by side */
+            status = cli_resume_replicates(dir, jobs, quiet);
     }
     if (status < 0)
         status = cli_resume_dir(dir, jobs, quiet, NULL);

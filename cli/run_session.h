@@ -84,6 +84,33 @@ struct run_session {
     const char *shown;          /* the folder as messages name it (e->out_dir, or what a hidden one becomes) */
 };
 
+/* One replicate run apart from its folder (runs side by side, MPI
+ * workers), a generation at a time, into the record its folder is written
+ * from (cli/record.c): resumable from a state it packs. */
+struct replicate_run {
+    const struct ga_experiment *e;
+    struct ga_run *run;
+    unsigned r;
+    uint64_t seed;
+    struct ga_pack gens;    /* every generation's statistics so far */
+    double before, started; /* seconds spent before a restore; cli_now() since */
+    enum ga_stop why;       /* GA_CONTINUE while it runs */
+};
+/* Begins replicate r of e on run (generation 0); returns x->why. */
+enum ga_stop replicate_start(struct replicate_run *x, const struct ga_experiment *e, struct ga_run *run,
+                             unsigned r);
+/* One more generation; returns x->why (GA_CONTINUE while it runs). */
+enum ga_stop replicate_step(struct replicate_run *x);
+/* Appends the state to go on from: the statistics so far and the run's. */
+void replicate_state(const struct replicate_run *x, struct ga_pack *out);
+/* Goes on from a state replicate_state packed for replicate r of e; false
+ * (x freed) when it does not fit the experiment. */
+bool replicate_restore(struct replicate_run *x, const struct ga_experiment *e, struct ga_run *run, unsigned r,
+                       const struct ga_pack *state);
+/* Appends the record of the ended replicate (cli_run_write writes folders from them). */
+void replicate_record(struct replicate_run *x, struct ga_pack *p);
+void replicate_free(struct replicate_run *x);
+
 /* How a replicate ended, from its run: seed, success, why, best, evaluations. */
 struct run_end run_end_of(const struct ga_run *run, uint64_t seed, double seconds, enum ga_stop why);
 

@@ -191,7 +191,7 @@ static bool cfg_expand_file(struct ga_cfg *c, struct cfg_expansion *x, const cha
 
 /* The leading comment lines GA_CFG_INPUT_LINE " HASH PATH" of a kept
  * configuration (named 'path'), as expectations. */
-static bool cfg_expect_recorded(struct ga_cfg *c, const char *text, const char *path)
+bool cfg_expect_recorded(struct ga_cfg *c, const char *text, const char *path)
 {
     char since[600];
     snprintf(since, sizeof since, "%s was written", path);

@@ -82,6 +82,9 @@ char *cfg_expand(struct ga_cfg *c, const char *path, bool (*check)(struct ga_cfg
 /* The input file at the absolute 'path', read now or earlier; NULL with a
  * diagnostic at s (unreadable, or not what an expectation recorded). */
 const struct cfg_file *cfg_input_read(struct ga_cfg *c, const config_setting_t *s, const char *path);
+/* The GA_CFG_INPUT_LINE comments leading 'text' (a configuration gaexp
+ * wrote, named 'path'), as expectations. */
+bool cfg_expect_recorded(struct ga_cfg *c, const char *text, const char *path);
 /* Records that setting s named an input as 'given', resolved to 'absolute'. */
 bool cfg_resolved(struct ga_cfg *c, const config_setting_t *s, const char *given, const char *absolute);
 void cfg_files_free(struct ga_cfg *c);

@@ -134,8 +134,8 @@ void ga_cfg_absolute_inputs(struct ga_cfg *c, const struct ga_cfg *derived);
 /* An experiment file's leading comment lines "# input file HASH PATH"
  * (HASH 16 hexadecimal digits: what gaexp writes at the top of the
  * configurations it keeps, config.cfg and sweep.cfg) become expectations
- * (ga_cfg_expect) when ga_cfg_load reads it: a kept configuration reads
- * the inputs it recorded, or refuses them. */
+ * (ga_cfg_expect) when ga_cfg_load or ga_cfg_load_string reads it: a
+ * kept configuration reads the inputs it recorded, or refuses them. */
 #define GA_CFG_INPUT_LINE "# input file"
 
 /* A string that must be one of 'choices' (n of them); *out is its index. */
