@@ -78,6 +78,10 @@ int cli_resume_dir(const char *dir, long long jobs, bool quiet, unsigned *replic
  * .part files as a resume does, then frees everything without running;
  * *replicate and *replicates (may be NULL) receive where the run stood. */
 bool cli_resume_probe(const char *dir, unsigned *replicate, unsigned *replicates);
+/* Whether an index.csv row names point 'point' (from 1) as gaexp does:
+ * its number, and its folder pNNN (readers follow no other name out of
+ * the sweep's folder). */
+bool cli_sweep_point_named(const char *number, const char *dir, size_t point);
 /* Goes on with the sweep in ROOT (its sweep.cfg and sweep.args). */
 int cli_resume_sweep(const char *root, long long jobs, bool quiet);
 

@@ -135,7 +135,7 @@ static bool export_point(const char *in, const char *out, const char *alg_id, co
 }
 
 /* A sweep: index.csv's points, each its own algorithm. */
-static bool export_sweep(const char *root, const char *out, FILE *index)
+static bool export_sweep(const char *root, const char *out, FILE *index, bool *bad_input)
 {
     char line[4096], *field[2 + EXPORT_MAX_AXES], axes_text[4096];
     bool ok = fgets(axes_text, sizeof axes_text, index) != NULL;
@@ -151,6 +151,7 @@ static bool export_sweep(const char *root, const char *out, FILE *index)
             axis[naxes++] = p;
         p = comma ? comma + 1 : NULL;
     }
+    size_t points = 0;
     while (ok && fgets(line, sizeof line, index)) {
         line[strcspn(line, "\r\n")] = '\0';
         size_t n = 0;
@@ -163,6 +164,13 @@ static bool export_sweep(const char *root, const char *out, FILE *index)
         }
         if (n != 2 + naxes) {
             cli_error("%s/index.csv: a row of %zu fields, expected %zu", root, n, 2 + naxes);
+            *bad_input = true;
+            return false;
+        }
+        if (!cli_sweep_point_named(field[0], field[1], ++points)) { /* never a path out of OUT */
+            cli_error("%s/index.csv:%zu: expected point %zu in folder p%03zu, got '%s' in '%s'", root, points + 1,
+                      points, points, field[0], field[1]);
+            *bad_input = true;
             return false;
         }
         char in[2200], to[2200], alg_id[200], alg_info[400];
@@ -222,12 +230,12 @@ int cli_export(int argc, char **argv)
             fclose(index);
         return prepared;
     }
-    bool ok;
+    bool ok, bad_input = false;
     if (index) {
-        ok = export_sweep(dirs[0], dirs[1], index);
+        ok = export_sweep(dirs[0], dirs[1], index, &bad_input);
         fclose(index);
     } else {
         ok = export_point(dirs[0], dirs[1], "gaexp", "gaexp run");
     }
-    return ok ? CLI_OK : CLI_FAILED;
+    return ok ? CLI_OK : bad_input ? CLI_USAGE : CLI_FAILED;
 }

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <gsl/gsl_errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -137,6 +138,8 @@ int cli_main(int argc, char **argv)
 {
     /* The library reports errors itself; GSL must not abort the process. */
     gsl_set_error_handler_off();
+    /* A file past 'ulimit -f' is a write that fails (EFBIG, said), not a process killed silently. */
+    signal(SIGXFSZ, SIG_IGN);
     /* --plugin FILE (or --plugin=FILE) anywhere: loaded, then taken out of argv. */
     int kept = 1;
     for (int i = 1; i < argc; i++) {

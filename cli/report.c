@@ -13,6 +13,7 @@
 #include "cli/output.h"
 #include "cli/pool.h"
 #include "cli/report.h"
+#include "cli/run_session.h"
 #include "ga/compare.h"
 
 #include <gsl/gsl_rng.h>
@@ -281,6 +282,11 @@ static bool report_read_point(const char *root, struct report_point *p, struct r
             r->run_cap = cap;
         }
         ok = report_row(at, line, &r->run[p->replicates]);
+        if (ok && r->run[p->replicates].replicate != p->replicates + 1) { /* a row missing, or twice */
+            cli_error("%s:%zu: replicate: expected %zu (a row per replicate, 1 to R in order), got %llu", at.file,
+                      at.line, p->replicates + 1, r->run[p->replicates].replicate);
+            ok = false;
+        }
         p->replicates += ok;
     }
     fclose(f);
@@ -330,6 +336,13 @@ static bool report_load(const char *root, struct report *r)
                 break;
             }
             r->point = grown;
+        }
+        if (!cli_sweep_point_named(field[0], field[1], r->count + 1)) { /* no path out of the sweep */
+            cli_error("%s/index.csv:%zu: expected point %zu in folder p%03zu, got '%s' in '%s'", root, lineno,
+                      r->count + 1, r->count + 1, field[0], field[1]);
+            r->bad_input = true;
+            ok = false;
+            break;
         }
         struct report_point *p = &r->point[r->count++];
         *p = (struct report_point){.text = r->text_used};
@@ -1367,8 +1380,15 @@ static int report_command(int argc, char **argv, const char *usage, bool plot)
         fclose(probe);
     if (index)
         fclose(index);
-    if (plot && !index)
-        return figures_fitness(dir, false) ? CLI_OK : CLI_FAILED;
+    /* plot writes: one writer per folder (a sweep or run under way refuses it, and it them) */
+    int status = CLI_OK, lock = plot ? run_lock(dir, false, &status) : -1;
+    if (plot && lock < 0)
+        return status;
+    if (plot && !index) {
+        status = figures_fitness(dir, false) ? CLI_OK : CLI_FAILED;
+        output_unlock(lock);
+        return status;
+    }
     struct report r;
     bool ok = report_load(dir, &r) && report_compute(&r);
     if (ok && plot) { /* in one gnuplot per core */
@@ -1381,6 +1401,7 @@ static int report_command(int argc, char **argv, const char *usage, bool plot)
     else if (ok)
         report_print(&r, stdout);
     report_free(&r);
+    output_unlock(lock);
     return ok ? CLI_OK : r.bad_input ? CLI_USAGE : CLI_FAILED;
 }
 

@@ -589,11 +589,25 @@ static enum ga_stop run_replicates(struct run_session *s, bool *ok)
  * (the journal removes the checkpoint), or, on failure, the temporary
  * files kept when a checkpoint matches them (resume goes on from it) and
  * removed otherwise. */
+/* Whether the folder still holds the checkpoint this run wrote: a folder
+ * removed (or emptied) while the run went on keeps nothing to resume. */
+static bool run_checkpoint_kept(struct run_session *s)
+{
+    char path[OUTPUT_PATH_MAX + 16];
+    snprintf(path, sizeof path, "%s/checkpoint", s->e->out_dir);
+    if (s->checkpointed && access(path, F_OK) != 0) {
+        cli_error("%s was removed while the run went on: nothing of it is kept", s->e->out_dir);
+        s->checkpointed = false;
+    }
+    return s->checkpointed;
+}
+
 int run_session_finish(struct run_session *s, bool ok, bool quiet)
 {
     int done = ok ? run_files_finish(&s->f, s->e, &s->genome, &s->best, s->curves, quiet) : 0;
     if (done != 0)
         return done > 0 ? CLI_OK : CLI_FAILED; /* -1: the journal finishes it */
+    run_checkpoint_kept(s);
     if (s->faulted) /* what the hook did and what is kept, in one message */
         cli_error("%s; %s%s%s", s->fault, s->checkpointed ? "the last checkpoint is kept: once the hook is mended, "
                                                             "'gaexp resume " : s->shown,

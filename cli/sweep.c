@@ -309,9 +309,18 @@ static struct ga_cfg *sweep_point_cfg(struct sweep *w, size_t p, const char *dir
 
 
 /* Point p's folder: root/pNNN, NNN = p + 1. */
+#define SWEEP_POINT_NAME "p%03zu"
 static void sweep_point_dir(const char *root, size_t p, char *dir, size_t size)
 {
-    snprintf(dir, size, "%s/p%03zu", root, p + 1);
+    snprintf(dir, size, "%s/" SWEEP_POINT_NAME, root, p + 1);
+}
+
+bool cli_sweep_point_named(const char *number, const char *dir, size_t point)
+{
+    char want[32], name[32];
+    snprintf(want, sizeof want, "%zu", point);
+    snprintf(name, sizeof name, SWEEP_POINT_NAME, point);
+    return strcmp(number, want) == 0 && strcmp(dir, name) == 0;
 }
 
 /* The most genes a point's runs evaluate: replicates x the evaluations
@@ -495,7 +504,7 @@ static bool sweep_write_index(struct sweep *w, const char *root)
         fprintf(f.fp, ",%s", w->axis[i].label);
     fputc('\n', f.fp);
     for (size_t p = 0; p < w->points; p++) {
-        fprintf(f.fp, "%zu,p%03zu", p + 1, p + 1);
+        fprintf(f.fp, "%zu," SWEEP_POINT_NAME, p + 1, p + 1);
         for (size_t i = 0; i < w->axes; i++) {
             char text[256];
             ga_cfg_value_text(sweep_value(w, i, sweep_coordinate(w, p, i)), text, sizeof text);
