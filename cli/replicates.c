@@ -43,16 +43,29 @@ bool replicates_identity(struct ga_cfg *cfg, uint64_t *hash)
     return ok;
 }
 
+/* The hidden folder beside dir: '.NAME.replicates'. */
+static void replicates_beside(const char *dir, char *buf, size_t size)
+{
+    const char *slash = strrchr(dir, '/');
+    int parent = slash ? (int)(slash - dir) + 1 : 0;
+    snprintf(buf, size, "%.*s.%s.replicates", parent, dir, dir + parent);
+}
+
 void replicates_place(struct replicates *k, const struct ga_experiment *e, uint64_t config_hash)
 {
     struct stat st;
-    const char *dir = e->out_dir, *slash = strrchr(dir, '/');
-    int parent = slash ? (int)(slash - dir) + 1 : 0;
-    if (lstat(dir, &st) == 0 && S_ISDIR(st.st_mode))
-        snprintf(k->dir, sizeof k->dir, "%s/replicates", dir);
+    if (lstat(e->out_dir, &st) == 0 && S_ISDIR(st.st_mode))
+        snprintf(k->dir, sizeof k->dir, "%s/replicates", e->out_dir);
     else
-        snprintf(k->dir, sizeof k->dir, "%.*s.%s.replicates", parent, dir, dir + parent);
+        replicates_beside(e->out_dir, k->dir, sizeof k->dir);
     k->config_hash = config_hash;
+}
+
+void replicates_drop_beside(const char *dir)
+{
+    char path[OUTPUT_PATH_MAX];
+    replicates_beside(dir, path, sizeof path);
+    replicates_drop_folder(path);
 }
 
 bool replicates_named(const char *name)

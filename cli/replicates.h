@@ -55,6 +55,9 @@ void replicates_drop(const struct replicates *k);
 /* The same for the folder at 'path' (a run folder's 'replicates', which
  * its commit removes). */
 void replicates_drop_folder(const char *path);
+/* Removes the hidden folder of kept replicates beside folder dir (a
+ * sweep's point that is written, or that ran in place). */
+void replicates_drop_beside(const char *dir);
 /* Whether 'name' is a file a replicates folder holds ("r12", "r12.state",
  * their .part). */
 bool replicates_named(const char *name);

@@ -17,6 +17,7 @@
 #include "cli/options.h"
 #include "cli/output.h"
 #include "cli/pool.h"
+#include "cli/replicates.h"
 #include "cli/report.h"
 #include "ga/cfg_private.h"
 #include "gaexp/run.h"
@@ -564,8 +565,10 @@ static bool sweep_point_continued(const struct cli_options *o, const char *dir, 
     unsigned long done = o->resume && !committing ? sweep_point_done(dir) : 0;
     *status = CLI_OK;
     *runs += done;
-    if (done)
+    if (done) {
+        replicates_drop_beside(dir); /* left by a kill between the point's rename and their removal */
         return true;
+    }
     snprintf(checkpoint, sizeof checkpoint, "%s/checkpoint", dir);
     if (!o->resume || (access(checkpoint, F_OK) != 0 && !committing))
         return false;
@@ -625,6 +628,8 @@ static int sweep_run_point(struct sweep *w, const struct cli_options *o, size_t 
         status = run ? cli_run_experiment(c, e, run, true) : CLI_FAILED;
         if (status == CLI_OK)
             *runs += e->replicates;
+        if (status == CLI_OK) /* replicates kept by runs side by side are not needed any more */
+            replicates_drop_beside(dir);
         ga_run_free(run);
         ga_experiment_free(e);
         ga_cfg_free(c);
