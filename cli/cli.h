@@ -12,10 +12,14 @@
  * from it (doc/data-safety.md says which failure maps onto which). */
 #define CLI_EXIT_STATUSES(X)                                                                   \
     X(CLI_OK, 0, "done")                                                                       \
-    X(CLI_FAILED, 1, "the machine failed us: an I/O error, a full disk, out of memory, no threads") \
+    X(CLI_FAILED, 1, "the machine failed us: an I/O error, a full disk, out of memory, no threads;\n\t" \
+                     "or a plug-in crashed or called exit() (the message names it and the hook)")     \
     X(CLI_USAGE, 2, "the input is wrong: usage, a bad setting or file, a folder in use,\n\t"      \
-                    "a checkpoint that does not match its folder")                             \
-    X(CLI_INTERRUPTED, 130, "interrupted (Ctrl-C, SIGTERM) after writing a checkpoint")
+                    "a checkpoint that does not match its folder, an input file that changed\n\t"   \
+                    "since it was recorded, a plug-in's hook that broke its contract (a NaN,\n\t"   \
+                    "infinite or negative fitness; with --check an invalid genome)")              \
+    X(CLI_INTERRUPTED, 130, "interrupted (Ctrl-C, SIGTERM) after writing a checkpoint (runs side by side:\n\t" \
+                            "keeping their replicates); a hook that does not return is given a second")
 #define CLI_EXIT_ENUM(name, value, text) name = value,
 enum { CLI_EXIT_STATUSES(CLI_EXIT_ENUM) };
 #undef CLI_EXIT_ENUM

@@ -214,6 +214,8 @@ bool cli_guard_plugin(const char *path, const struct ga_catalog *cat, const size
 {
     if (guard_plugin_count == GUARD_PLUGINS)
         return false;
+    void *warm[1];
+    backtrace(warm, 1); /* loads the unwinder now, not in a signal handler (only plug-ins need it) */
     size_t k = guard_plugin_count;
     struct guard_plugin *p = &guard_plugins[k];
     snprintf(p->path, sizeof p->path, "%s", path);
@@ -497,8 +499,6 @@ void cli_guard_install(void)
     if (installed)
         return;
     installed = true;
-    void *warm[1];
-    backtrace(warm, 1); /* loads the unwinder now, not in a signal handler */
     static char stack[1 << 16];
     stack_t alt = {.ss_sp = stack, .ss_size = sizeof stack};
     sigaltstack(&alt, NULL);
