@@ -372,6 +372,10 @@ static void guard_plugin_end(size_t k, const char *hook, const char *what)
         guard_put(&t, ": once the plug-in is fixed, 'gaexp resume ");
         guard_put(&t, kept->resume);
         guard_put(&t, " --accept-changed-plugin' goes on from there\n");
+    } else if (kept->what[0]) {
+        guard_put(&t, " ");
+        guard_put(&t, kept->what);
+        guard_put(&t, "\n");
     } else {
         guard_put(&t, "; nothing of the run is kept: run it again once the plug-in is fixed\n");
     }

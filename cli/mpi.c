@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/guard.h"
 #include "cli/mpi.h"
 #include "cli/replicates.h"
 #include "gaexp/cfg.h"
@@ -322,6 +323,9 @@ int cli_mpi_work(void)
     struct sigaction on_term = {.sa_handler = mpi_worker_on_term, .sa_flags = SA_RESTART};
     sigemptyset(&on_term.sa_mask);
     sigaction(SIGTERM, &on_term, NULL);
+    cli_guard_install(); /* a plug-in that crashes here is named too; rank 0 says what is kept */
+    cli_guard_arm(true);
+    cli_guard_keep_fixed(NULL, "on MPI rank %d (rank 0 lists the runs lost and how to go on)", mpi_rank);
     struct mpi_worker w = {0};
     for (;;) {
         MPI_Status st;
