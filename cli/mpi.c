@@ -546,9 +546,11 @@ static void mpi_report_lost(struct mpi_sched *s)
     for (size_t i = 0; i < s->jobs->count; i++)
         if (s->job[i].cfg) {
             mpi_job_keep(&s->job[i], true);
-            fprintf(stderr, "gaexp: %s is not written: %u of its %u replicates ended and are kept (%s); "
-                            "resuming runs the others\n",
-                    s->job[i].e->out_dir, s->job[i].back, s->job[i].e->replicates, s->job[i].keep.dir);
+            fprintf(stderr, "gaexp: %s is not written: %u of its %u replicates ended%s%s%s; resuming runs the "
+                            "others\n",
+                    s->job[i].e->out_dir, s->job[i].back, s->job[i].e->replicates,
+                    s->job[i].back ? " and are kept (" : "", s->job[i].back ? s->job[i].keep.dir : "",
+                    s->job[i].back ? ")" : "");
         }
 }
 

@@ -349,8 +349,10 @@ static int pool_abandon(struct pool *p, int status)
             status = j->status; /* the first failure's: a hook's fault is the input's (2) */
         if (status == CLI_INTERRUPTED && !j->written && j->out > 0) {
             unsigned kept = pool_keep_ended(j);
-            fprintf(stderr, "gaexp: %s is not written: %u of its %u replicates ended and are kept, the others "
-                            "stopped where they were (%s)\n", j->e->out_dir, kept, j->e->replicates, j->keep.dir);
+            fprintf(stderr, "gaexp: %s is not written: %u of its %u replicates ended%s, the others stopped where "
+                            "they were%s%s%s\n", j->e->out_dir, kept, j->e->replicates, kept ? " and are kept" : "",
+                    j->stopped || kept ? " (" : "", j->stopped || kept ? j->keep.dir : "",
+                    j->stopped || kept ? ")" : "");
         }
         if (!j->written)
             pool_free_records(j);
