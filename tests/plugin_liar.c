@@ -1,8 +1,10 @@
 /* tests/plugin_liar.c — a plug-in that misbehaves on request, for tests/trust_plugins.sh: a
  * travelling-salesman tour on seeded random cities whose hooks lie, race, crash or exit.
  * Built with -DLIAR_MENDED it is the same plug-in fixed: every fault but 'huge' does nothing. */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <math.h>
 #include <signal.h>
+#include <sys/mman.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -114,15 +116,21 @@ static double liar_misbehave(const struct liar *l)
     case LIAR_INF: return INFINITY;
     case LIAR_NEGATIVE: return -26;
     case LIAR_EXIT: exit(0);
-    case LIAR_SEGV: {
-        volatile int *nowhere = NULL;
+    case LIAR_SEGV: { /* a write to a page that allows none: a real fault, under the sanitizers too */
+        volatile int *nowhere = mmap(NULL, 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         *nowhere = 1;
         return 0;
     }
     case LIAR_ABORT: abort();
-    case LIAR_FPE: {
-        volatile int zero = 0, seven = 7; /* both unknown: a real division */
-        return seven / zero;
+    case LIAR_FPE: { /* a real division by zero (in C it is undefined, and a sanitizer would stop first) */
+#if defined(__x86_64__) || defined(__i386__)
+        int quotient = 7, remainder = 0, zero = 0;
+        __asm__ volatile("cltd\n\tidivl %2" : "+a"(quotient), "=&d"(remainder) : "r"(zero));
+        return quotient + remainder;
+#else
+        raise(SIGFPE);
+        return 0;
+#endif
     }
     case LIAR_HANG:
         for (;;) {
