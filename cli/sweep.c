@@ -13,6 +13,7 @@
 
 #include "cli/cli.h"
 #include "cli/figures.h"
+#include "cli/guard.h"
 #include "cli/mpi.h"
 #include "cli/options.h"
 #include "cli/output.h"
@@ -654,10 +655,11 @@ static int sweep_run_here(struct sweep *w, const struct cli_options *o, const ch
     for (size_t p = 0; status == CLI_OK && p < w->points; p++) {
         sweep_progress(live->on, p, w->points, live->runs, live->started);
         status = sweep_run_point(w, o, p, root, &live->runs);
-        if (status == CLI_INTERRUPTED)
-            fprintf(stderr, "gaexp: the sweep stopped at point %zu of %zu; 'gaexp resume %s' goes on "
-                            "with the whole sweep\n",
-                    p + 1, w->points, root);
+        if (status != CLI_OK) /* a hook's fault (2) wants the plug-in mended first */
+            fprintf(stderr, "gaexp: the sweep stopped at point %zu of %zu; 'gaexp resume %s%s' goes on "
+                            "with the whole sweep%s\n",
+                    p + 1, w->points, root, status == CLI_USAGE ? " --accept-changed-plugin" : "",
+                    status == CLI_USAGE ? " once the hook is mended" : "");
     }
     return status;
 }
@@ -889,6 +891,8 @@ int cli_sweep(int argc, char **argv)
     int lock = status == CLI_OK ? output_lock(root) : -1;
     if (status == CLI_OK && lock < 0)
         status = lock == -2 ? CLI_USAGE : CLI_FAILED;
+    if (status == CLI_OK) /* what a plug-in's crash leaves */
+        cli_guard_keep_fixed(root, "%s keeps the points finished and the checkpoint of the one under way", root);
     if (status == CLI_OK && o.force && !o.resume)
         sweep_clear(root);
     if (status == CLI_OK && (!sweep_write_index(&w, root) || (!o.resume && !sweep_write_resume(&w, &o, root))))
