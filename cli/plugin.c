@@ -22,6 +22,7 @@ static struct cli_plugin {
     char path[PATH_MAX]; /* resolved */
     char hash[17];       /* FNV-1a of the file's bytes, hexadecimal */
     bool from_option;    /* named by --plugin */
+    bool change_said;    /* resumed with it changed: said once */
     size_t problems_begin, problems_end; /* its problems' places in the registry */
 } cli_plugins[CLI_PLUGIN_MAX];
 static size_t cli_plugin_count;
@@ -235,8 +236,10 @@ static bool cli_plugin_changed(struct ga_cfg *cfg, config_setting_t *problem, co
         cli_error("out of memory");
         return false;
     }
-    fprintf(stderr, "gaexp: %s goes on with the changed plug-in %s (content hash %s, was %s); config.cfg records it "
-                    "(problem.plugin_changed)\n", cli_plugin_resumed, p->path, p->hash, recorded ? recorded : "?");
+    if (!p->change_said) /* once, not for each point of a sweep */
+        fprintf(stderr, "gaexp: %s goes on with the changed plug-in %s (content hash %s, was %s); config.cfg records "
+                        "it (problem.plugin_changed)\n", cli_plugin_resumed, p->path, p->hash, recorded ? recorded : "?");
+    cli_plugins[p - cli_plugins].change_said = true;
     return true;
 }
 
