@@ -676,6 +676,7 @@ static int run_session_go(struct run_session *s, bool quiet)
     sigaction(SIGTERM, &old_term, NULL);
     run_progress_draw(&s->progress, ga_run_stats(s->run), e, e->replicates, true);
     if (ok && s->replicate <= e->replicates) { /* interrupted, checkpoint written */
+        run_files_close(&s->f); /* kept, for the checkpoint */
         if (!run_linked_length) /* else the signal handler said it */
             fprintf(stderr, "gaexp: interrupted in generation %lu of replicate %u; "
                             "'gaexp resume %s' goes on from there\n",
