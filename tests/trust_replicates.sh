@@ -8,11 +8,12 @@
 test_folder trust_replicates
 out=$(cd "$out" && pwd)
 case $GAEXP in /*) ;; *) GAEXP=$(pwd)/$GAEXP ;; esac
-# Six replicates of about a second each, two side by side.
+# Six replicates of a few tenths of a second each, two side by side; with
+# output.checkpoint below a second every replicate that ends is kept.
 cat >"$out/side.cfg" <<EOT
 problem = { name = "onemax"; bits = 300; };
-ga = { seed = 5; population = 200; replicates = 6; stop = { generations = 40000; fitness = -1.0; }; };
-output = { plot = false; checkpoint = 0.3; };
+ga = { seed = 5; population = 200; replicates = 6; stop = { generations = 12000; fitness = -1.0; }; };
+output = { plot = false; checkpoint = 0.1; };
 EOT
 run() { "$GAEXP" run "$out/side.cfg" --quiet --jobs 2 --parallel runs "$@"; }
 # same DIR REFERENCE: the same results (config.cfg names its folder).
@@ -37,7 +38,7 @@ run --out "$out/reference"
 check "the uninterrupted run" [ -s "$out/reference/summary.csv" ]
 took=$(($(date +%s) - started))
 
-stopped TERM 0.4 "$out/term"
+stopped TERM 0.1 "$out/term"
 check "SIGTERM: exit 130" [ "$status" -eq 130 ]
 check "SIGTERM: the replicates that ended are kept" sh -c 'ls "$0"/term/replicates/r[0-9] >/dev/null 2>&1' "$out"
 check "SIGTERM: every replicate begun is kept, ended or under way" \
@@ -52,15 +53,15 @@ check "resume after SIGTERM: ran only what was unfinished (faster than the whole
   [ $(($(date +%s) - started)) -lt "$took" ] || [ "$took" -le 1 ]
 check "resume after SIGTERM: no replicates folder left" [ ! -e "$out/term/replicates" ]
 
-stopped KILL 0.4 "$out/kill"
+stopped KILL 0.1 "$out/kill"
 check "SIGKILL: killed" [ "$status" -eq 137 ]
-check "SIGKILL: the states of output.checkpoint (0.3 s) are there" sh -c 'ls "$0"/kill/replicates/r*.state >/dev/null 2>&1 || ls "$0"/kill/replicates/r[0-9] >/dev/null 2>&1' "$out"
+check "SIGKILL: the states of output.checkpoint (0.1 s) are there" sh -c 'ls "$0"/kill/replicates/r*.state >/dev/null 2>&1 || ls "$0"/kill/replicates/r[0-9] >/dev/null 2>&1' "$out"
 "$GAEXP" resume "$out/kill" --quiet --jobs 1
 check "resume after SIGKILL, on one thread: exit 0" [ $? -eq 0 ]
 check "resume after SIGKILL: what an uninterrupted run writes" same "$out/kill" "$out/reference"
-stopped INT 0.2 "$out/twice"
+stopped INT 0.05 "$out/twice"
 "$GAEXP" resume "$out/twice" --quiet & pid=$!
-sleep 1.5
+sleep 0.3
 kill -INT "$pid"
 wait "$pid"
 check "interrupted twice: the second resume exits 130" [ $? -eq 130 ]
@@ -68,11 +69,12 @@ check "interrupted twice: the second resume exits 130" [ $? -eq 130 ]
 check "interrupted twice: the third ends it as the uninterrupted run" same "$out/twice" "$out/reference"
 
 # A sweep's points side by side: the same.
-{ sed 's/replicates = 6/replicates = 3/; s/generations = 40000/generations = 15000/' "$out/side.cfg"
+{ sed 's/replicates = 6/replicates = 3/; s/generations = 12000/generations = 5000/' "$out/side.cfg"
   echo 'sweep = ( { set = "ga.mutation.rate"; values = [0.001, 0.002, 0.003, 0.004]; } );'; } >"$out/sweep.cfg"
 "$GAEXP" sweep "$out/sweep.cfg" --out "$out/sweep.reference" --quiet --jobs 2 --parallel runs
 "$GAEXP" sweep "$out/sweep.cfg" --out "$out/sweep" --quiet --jobs 2 --parallel runs 2>"$out/sweep.err" & pid=$!
-sleep 2
+waited=0
+while ! ls -d "$out"/sweep/.p*.replicates >/dev/null 2>&1 && [ "$waited" -lt 3000 ]; do sleep 0.01; waited=$((waited + 1)); done
 kill -TERM "$pid"
 wait "$pid"
 check "a sweep side by side, SIGTERM: exit 130" [ $? -eq 130 ]
