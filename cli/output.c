@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/names.h"
 #include "gaexp/tool.h"
 
 /* Copies "dir/name" into buf; false (message printed) when it does not
@@ -110,14 +111,16 @@ void output_unlock(int fd)
         close(fd);
 }
 
-/* The names gaexp writes in a run folder: what --force may replace, what a
- * commit journal may name. */
-static const char *const output_run_names[] = {
-    "config.cfg", "generations.csv", "summary.csv", "times.csv", "best.txt",
-    "curves.csv", "fitness.gp",      "fitness.png", "fitness.pdf", "fitness.svg", "checkpoint",
-};
-/* The most files one commit publishes: each has a run name. */
-#define OUTPUT_PUBLISH_MAX (sizeof output_run_names / sizeof *output_run_names)
+/* The most files one commit publishes: each has a run's name (cli/names.c). */
+#define OUTPUT_PUBLISH_MAX 16
+
+/* Whether name is one of a run's result files (cli/names.c): what --force
+ * may replace, what a commit journal may name. */
+static bool output_run_name(const char *name)
+{
+    const struct names_entry *e = names_find(NAMES_RUN, name);
+    return e && e->role == NAMES_FILE && strcmp(e->pattern, name) == 0;
+}
 
 /* False (message printed) when dir/name exists as anything but a regular
  * file: gaexp never replaces a symlink, device, FIFO or folder. */
@@ -154,8 +157,10 @@ int output_prepare_dir(const char *dir, bool force)
                   "or --out DIR to write elsewhere", dir);
         status = CLI_USAGE;
     }
-    for (size_t i = 0; status == CLI_OK && i < sizeof output_run_names / sizeof *output_run_names; i++)
-        if (!output_replaceable(dir, output_run_names[i]))
+    size_t n;
+    const struct names_entry *names = names_list(NAMES_RUN, &n);
+    for (size_t i = 0; status == CLI_OK && i < n; i++)
+        if (names[i].role == NAMES_FILE && !output_replaceable(dir, names[i].pattern))
             status = CLI_USAGE;
     output_unlock(lock);
     return status;
@@ -587,14 +592,6 @@ void output_stage_abandon(struct output_stage *st)
 /* The longest journal read back (a run's is about 230 bytes). */
 #define OUTPUT_JOURNAL_MAX 4096
 
-static bool output_run_name(const char *name)
-{
-    for (size_t i = 0; i < sizeof output_run_names / sizeof *output_run_names; i++)
-        if (strcmp(name, output_run_names[i]) == 0)
-            return true;
-    return false;
-}
-
 /* Steps 3 to 5 of the commit, from the journal text: false (message
  * printed) when the journal is malformed or a step fails; the journal then
  * stays, for 'gaexp resume' to try again. */
@@ -702,12 +699,14 @@ int output_publish(const char *dir, struct output_file *const *files, size_t n, 
     bool fits = n <= OUTPUT_PUBLISH_MAX;
     for (size_t i = 0; fits && i < n; i++)
         fits &= output_journal_line(text, &at, "publish", strrchr(files[i]->final_path, '/') + 1);
-    for (size_t i = 0; i < sizeof output_run_names / sizeof *output_run_names; i++) {
-        bool published = false;
+    size_t count;
+    const struct names_entry *names = names_list(NAMES_RUN, &count);
+    for (size_t i = 0; i < count; i++) {
+        bool published = names[i].role != NAMES_FILE;
         for (size_t j = 0; j < n; j++)
-            published |= strcmp(strrchr(files[j]->final_path, '/') + 1, output_run_names[i]) == 0;
+            published |= strcmp(strrchr(files[j]->final_path, '/') + 1, names[i].pattern) == 0;
         if (!published)
-            fits &= output_journal_line(text, &at, "remove", output_run_names[i]);
+            fits &= output_journal_line(text, &at, "remove", names[i].pattern);
     }
     if (figure)
         fits &= output_journal_line(text, &at, "draw", figure);
