@@ -74,19 +74,7 @@ static bool output_mkdirs(const char *dir)
     return true;
 }
 
-static bool output_is_empty(const char *dir)
-{
-    DIR *d = opendir(dir);
-    if (!d)
-        return true;
-    bool empty = true;
-    for (struct dirent *e; empty && (e = readdir(d));)
-        empty = strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0;
-    closedir(d);
-    return empty;
-}
-
-int output_lock(const char *dir)
+int output_lock_as(const char *dir, const char *busy)
 {
     int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd < 0) {
@@ -98,11 +86,15 @@ int output_lock(const char *dir)
     int error = errno;
     close(fd);
     if (error == EWOULDBLOCK)
-        cli_error("output folder '%s' is in use by another gaexp process; wait for it to end "
-                  "or write elsewhere with --out DIR", dir);
+        cli_error("output folder '%s' is in use by another gaexp process; %s", dir, busy);
     else
         cli_error("cannot lock the output folder %s: %s", dir, strerror(error));
     return error == EWOULDBLOCK ? -2 : -1;
+}
+
+int output_lock(const char *dir)
+{
+    return output_lock_as(dir, "wait for it to end or write elsewhere with --out DIR");
 }
 
 void output_unlock(int fd)
@@ -136,7 +128,7 @@ static bool output_replaceable(const char *dir, const char *name)
     return false;
 }
 
-int output_prepare_dir(const char *dir, bool force)
+int output_make_dir(const char *dir)
 {
     struct stat st;
     if (!output_path_fits(dir))
@@ -146,17 +138,18 @@ int output_prepare_dir(const char *dir, bool force)
         cli_error("output folder '%s' exists and is not a folder", dir);
         return CLI_USAGE;
     }
-    if (!exists && !output_mkdirs(dir))
-        return CLI_FAILED;
+    return exists || output_mkdirs(dir) ? CLI_OK : CLI_FAILED;
+}
+
+int output_prepare_dir(const char *dir)
+{
+    int made = output_make_dir(dir);
+    if (made != CLI_OK)
+        return made;
     int lock = output_lock(dir);
     if (lock < 0)
         return lock == -2 ? CLI_USAGE : CLI_FAILED;
     int status = CLI_OK;
-    if (!force && !output_is_empty(dir)) {
-        cli_error("output folder '%s' already holds files; pass --force to overwrite them "
-                  "or --out DIR to write elsewhere", dir);
-        status = CLI_USAGE;
-    }
     size_t n;
     const struct names_entry *names = names_list(NAMES_RUN, &n);
     for (size_t i = 0; status == CLI_OK && i < n; i++)
@@ -508,29 +501,48 @@ void output_close(struct output_file *f)
 
 /* ---- a folder written whole under a hidden name (doc/data-safety.md) ---- */
 
+/* The deepest folder gaexp writes below an output folder (an export's
+ * staged pNNN/data_f.../) with room to spare: past it, a tree is not gaexp's. */
+#define OUTPUT_TREE_DEPTH 8
+
+static bool output_remove_below(int at, const char *name, int depth)
+{
+    struct stat st;
+    if (fstatat(at, name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+        return errno == ENOENT;
+    if (!S_ISDIR(st.st_mode)) /* a file, or a link: the link goes, never what it names */
+        return unlinkat(at, name, 0) == 0 || errno == ENOENT;
+    int fd = depth < OUTPUT_TREE_DEPTH ? openat(at, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1;
+    DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+    if (!d) {
+        int error = fd >= 0 ? errno : depth < OUTPUT_TREE_DEPTH ? errno : ELOOP;
+        if (fd >= 0)
+            close(fd);
+        errno = error;
+        return false;
+    }
+    bool ok = true;
+    for (struct dirent *e; ok && (e = readdir(d));)
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+            ok = output_remove_below(fd, e->d_name, depth + 1);
+    int error = errno;
+    closedir(d);
+    errno = error;
+    return ok && (unlinkat(at, name, AT_REMOVEDIR) == 0 || errno == ENOENT);
+}
+
+bool output_remove_tree(int at, const char *name)
+{
+    return output_remove_below(at, name, 0);
+}
+
 void output_stage_remove(const char *path)
 {
-    int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
-    for (struct dirent *e; d && (e = readdir(d));)
-        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
-            unlinkat(fd, e->d_name, 0); /* files only: a stage holds no folder */
-    if (d)
-        closedir(d);
-    else if (fd >= 0)
-        close(fd);
-    rmdir(path);
+    output_remove_tree(AT_FDCWD, path);
 }
 
-/* The hidden name of folder NAME's stage: ".NAME.new". */
-#define OUTPUT_STAGE_SUFFIX ".new"
-#define OUTPUT_STAGE_FORMAT "%.*s.%s" OUTPUT_STAGE_SUFFIX
-
-bool output_stage_named(const char *name)
-{
-    size_t len = strlen(name), suffix = strlen(OUTPUT_STAGE_SUFFIX);
-    return name[0] == '.' && len > suffix + 1 && strcmp(name + len - suffix, OUTPUT_STAGE_SUFFIX) == 0;
-}
+/* The hidden name of folder NAME's stage: ".NAME.new" (cli/names.c knows a point's: ".pNNN.new"). */
+#define OUTPUT_STAGE_FORMAT "%.*s.%s.new"
 
 bool output_stage_open(struct output_stage *st, const char *dir)
 {
