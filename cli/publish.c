@@ -203,8 +203,9 @@ static int publish_check(const struct publish *p, bool *holds, bool *empty)
         if (owner == NAMES_NONE) /* the user's: kept */
             continue;
         if (owner != p->kind) {
-            cli_error("output folder '%s' holds %s (%s), not %s: 'gaexp %s' does not replace it; %s", p->dir, names_what(owner), name, names_what(p->kind),
-                      publish_kinds[p->kind].word, publish_kinds[p->kind].elsewhere);
+            cli_error("output folder '%s' holds %s (%s), not %s: 'gaexp %s' does not replace it; %s", p->dir,
+                      names_what(owner), name, names_what(p->kind), publish_kinds[p->kind].word,
+                      publish_kinds[p->kind].elsewhere);
             status = CLI_USAGE;
             break;
         }
@@ -229,8 +230,9 @@ static char *publish_read(int at)
     if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size < PUBLISH_JOURNAL_MAX &&
         (text = calloc(1, (size_t)st.st_size + 1))) {
         size_t got = 0;
-        for (ssize_t n = 1; n > 0 && got < (size_t)st.st_size; got += n > 0 ? (size_t)n : 0)
-            n = read(fd, text + got, (size_t)st.st_size - got);
+        ssize_t n;
+        while (got < (size_t)st.st_size && (n = read(fd, text + got, (size_t)st.st_size - got)) > 0)
+            got += (size_t)n;
         if (got < (size_t)st.st_size || strncmp(text, PUBLISH_MAGIC, strlen(PUBLISH_MAGIC)) != 0) {
             free(text);
             text = NULL;
@@ -333,47 +335,49 @@ static const char *publish_parse(const char *journal, enum names_kind *kind, con
  * new result has not removed, each new one renamed from the stage into
  * place, the renames made durable, the trash and the stage removed, the
  * journal last.  Every step can be done again: a kill at any point is
- * finished by the next try.  False (message printed) on failure, the
- * journal kept. */
-static bool publish_roll(int at, const char *dir, const char *journal)
+ * finished by the next try.  CLI_OK, or (message printed, the journal
+ * kept) CLI_USAGE for a journal that is not gaexp's, CLI_FAILED. */
+static int publish_roll(int at, const char *dir, const char *journal)
 {
     enum names_kind kind;
-    const char *lines, *why = publish_parse(journal, &kind, &lines);
-    char stage[32], trash[32], verb[16], name[NAME_MAX + 1];
-    bool ok = !why;
-    if (ok) {
-        publish_hidden(kind, "new", stage, sizeof stage);
-        publish_hidden(kind, "old", trash, sizeof trash);
-        int from = openat(at, stage, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC); /* gone: all placed */
-        for (const char *line = lines; ok && publish_line(&line, verb, sizeof verb, name, sizeof name);)
-            ok = strcmp(verb, "remove") == 0 ? publish_discard(at, name, trash) : publish_place(from, at, name, trash);
-        int error = errno;
-        if (from >= 0)
-            close(from);
-        errno = error;
-        ok = ok && publish_sync(at) && output_remove_tree(at, trash) && output_remove_tree(at, stage) &&
-             (unlinkat(at, PUBLISH_JOURNAL, 0) == 0 || errno == ENOENT) && fsync(at) == 0;
-        why = ok ? NULL : strerror(errno);
+    const char *lines, *malformed = publish_parse(journal, &kind, &lines);
+    if (malformed) {
+        cli_error("%s/" PUBLISH_JOURNAL " is %s: move it elsewhere", dir, malformed);
+        return CLI_USAGE;
     }
-    if (why)
-        cli_error("cannot finish the publication of %s: %s; 'gaexp resume %s' tries again", dir, why, dir);
-    return ok;
+    char stage[32], trash[32], verb[16], name[NAME_MAX + 1];
+    publish_hidden(kind, "new", stage, sizeof stage);
+    publish_hidden(kind, "old", trash, sizeof trash);
+    int from = openat(at, stage, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC); /* gone: all placed */
+    bool ok = true;
+    for (const char *line = lines; ok && publish_line(&line, verb, sizeof verb, name, sizeof name);)
+        ok = strcmp(verb, "remove") == 0 ? publish_discard(at, name, trash) : publish_place(from, at, name, trash);
+    int error = errno;
+    if (from >= 0)
+        close(from);
+    errno = error;
+    ok = ok && publish_sync(at) && output_remove_tree(at, trash) && output_remove_tree(at, stage) &&
+         (unlinkat(at, PUBLISH_JOURNAL, 0) == 0 || errno == ENOENT) && fsync(at) == 0;
+    if (!ok)
+        cli_error("cannot finish the publication of %s: %s; 'gaexp resume %s' tries again", dir, strerror(errno),
+                  dir);
+    return ok ? CLI_OK : CLI_FAILED;
 }
 
-/* Finishes the publication whose journal the folder 'at' (dir) holds: 0
- * when it holds none, 1 when finished, -1 on failure (message printed). */
-static int publish_recover(int at, const char *dir)
+/* Finishes the publication whose journal the folder 'at' (dir) holds,
+ * *finished saying whether there was one: publish_roll's status. */
+static int publish_recover(int at, const char *dir, bool *finished)
 {
     char *journal = publish_read(at);
-    if (!journal)
-        return 0;
-    bool ok = publish_roll(at, dir, journal);
+    *finished = journal != NULL;
+    int status = journal ? publish_roll(at, dir, journal) : CLI_OK;
     free(journal);
-    return ok ? 1 : -1;
+    return status;
 }
 
 int publish_finish(const char *dir, bool *finished)
 {
+    bool pending;
     if (finished)
         *finished = false;
     int probe = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -386,11 +390,11 @@ int publish_finish(const char *dir, bool *finished)
     int lock = output_lock_as(dir, "wait for it to end (it puts a new result in place)");
     if (lock < 0)
         return lock == -2 ? CLI_USAGE : CLI_FAILED;
-    int done = publish_recover(lock, dir);
+    int status = publish_recover(lock, dir, &pending);
     output_unlock(lock);
     if (finished)
-        *finished = done > 0;
-    return done < 0 ? CLI_FAILED : CLI_OK;
+        *finished = pending && status == CLI_OK;
+    return status;
 }
 
 /* The kept files of dir (style.gp, perhaps restyled) copied into a new
@@ -446,13 +450,20 @@ static int publish_stage_open(struct publish *p, bool staged, bool again)
     if ((!again && mkdirat(p->lock, stage, 0777) != 0) ||
         (p->stage = openat(p->lock, stage, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0) {
         cli_error("cannot write %s/%s: %s", p->dir, stage, strerror(errno));
+        if (!again)
+            output_remove_tree(p->lock, stage);
         return CLI_FAILED;
     }
     p->staged = true;
     snprintf(p->where, sizeof p->where, "%s/%s", p->dir, stage);
+    int status = CLI_OK;
     if (!output_path_fits(p->where))
-        return CLI_USAGE;
-    return again || publish_keep(p) ? CLI_OK : CLI_FAILED;
+        status = CLI_USAGE;
+    else if (!again && !publish_keep(p))
+        status = CLI_FAILED;
+    if (status != CLI_OK && !again) /* a fresh stage that holds nothing of the new result yet */
+        output_remove_tree(p->lock, stage);
+    return status;
 }
 
 int publish_open(struct publish *p, const char *dir, enum names_kind kind, enum publish_mode mode)
@@ -464,8 +475,10 @@ int publish_open(struct publish *p, const char *dir, enum names_kind kind, enum 
         return status;
     if ((p->lock = output_lock(dir)) < 0)
         return p->lock == -2 ? CLI_USAGE : CLI_FAILED;
-    bool holds = false, empty = true;
-    status = publish_recover(p->lock, dir) < 0 ? CLI_FAILED : publish_check(p, &holds, &empty);
+    bool holds = false, empty = true, finished;
+    status = publish_recover(p->lock, dir, &finished);
+    if (status == CLI_OK)
+        status = publish_check(p, &holds, &empty);
     if (status == CLI_OK && mode == PUBLISH_NEW && !empty) {
         cli_error("output folder '%s' already holds files; pass --force to replace what gaexp wrote there, or %s",
                   dir, publish_kinds[kind].elsewhere);
@@ -534,7 +547,7 @@ static bool publish_commit(struct publish *p)
                       strerror(errno), p->dir);
             ok = false;
         }
-        ok = ok && publish_roll(p->lock, p->dir, text);
+        ok = ok && publish_roll(p->lock, p->dir, text) == CLI_OK;
     }
     free(text);
     return ok;

@@ -47,8 +47,9 @@ bool publish_close(struct publish *p, bool publish);
 /* Finishes a publication a kill left in dir (under its lock, taken and
  * dropped here), for 'gaexp resume' and for the commands that read dir:
  * CLI_OK when none is pending or it was finished (*finished says which;
- * may be NULL), else CLI_USAGE (dir in use) or CLI_FAILED with a message
- * naming 'gaexp resume DIR'. */
+ * may be NULL), else, after a message, CLI_USAGE (dir in use, or a
+ * 'publish' that is not gaexp's journal) or CLI_FAILED (the roll forward
+ * failed: 'gaexp resume DIR' tries again). */
 int publish_finish(const char *dir, bool *finished);
 /* dir's stage of a --force of kind 'kind' (".sweep.new"), into buf; false
  * when it does not fit. */
