@@ -505,6 +505,18 @@ void output_close(struct output_file *f)
  * staged pNNN/data_f.../) with room to spare: past it, a tree is not gaexp's. */
 #define OUTPUT_TREE_DEPTH 8
 
+DIR *output_opendir(int at, const char *name)
+{
+    int fd = openat(at, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+    if (!d && fd >= 0) {
+        int error = errno;
+        close(fd);
+        errno = error;
+    }
+    return d;
+}
+
 static bool output_remove_below(int at, const char *name, int depth)
 {
     struct stat st;
@@ -512,19 +524,17 @@ static bool output_remove_below(int at, const char *name, int depth)
         return errno == ENOENT;
     if (!S_ISDIR(st.st_mode)) /* a file, or a link: the link goes, never what it names */
         return unlinkat(at, name, 0) == 0 || errno == ENOENT;
-    int fd = depth < OUTPUT_TREE_DEPTH ? openat(at, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1;
-    DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
-    if (!d) {
-        int error = fd >= 0 ? errno : depth < OUTPUT_TREE_DEPTH ? errno : ELOOP;
-        if (fd >= 0)
-            close(fd);
-        errno = error;
+    if (depth >= OUTPUT_TREE_DEPTH) {
+        errno = ELOOP;
         return false;
     }
+    DIR *d = output_opendir(at, name);
+    if (!d)
+        return false;
     bool ok = true;
     for (struct dirent *e; ok && (e = readdir(d));)
         if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
-            ok = output_remove_below(fd, e->d_name, depth + 1);
+            ok = output_remove_below(dirfd(d), e->d_name, depth + 1);
     int error = errno;
     closedir(d);
     errno = error;

@@ -2,6 +2,7 @@
 #ifndef GA_CLI_OUTPUT_H
 #define GA_CLI_OUTPUT_H
 
+#include <dirent.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -102,6 +103,9 @@ bool output_stage_close(struct output_stage *st, const char *dir);
 void output_stage_abandon(struct output_stage *st);
 /* Removes a hidden stage folder a killed writer left ('.NAME.new'). */
 void output_stage_remove(const char *path);
+/* Opens the folder 'name' under the folder 'at' (a descriptor, or
+ * AT_FDCWD) for reading, following no symbolic link; NULL with errno set. */
+DIR *output_opendir(int at, const char *name);
 /* Removes 'name' under the folder 'at' (a descriptor, or AT_FDCWD) with
  * all it holds, following no symbolic link (a link is removed, never what
  * it names): true when it is gone, else false with errno set. */

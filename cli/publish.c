@@ -67,23 +67,10 @@ static bool publish_dot(const char *name)
     return strcmp(name, ".") == 0 || strcmp(name, "..") == 0;
 }
 
-/* Opens the folder 'name' under 'at' for reading, following no link; NULL with errno set. */
-static DIR *publish_opendir(int at, const char *name)
-{
-    int fd = openat(at, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
-    if (!d && fd >= 0) {
-        int error = errno;
-        close(fd);
-        errno = error;
-    }
-    return d;
-}
-
 /* Whether the folder 'name' under 'at' is empty or holds a name of kind 'inner'. */
 static bool publish_holds(int at, const char *name, enum names_kind inner)
 {
-    DIR *d = publish_opendir(at, name);
+    DIR *d = output_opendir(at, name);
     bool empty = true, holds = false;
     for (struct dirent *e; d && !holds && (e = readdir(d));)
         if (!publish_dot(e->d_name)) {
@@ -138,7 +125,7 @@ static int publish_check_inside(int at, const char *path, const char *name, enum
         cli_error("%s/%s: path too long (at most %zu bytes)", path, name, sizeof sub - 1);
         return CLI_USAGE;
     }
-    DIR *d = publish_opendir(at, name);
+    DIR *d = output_opendir(at, name);
     if (!d) {
         cli_error("cannot read %s: %s", sub, strerror(errno));
         return CLI_FAILED;
@@ -188,7 +175,7 @@ static int publish_check_entry(int at, const char *path, const char *name, const
  * of the kind is there) and *empty, else the refusal (message printed). */
 static int publish_check(const struct publish *p, bool *holds, bool *empty)
 {
-    DIR *d = publish_opendir(p->lock, ".");
+    DIR *d = output_opendir(p->lock, ".");
     if (!d) {
         cli_error("cannot read %s: %s", p->dir, strerror(errno));
         return CLI_FAILED;
@@ -498,7 +485,7 @@ int publish_open(struct publish *p, const char *dir, enum names_kind kind, enum 
  * none); removing, each old one that 'other' (the stage) has not. */
 static bool publish_lines(FILE *out, bool placing, int at, int other, enum names_kind k)
 {
-    DIR *d = publish_opendir(at, ".");
+    DIR *d = output_opendir(at, ".");
     for (struct dirent *e; d && (e = readdir(d));) {
         const struct names_entry *entry = names_find(k, e->d_name);
         size_t len = strlen(e->d_name);
