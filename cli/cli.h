@@ -76,8 +76,10 @@ bool cli_config_text(struct ga_cfg *cfg, struct ga_pack *out);
 /* 'gaexp resume DIR': goes on with the run a checkpoint left, or a sweep. */
 int cli_resume(int argc, char **argv);
 /* Goes on with the run in DIR from its checkpoint; *replicates (may be
- * NULL) receives the run's replicate count.  A CLI_ status. */
-int cli_resume_dir(const char *dir, long long jobs, bool quiet, unsigned *replicates);
+ * NULL) receives the run's replicate count.  'named' is the folder its
+ * config.cfg names (a sweep's point written in the sweep's stage is named
+ * as it will be published), NULL for DIR itself.  A CLI_ status. */
+int cli_resume_dir(const char *dir, const char *named, long long jobs, bool quiet, unsigned *replicates);
 /* For the fuzz harness and tests: loads and checks DIR's checkpoint and
  * .part files as a resume does, then frees everything without running;
  * *replicate and *replicates (may be NULL) receive where the run stood. */
@@ -86,7 +88,10 @@ bool cli_resume_probe(const char *dir, unsigned *replicate, unsigned *replicates
  * its number, and its folder pNNN (readers follow no other name out of
  * the sweep's folder). */
 bool cli_sweep_point_named(const char *number, const char *dir, size_t point);
-/* Goes on with the sweep in ROOT (its sweep.cfg and sweep.args). */
+/* Goes on with the sweep in ROOT (its sweep.cfg and sweep.args), or with
+ * the one a killed 'sweep --force' was building in ROOT's stage, which is
+ * then published (cli/publish.h): a CLI_ status, or -1 when there is
+ * neither to go on with. */
 int cli_resume_sweep(const char *root, long long jobs, bool quiet);
 
 /* What the subcommands share with the problems' tools (gaexp/tool.h):

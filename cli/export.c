@@ -9,6 +9,7 @@
 #include "cli/cli.h"
 #include "cli/figures.h"
 #include "cli/output.h"
+#include "cli/publish.h"
 #include "gaexp/cfg.h"
 #include "gaexp/experiment.h"
 
@@ -22,7 +23,10 @@ static const char export_usage[] =
     "One algorithm id per point (what its settings vary), one instance per replicate;\n"
     "a line per improvement of the best fitness, at the evaluations counted at the end of\n"
     "the generation that found it, and each run's last evaluation.  The mapping is in\n"
-    "doc/iohprofiler.md.  An OUT that holds files is refused unless --force.\n";
+    "doc/iohprofiler.md.  An OUT that holds files is refused unless --force; with\n"
+    "--force an earlier export in OUT is replaced whole (the new one is written\n"
+    "beside it and put in its place once complete; OUT's other files are kept),\n"
+    "and an OUT holding a run, a sweep or a tuning is refused.\n";
 
 /* What a point's files are named after: the problem, its registry number, the genome length. */
 struct export_function {
@@ -112,7 +116,7 @@ static bool export_point(const char *in, const char *out, const char *alg_id, co
     snprintf(data, sizeof data, "data_f%u_%s", fn.id, fn.name);
     snprintf(dat, sizeof dat, "IOHprofiler_f%u_DIM%zu.dat", fn.id, fn.dim);
     snprintf(path, sizeof path, "%s/%s", out, data);
-    bool ok = output_prepare_dir(path, true) == CLI_OK && export_dat(&t, path, dat);
+    bool ok = output_prepare_dir(path) == CLI_OK && export_dat(&t, path, dat);
     char info_name[256];
     snprintf(info_name, sizeof info_name, "IOHprofiler_f%u_%s.info", fn.id, fn.name);
     struct output_file info;
@@ -182,7 +186,7 @@ static bool export_sweep(const char *root, const char *out, FILE *index, bool *b
         snprintf(alg_info, sizeof alg_info, "gaexp sweep point %s", field[1]);
         snprintf(in, sizeof in, "%s/%s", root, field[1]);
         snprintf(to, sizeof to, "%s/%s", out, field[1]);
-        ok = output_prepare_dir(to, true) == CLI_OK && export_point(in, to, alg_id, alg_info);
+        ok = output_prepare_dir(to) == CLI_OK && export_point(in, to, alg_id, alg_info);
     }
     return ok;
 }
@@ -216,6 +220,9 @@ int cli_export(int argc, char **argv)
         cli_error("export: expected a folder DIR and an output folder OUT (see 'gaexp export --help')");
         return CLI_USAGE;
     }
+    int status = publish_finish(dirs[0], NULL); /* a new result of DIR half put in place: finished first */
+    if (status != CLI_OK)
+        return status;
     char path[2200];
     snprintf(path, sizeof path, "%s/index.csv", dirs[0]);
     FILE *index = fopen(path, "r");
@@ -224,18 +231,18 @@ int cli_export(int argc, char **argv)
         cli_error("export: %s is not a run or sweep folder of gaexp (no summary.csv or index.csv)", dirs[0]);
         return CLI_USAGE;
     }
-    int prepared = output_prepare_dir(dirs[1], force);
-    if (prepared != CLI_OK) {
-        if (index)
-            fclose(index);
-        return prepared;
-    }
-    bool ok, bad_input = false;
-    if (index) {
-        ok = export_sweep(dirs[0], dirs[1], index, &bad_input);
+    /* An older export is replaced whole: the new one is written beside it, then published. */
+    struct publish folder;
+    status = publish_open(&folder, dirs[1], NAMES_EXPORT, force ? PUBLISH_FORCE : PUBLISH_NEW);
+    bool ok = status == CLI_OK, bad_input = false;
+    if (ok && index)
+        ok = export_sweep(dirs[0], folder.where, index, &bad_input);
+    else if (ok)
+        ok = export_point(dirs[0], folder.where, "gaexp", "gaexp run");
+    if (index)
         fclose(index);
-    } else {
-        ok = export_point(dirs[0], dirs[1], "gaexp", "gaexp run");
-    }
-    return ok ? CLI_OK : bad_input ? CLI_USAGE : CLI_FAILED;
+    if (status != CLI_OK)
+        return status;
+    bool published = publish_close(&folder, ok);
+    return bad_input ? CLI_USAGE : published && ok ? CLI_OK : CLI_FAILED;
 }

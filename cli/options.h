@@ -20,6 +20,7 @@ struct cli_options {
     bool force, quiet;
     bool check; /* --check: ga.check = true */
     bool resume; /* sweep only, internal: going on with ROOT (gaexp resume) */
+    bool staged; /* with resume: going on in the stage a killed --force left (cli/publish.h) */
     enum cli_pool_mode parallel;
 };
 

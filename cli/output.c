@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/names.h"
 #include "cli/replicates.h"
 #include "gaexp/tool.h"
 
@@ -75,18 +76,6 @@ static bool output_mkdirs(const char *dir)
     return true;
 }
 
-static bool output_is_empty(const char *dir)
-{
-    DIR *d = opendir(dir);
-    if (!d)
-        return true;
-    bool empty = true;
-    for (struct dirent *e; empty && (e = readdir(d));)
-        empty = strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0;
-    closedir(d);
-    return empty;
-}
-
 /* The folders this process holds the lock of: a command that holds a
  * folder for its whole work (runs side by side) and the writer it calls
  * (which locks the folder it writes) share the lock, as dup'ed
@@ -136,7 +125,7 @@ static void output_held_add(int fd, const struct stat *st)
     pthread_mutex_unlock(&output_held_lock);
 }
 
-int output_lock(const char *dir)
+int output_lock_as(const char *dir, const char *busy)
 {
     int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     struct stat st;
@@ -156,11 +145,15 @@ int output_lock(const char *dir)
     int error = errno;
     close(fd);
     if (error == EWOULDBLOCK)
-        cli_error("output folder '%s' is in use by another gaexp process; wait for it to end "
-                  "or write elsewhere with --out DIR", dir);
+        cli_error("output folder '%s' is in use by another gaexp process; %s", dir, busy);
     else
         cli_error("cannot lock the output folder %s: %s", dir, strerror(error));
     return error == EWOULDBLOCK ? -2 : -1;
+}
+
+int output_lock(const char *dir)
+{
+    return output_lock_as(dir, "wait for it to end or write elsewhere with --out DIR");
 }
 
 void output_unlock(int fd)
@@ -178,14 +171,16 @@ void output_unlock(int fd)
     close(fd); /* the lock goes with the last descriptor of its file description */
 }
 
-/* The names gaexp writes in a run folder: what --force may replace, what a
- * commit journal may name. */
-static const char *const output_run_names[] = {
-    "config.cfg", "generations.csv", "summary.csv", "times.csv", "best.txt",
-    "curves.csv", "fitness.gp",      "fitness.png", "fitness.pdf", "fitness.svg", "checkpoint",
-};
-/* The most files one commit publishes: each has a run name. */
-#define OUTPUT_PUBLISH_MAX (sizeof output_run_names / sizeof *output_run_names)
+/* The most files one commit publishes: each has a run's name (cli/names.c). */
+#define OUTPUT_PUBLISH_MAX 16
+
+/* Whether name is one of a run's result files (cli/names.c): what --force
+ * may replace, what a commit journal may name. */
+static bool output_run_name(const char *name)
+{
+    const struct names_entry *e = names_find(NAMES_RUN, name);
+    return e && e->role == NAMES_FILE && strcmp(e->pattern, name) == 0;
+}
 
 /* False (message printed) when dir/name exists as anything but a regular
  * file: gaexp never replaces a symlink, device, FIFO or folder. */
@@ -201,7 +196,7 @@ static bool output_replaceable(const char *dir, const char *name)
     return false;
 }
 
-int output_prepare_dir(const char *dir, bool force)
+int output_make_dir(const char *dir)
 {
     struct stat st;
     if (!output_path_fits(dir))
@@ -211,19 +206,22 @@ int output_prepare_dir(const char *dir, bool force)
         cli_error("output folder '%s' exists and is not a folder", dir);
         return CLI_USAGE;
     }
-    if (!exists && !output_mkdirs(dir))
-        return CLI_FAILED;
+    return exists || output_mkdirs(dir) ? CLI_OK : CLI_FAILED;
+}
+
+int output_prepare_dir(const char *dir)
+{
+    int made = output_make_dir(dir);
+    if (made != CLI_OK)
+        return made;
     int lock = output_lock(dir);
     if (lock < 0)
         return lock == -2 ? CLI_USAGE : CLI_FAILED;
     int status = CLI_OK;
-    if (!force && !output_is_empty(dir)) {
-        cli_error("output folder '%s' already holds files; pass --force to overwrite them "
-                  "or --out DIR to write elsewhere", dir);
-        status = CLI_USAGE;
-    }
-    for (size_t i = 0; status == CLI_OK && i < sizeof output_run_names / sizeof *output_run_names; i++)
-        if (!output_replaceable(dir, output_run_names[i]))
+    size_t n;
+    const struct names_entry *names = names_list(NAMES_RUN, &n);
+    for (size_t i = 0; status == CLI_OK && i < n; i++)
+        if (names[i].role == NAMES_FILE && !output_replaceable(dir, names[i].pattern))
             status = CLI_USAGE;
     output_unlock(lock);
     return status;
@@ -571,29 +569,58 @@ void output_close(struct output_file *f)
 
 /* ---- a folder written whole under a hidden name (doc/data-safety.md) ---- */
 
+/* The deepest folder gaexp writes below an output folder (an export's
+ * staged pNNN/data_f.../) with room to spare: past it, a tree is not gaexp's. */
+#define OUTPUT_TREE_DEPTH 8
+
+DIR *output_opendir(int at, const char *name)
+{
+    int fd = openat(at, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+    if (!d && fd >= 0) {
+        int error = errno;
+        close(fd);
+        errno = error;
+    }
+    return d;
+}
+
+static bool output_remove_below(int at, const char *name, int depth)
+{
+    struct stat st;
+    if (fstatat(at, name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+        return errno == ENOENT;
+    if (!S_ISDIR(st.st_mode)) /* a file, or a link: the link goes, never what it names */
+        return unlinkat(at, name, 0) == 0 || errno == ENOENT;
+    if (depth >= OUTPUT_TREE_DEPTH) {
+        errno = ELOOP;
+        return false;
+    }
+    DIR *d = output_opendir(at, name);
+    if (!d)
+        return false;
+    bool ok = true;
+    for (struct dirent *e; ok && (e = readdir(d));)
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+            ok = output_remove_below(dirfd(d), e->d_name, depth + 1);
+    int error = errno;
+    closedir(d);
+    errno = error;
+    return ok && (unlinkat(at, name, AT_REMOVEDIR) == 0 || errno == ENOENT);
+}
+
+bool output_remove_tree(int at, const char *name)
+{
+    return output_remove_below(at, name, 0);
+}
+
 void output_stage_remove(const char *path)
 {
-    int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
-    for (struct dirent *e; d && (e = readdir(d));)
-        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
-            unlinkat(fd, e->d_name, 0); /* files only: a stage holds no folder */
-    if (d)
-        closedir(d);
-    else if (fd >= 0)
-        close(fd);
-    rmdir(path);
+    output_remove_tree(AT_FDCWD, path);
 }
 
-/* The hidden name of folder NAME's stage: ".NAME.new". */
-#define OUTPUT_STAGE_SUFFIX ".new"
-#define OUTPUT_STAGE_FORMAT "%.*s.%s" OUTPUT_STAGE_SUFFIX
-
-bool output_stage_named(const char *name)
-{
-    size_t len = strlen(name), suffix = strlen(OUTPUT_STAGE_SUFFIX);
-    return name[0] == '.' && len > suffix + 1 && strcmp(name + len - suffix, OUTPUT_STAGE_SUFFIX) == 0;
-}
+/* The hidden name of folder NAME's stage: ".NAME.new" (cli/names.c knows a point's: ".pNNN.new"). */
+#define OUTPUT_STAGE_FORMAT "%.*s.%s.new"
 
 bool output_stage_open(struct output_stage *st, const char *dir)
 {
@@ -654,14 +681,6 @@ void output_stage_abandon(struct output_stage *st)
 
 /* The longest journal read back (a run's is about 230 bytes). */
 #define OUTPUT_JOURNAL_MAX 4096
-
-static bool output_run_name(const char *name)
-{
-    for (size_t i = 0; i < sizeof output_run_names / sizeof *output_run_names; i++)
-        if (strcmp(name, output_run_names[i]) == 0)
-            return true;
-    return false;
-}
 
 /* Steps 3 to 5 of the commit, from the journal text: false (message
  * printed) when the journal is malformed or a step fails; the journal then
@@ -772,12 +791,14 @@ int output_publish(const char *dir, struct output_file *const *files, size_t n, 
     bool fits = n <= OUTPUT_PUBLISH_MAX;
     for (size_t i = 0; fits && i < n; i++)
         fits &= output_journal_line(text, &at, "publish", strrchr(files[i]->final_path, '/') + 1);
-    for (size_t i = 0; i < sizeof output_run_names / sizeof *output_run_names; i++) {
-        bool published = false;
+    size_t count;
+    const struct names_entry *names = names_list(NAMES_RUN, &count);
+    for (size_t i = 0; i < count; i++) {
+        bool published = names[i].role != NAMES_FILE;
         for (size_t j = 0; j < n; j++)
-            published |= strcmp(strrchr(files[j]->final_path, '/') + 1, output_run_names[i]) == 0;
+            published |= strcmp(strrchr(files[j]->final_path, '/') + 1, names[i].pattern) == 0;
         if (!published)
-            fits &= output_journal_line(text, &at, "remove", output_run_names[i]);
+            fits &= output_journal_line(text, &at, "remove", names[i].pattern);
     }
     if (figure)
         fits &= output_journal_line(text, &at, "draw", figure);

@@ -2,6 +2,7 @@
 #ifndef GA_CLI_OUTPUT_H
 #define GA_CLI_OUTPUT_H
 
+#include <dirent.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -17,17 +18,25 @@ bool output_path_fits(const char *dir);
 /* "-" and "/dev/stdout": write to standard output, not to a file. */
 bool output_is_stdout(const char *path);
 
+/* Makes 'dir' (and its parents) unless it is a folder already: CLI_OK, or
+ * CLI_USAGE (a path too long, a file in the way) / CLI_FAILED with a
+ * message printed. */
+int output_make_dir(const char *dir);
+
 /* Makes 'dir' (and its parents) and checks, under its lock, that no other
- * process writes it, that it is empty unless 'force', and that none of
- * gaexp's names in it is a symlink, device, FIFO or folder.  CLI_OK, or
+ * process writes it and that none of a run's names in it is a symlink,
+ * device, FIFO or folder: a folder gaexp writes inside the one a command
+ * checked (cli/publish.h), a sweep's point, an export's data.  CLI_OK, or
  * CLI_USAGE / CLI_FAILED with a message printed. */
-int output_prepare_dir(const char *dir, bool force);
+int output_prepare_dir(const char *dir);
 
 /* The exclusive lock of one writer per folder: flock on the folder itself,
  * dropped by the kernel when the process dies.  A descriptor to pass to
  * output_unlock, or -2 when another process holds it and -1 on another
  * failure (message printed). */
 int output_lock(const char *dir);
+/* The same, 'busy' saying what to do when another process holds it. */
+int output_lock_as(const char *dir, const char *busy);
 void output_unlock(int fd);
 
 /* A file written under a temporary name and renamed into place on commit,
@@ -94,8 +103,13 @@ bool output_stage_close(struct output_stage *st, const char *dir);
 void output_stage_abandon(struct output_stage *st);
 /* Removes a hidden stage folder a killed writer left ('.NAME.new'). */
 void output_stage_remove(const char *path);
-/* Whether a folder's name is that of a stage ('.NAME.new'). */
-bool output_stage_named(const char *name);
+/* Opens the folder 'name' under the folder 'at' (a descriptor, or
+ * AT_FDCWD) for reading, following no symbolic link; NULL with errno set. */
+DIR *output_opendir(int at, const char *name);
+/* Removes 'name' under the folder 'at' (a descriptor, or AT_FDCWD) with
+ * all it holds, following no symbolic link (a link is removed, never what
+ * it names): true when it is gone, else false with errno set. */
+bool output_remove_tree(int at, const char *name);
 
 /* The journaled commit of a run folder (doc/data-safety.md): syncs the n
  * files, writes the journal DIR/commit naming them, the other run files to

@@ -188,17 +188,16 @@ static bool run_record_write(struct run_session *s, unsigned r, const struct ga_
 
 /* Writes the run folder e->out_dir from the records through the run
  * session's writer, into a folder of its own ('staged': a hidden one the
- * caller renames into place) or the locked folder itself; 'shown' is the
- * folder config.cfg names. */
+ * caller renames into place) or the locked folder itself; config.cfg names
+ * the folder the configuration's output.dir says. */
 static int record_write(struct ga_cfg *cfg, const struct ga_experiment *e, const struct ga_pack *records,
-                        const char *shown, bool staged)
+                        bool staged)
 {
     struct run_session s;
     int status = CLI_FAILED;
     ga_gene *genes = NULL;
     bool ready = run_session_init(&s, cfg, e, NULL, true);
-    s.shown = shown;
-    if (ready && run_files_open(&s.f, &s.config, e->out_dir, shown, e->problem)) {
+    if (ready && run_files_open(&s.f, &s.config, e->out_dir, s.shown, e->problem)) {
         s.f.staged = staged;
         bool ok = (genes = calloc(s.genome.len, sizeof *genes)) != NULL;
         if (!ok)
@@ -228,7 +227,7 @@ int cli_run_write(struct ga_cfg *cfg, const struct ga_experiment *e, const struc
             return CLI_FAILED;
         struct ga_experiment staged = *e;
         staged.out_dir = stage.path;
-        status = record_write(cfg, &staged, records, e->out_dir, true);
+        status = record_write(cfg, &staged, records, true);
         if (status != CLI_OK)
             output_stage_abandon(&stage);
         else if (left)
@@ -240,7 +239,7 @@ int cli_run_write(struct ga_cfg *cfg, const struct ga_experiment *e, const struc
     int lock = run_lock(e->out_dir, true, &status);
     if (lock < 0)
         return status;
-    status = record_write(cfg, e, records, e->out_dir, false);
+    status = record_write(cfg, e, records, false);
     output_unlock(lock);
     return status;
 }

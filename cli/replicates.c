@@ -15,6 +15,7 @@
 
 #include "cli/checkpoint.h"
 #include "cli/cli.h"
+#include "cli/names.h"
 #include "gaexp/cfg.h"
 #include "gaexp/experiment.h"
 
@@ -66,14 +67,6 @@ void replicates_drop_beside(const char *dir)
     char path[OUTPUT_PATH_MAX];
     replicates_beside(dir, path, sizeof path);
     replicates_drop_folder(path);
-}
-
-bool replicates_named(const char *name)
-{
-    if (name[0] != 'r' || !name[1] || strspn(name + 1, "0123456789") == 0)
-        return false;
-    const char *rest = name + 1 + strspn(name + 1, "0123456789");
-    return !*rest || strcmp(rest, ".state") == 0 || strcmp(rest, ".part") == 0 || strcmp(rest, ".state.part") == 0;
 }
 
 /* Loads file 'name' of the folder into *data when it is a whole file of
@@ -192,7 +185,7 @@ void replicates_drop_folder(const char *path)
     int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
     for (struct dirent *e; d && (e = readdir(d));)
-        if (replicates_named(e->d_name) || strcmp(e->d_name, "config") == 0)
+        if (names_find(NAMES_REPLICATES, e->d_name))
             unlinkat(fd, e->d_name, 0); /* only what it writes: a stranger's file keeps the folder */
     if (d)
         closedir(d);

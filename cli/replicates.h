@@ -58,8 +58,5 @@ void replicates_drop_folder(const char *path);
 /* Removes the hidden folder of kept replicates beside folder dir (a
  * sweep's point that is written, or that ran in place). */
 void replicates_drop_beside(const char *dir);
-/* Whether 'name' is a file a replicates folder holds ("r12", "r12.state",
- * their .part). */
-bool replicates_named(const char *name);
 
 #endif

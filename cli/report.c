@@ -12,6 +12,7 @@
 #include "cli/figures.h"
 #include "cli/output.h"
 #include "cli/pool.h"
+#include "cli/publish.h"
 #include "cli/report.h"
 #include "cli/run_session.h"
 #include "ga/compare.h"
@@ -1369,6 +1370,9 @@ static int report_command(int argc, char **argv, const char *usage, bool plot)
         return CLI_USAGE;
     }
     const char *dir = argv[1];
+    int settled = publish_finish(dir, NULL); /* a new result half put in place: finished, never read mixed */
+    if (settled != CLI_OK)
+        return settled;
     FILE *probe = report_open(dir, ".", "summary.csv", false);
     FILE *index = report_open(dir, ".", "index.csv", false);
     if (!probe && !index) {

@@ -8,17 +8,21 @@
 #include "cli/cli.h"
 #include "cli/output.h"
 #include "cli/pool.h"
+#include "cli/publish.h"
 
 static const char resume_usage[] =
     "Usage: gaexp resume DIR [OPTION]...\n"
     "Goes on with the run whose output folder DIR holds a checkpoint, or with the\n"
     "sweep whose folder DIR is (finished points are kept, an interrupted one\n"
-    "resumed, the others run).  A run writes a checkpoint\n"
-    "every output.checkpoint seconds (default 60; 0: every generation) and when\n"
-    "the run is interrupted (Ctrl-C, SIGTERM).  The finished folder is the one an\n"
-    "uninterrupted run writes, byte for byte (times.csv aside).  A checkpoint\n"
-    "that is truncated, corrupted or from another gaexp is refused.  Under\n"
-    "mpirun a sweep goes on spread over the ranks (see 'gaexp sweep --help').\n"
+    "resumed, the others run).  After a killed 'sweep --force', it goes on with\n"
+    "the new sweep, built beside the old one, and then puts it in place of the\n"
+    "old one; once that replacement has begun (DIR/publish), it finishes it.\n"
+    "A run writes a checkpoint every output.checkpoint seconds (default 60;\n"
+    "0: every generation) and when the run is interrupted (Ctrl-C, SIGTERM).\n"
+    "The finished folder is the one an uninterrupted run writes, byte for byte\n"
+    "(times.csv aside).  A checkpoint that is truncated, corrupted or from\n"
+    "another gaexp is refused.  Under mpirun a sweep goes on spread over the\n"
+    "ranks (see 'gaexp sweep --help').\n"
     "\n"
     "A plug-in that changed since the run began (rebuilt after a fix) is refused:\n"
     "the results would mix two programs.  --accept-changed-plugin goes on with it\n"
@@ -69,22 +73,28 @@ int cli_resume(int argc, char **argv)
     char path[1100];
     if (!output_path_fits(dir))
         return CLI_USAGE;
+    /* A new result decided (its journal in place) is published first, and is all there is to do. */
+    bool published;
+    int status = publish_finish(dir, &published);
+    if (status != CLI_OK || published) {
+        if (published && !quiet)
+            printf("finished the publication of %s/\n", dir);
+        return status;
+    }
     snprintf(path, sizeof path, "%s/checkpoint", dir);
     char journal[1100];
     snprintf(journal, sizeof journal, "%s/commit", dir);
     cli_plugin_resuming(dir, accept);
-    int status = -1;
+    status = -1;
     if (access(path, F_OK) != 0 && access(journal, F_OK) != 0) {
         char kept[1100];
-        snprintf(path, sizeof path, "%s/sweep.args", dir);
         snprintf(kept, sizeof kept, "%s/replicates/config", dir);
-        if (access(path, F_OK) == 0)
-            status = cli_resume_sweep(dir, jobs, quiet);
-        else if (access(kept, F_OK) == 0) /* replicates side by side */
+        status = cli_resume_sweep(dir, jobs, quiet); /* -1: not a sweep */
+        if (status < 0 && access(kept, F_OK) == 0) /* replicates side by side */
             status = cli_resume_replicates(dir, jobs, quiet);
     }
     if (status < 0)
-        status = cli_resume_dir(dir, jobs, quiet, NULL);
+        status = cli_resume_dir(dir, NULL, jobs, quiet, NULL);
     cli_plugin_resuming(NULL, false);
     return status;
 }

@@ -12,6 +12,7 @@
 #include "cli/options.h"
 #include "cli/output.h"
 #include "cli/pool.h"
+#include "cli/publish.h"
 #include "gaexp/run.h"
 
 static const char run_usage[] =
@@ -42,7 +43,8 @@ static const char run_usage[] =
     "                   init, crossover and mutation make must be valid, and every\n"
     "                   individual, evaluated again on other threads, must get the\n"
     "                   same fitness; the first failure is reported (exit 2)\n"
-    "  --force          overwrite the files of an existing output folder\n"
+    "  --force          replace the run an output folder holds (its other files\n"
+    "                   are kept; a sweep, export or tuning there is refused)\n"
     "  --quiet          no progress line and no summary on the terminal\n"
     "  -h, --help       show this help\n"
     "\n"
@@ -102,8 +104,10 @@ int cli_run(int argc, char **argv)
         if (!run && e && run_out_of_memory(&diag, o.file))
             status = CLI_FAILED;
     }
-    if (status == CLI_OK)
-        status = output_prepare_dir(e->out_dir, o.force);
+    struct publish folder; /* checked; its commit journal replaces an old run whole */
+    if (status == CLI_OK && (status = publish_open(&folder, e->out_dir, NAMES_RUN,
+                                                   o.force ? PUBLISH_FORCE : PUBLISH_NEW)) == CLI_OK)
+        publish_close(&folder, false);
     if (status == CLI_OK)
         status = !e->params.link && cli_pool_chosen(o.parallel, e->params.threads, e->replicates,
                                                     e->params.population * e->params.islands)

@@ -409,7 +409,10 @@ bool cli_config_text(struct ga_cfg *cfg, struct ga_pack *out)
 bool run_session_init(struct run_session *s, struct ga_cfg *cfg, const struct ga_experiment *e,
                              struct ga_run *run, bool quiet)
 {
-    *s = (struct run_session){.cfg = cfg, .e = e, .run = run, .replicate = 1, .shown = e->out_dir,
+    const char *named = NULL; /* a sweep's point written in a stage is named as it will be published */
+    if (config_lookup_string(&cfg->conf, "output.dir", &named) != CONFIG_TRUE)
+        named = e->out_dir;
+    *s = (struct run_session){.cfg = cfg, .e = e, .run = run, .replicate = 1, .shown = named,
                               .genome = ga_problem_genome(e->problem, e->state)};
     /* zeroed: checkpoints copy it before the first replicate ends */
     s->best.genes = calloc(s->genome.len, sizeof *s->best.genes);
@@ -715,28 +718,19 @@ int cli_run_experiment(struct ga_cfg *cfg, const struct ga_experiment *e, struct
     int lock = run_lock(e->out_dir, quiet, &status);
     if (lock < 0)
         return status;
-    if (run_session_init(&s, cfg, e, run, quiet) && run_files_open(&s.f, &s.config, e->out_dir, e->out_dir, e->problem))
+    if (run_session_init(&s, cfg, e, run, quiet) && run_files_open(&s.f, &s.config, e->out_dir, s.shown, e->problem))
         status = run_session_go(&s, quiet);
     run_session_free(&s);
     output_unlock(lock);
     return status;
 }
 
-/* ---- replicates run elsewhere (MPI workers) ----------------------------- */
-
-
-
-
-
-
-
-
 /* Restores a session from DIR's checkpoint: configuration, experiment,
  * run state, curves, best, and the streamed files cut back to their
  * lengths at the checkpoint.  False (message printed) when anything fails. */
 static bool resume_load(struct run_session *s, struct ga_cfg **cfg, struct ga_experiment **e,
-                        struct ga_run **run, struct ga_diag *diag, const char *dir, long long jobs,
-                        bool quiet)
+                        struct ga_run **run, struct ga_diag *diag, const char *dir, const char *named,
+                        long long jobs, bool quiet)
 {
     struct ga_pack payload;
     uint64_t hash, config_len;
@@ -759,14 +753,17 @@ static bool resume_load(struct run_session *s, struct ga_cfg **cfg, struct ga_ex
     char threads[32];
     snprintf(threads, sizeof threads, "ga.threads=%lld", jobs);
     ok = ok && (jobs == 0 || ga_cfg_override(*cfg, threads));
-    /* The folder is DIR, wherever the run first wrote (the same text: the same config.cfg). */
+    /* The folder is DIR (or what it is named), wherever the run first wrote (the same text: the same config.cfg). */
     const char *stored = NULL;
+    named = named ? named : dir;
     bool same_dir = ok && config_lookup_string(&(*cfg)->conf, "output.dir", &stored) == CONFIG_TRUE &&
-                    strcmp(stored, dir) == 0;
-    ok = ok && (same_dir || ga_cfg_override_string(*cfg, "output.dir", dir));
+                    strcmp(stored, named) == 0;
+    ok = ok && (same_dir || ga_cfg_override_string(*cfg, "output.dir", named));
     bool loaded = ok, recorded = ok && run_inputs_expect(u, *cfg);
-    ok = recorded && (*e = cli_experiment_alloc(*cfg, 0)) != NULL &&
-         (*run = ga_run_alloc((*e)->problem, (*e)->state, &(*e)->params, diag)) != NULL &&
+    ok = recorded && (*e = cli_experiment_alloc(*cfg, 0)) != NULL;
+    if (ok)
+        (*e)->out_dir = dir; /* written in DIR, named as config.cfg says */
+    ok = ok && (*run = ga_run_alloc((*e)->problem, (*e)->state, &(*e)->params, diag)) != NULL &&
          run_session_init(s, *cfg, *e, *run, quiet);
     uint64_t lengths[3], hashes[3];
     double seconds;
@@ -792,7 +789,7 @@ static bool resume_load(struct run_session *s, struct ga_cfg **cfg, struct ga_ex
     /* Every check passed before anything changes; config.cfg last: a
      * resume that cannot start changes nothing. */
     f->open_config = f->open_times && output_cut(&f->gens) && output_cut(&f->summary) &&
-                     output_cut(&f->times) && run_write_config(&s->config, dir, dir, &f->config);
+                     output_cut(&f->times) && run_write_config(&s->config, dir, s->shown, &f->config);
     return f->open_config;
 }
 
@@ -808,11 +805,11 @@ struct resume {
 
 /* Loads DIR's checkpoint into r (messages printed); false when it cannot
  * be resumed, the folder's files then closed and kept as they were. */
-static bool resume_open(struct resume *r, const char *dir, long long jobs, bool quiet)
+static bool resume_open(struct resume *r, const char *dir, const char *named, long long jobs, bool quiet)
 {
     *r = (struct resume){0};
     ga_diag_clear(&r->diag);
-    bool ok = resume_load(&r->s, &r->cfg, &r->e, &r->run, &r->diag, dir, jobs, quiet);
+    bool ok = resume_load(&r->s, &r->cfg, &r->e, &r->run, &r->diag, dir, named, jobs, quiet);
     cli_print_diag(&r->diag);
     if (!ok)
         run_files_close(&r->s.f);
@@ -827,7 +824,7 @@ static void resume_close(struct resume *r)
     ga_cfg_free(r->cfg);
 }
 
-int cli_resume_dir(const char *dir, long long jobs, bool quiet, unsigned *replicates)
+int cli_resume_dir(const char *dir, const char *named, long long jobs, bool quiet, unsigned *replicates)
 {
     int status = CLI_FAILED, lock = output_lock(dir);
     if (lock < 0)
@@ -841,7 +838,7 @@ int cli_resume_dir(const char *dir, long long jobs, bool quiet, unsigned *replic
         return recovered > 0 ? CLI_OK : CLI_FAILED;
     }
     struct resume r;
-    status = resume_open(&r, dir, jobs, quiet) ? run_session_go(&r.s, quiet) : CLI_USAGE;
+    status = resume_open(&r, dir, named, jobs, quiet) ? run_session_go(&r.s, quiet) : CLI_USAGE;
     if (replicates && r.e)
         *replicates = r.e->replicates;
     resume_close(&r);
@@ -852,7 +849,7 @@ int cli_resume_dir(const char *dir, long long jobs, bool quiet, unsigned *replic
 bool cli_resume_probe(const char *dir, unsigned *replicate, unsigned *replicates)
 {
     struct resume r;
-    bool ok = resume_open(&r, dir, 0, true);
+    bool ok = resume_open(&r, dir, NULL, 0, true);
     if (ok && replicate)
         *replicate = r.s.replicate;
     if (ok && replicates)

@@ -1,7 +1,6 @@
 /* cli/sweep.c — 'gaexp sweep': the Cartesian product of setting values, each point a run folder. */
 #include "config.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
@@ -18,6 +17,7 @@
 #include "cli/options.h"
 #include "cli/output.h"
 #include "cli/pool.h"
+#include "cli/publish.h"
 #include "cli/replicates.h"
 #include "cli/report.h"
 #include "ga/cfg_private.h"
@@ -67,7 +67,10 @@ static const char sweep_usage[] =
     "                   runs when every run has at most 20000 individuals\n"
     "                   (population x islands) and there are at least N runs\n"
     "  --check          check the hooks as the runs go (ga.check; see 'gaexp run --help')\n"
-    "  --force          overwrite an existing output folder\n"
+    "  --force          replace the sweep the output folder holds: the new one is\n"
+    "                   built beside it and replaces it whole once complete (a\n"
+    "                   kill leaves the old one, or 'gaexp resume DIR' goes on);\n"
+    "                   the folder's other files are kept\n"
     "  --quiet          no progress line\n"
     "  -h, --help       show this help\n";
 
@@ -106,6 +109,8 @@ struct sweep {
     bool draw;            /* some figure is drawn: output.plot is not false everywhere */
     struct cli_pool_plot *gnuplots; /* draw the figures (NULL: none, or gnuplot is missing) */
     bool gnuplots_started;
+    const char *named; /* the sweep's folder, as its points' config.cfg name it */
+    bool staged;       /* written in the stage of a --force (cli/publish.h), not in 'named' itself */
 };
 
 /* Reads 'from', 'to', 'step' of a range axis. */
@@ -426,58 +431,6 @@ static bool sweep_check_points(struct sweep *w, const struct cli_options *o, con
     return ok;
 }
 
-/* The files of gaexp's sweep naming in a sweep folder, which --force
- * removes (and nothing else). */
-static const char *const sweep_names[] = {
-    "index.csv", "sweep.csv",  "sweep.cfg",   "sweep.args",  "curves.gp",  "curves.png",
-    "success.gp", "success.png", "success.dat", "heatmap.gp", "heatmap.png", "heatmap.dat",
-};
-/* ... and of a run folder, in each pNNN/ point folder. */
-static const char *const sweep_run_names[] = {
-    "config.cfg", "generations.csv", "summary.csv", "times.csv", "best.txt", "curves.csv",
-    "fitness.gp", "fitness.png",     "fitness.pdf", "fitness.svg", "checkpoint",  "commit",
-};
-
-/* Removes names[] and their .part files from dir. */
-static void sweep_remove_names(const char *dir, const char *const *names, size_t n)
-{
-    char path[1200];
-    for (size_t i = 0; i < n; i++) {
-        if (snprintf(path, sizeof path, "%s/%s", dir, names[i]) < (int)sizeof path)
-            unlink(path);
-        if (snprintf(path, sizeof path, "%s/%s.part", dir, names[i]) < (int)sizeof path)
-            unlink(path);
-    }
-}
-
-/* --force over an earlier sweep: its files and its point folders go
- * before anything is written, so no old index, figure or point is left
- * beside the new ones.  Folders holding other files are kept. */
-static void sweep_clear(const char *root)
-{
-    sweep_remove_names(root, sweep_names, sizeof sweep_names / sizeof *sweep_names);
-    DIR *d = opendir(root);
-    for (struct dirent *e; d && (e = readdir(d));) {
-        const char *n = e->d_name;
-        size_t len = strlen(n);
-        char dir[1200];
-        if (output_stage_named(n) && n[1] == 'p' && snprintf(dir, sizeof dir, "%s/%s", root, n) < (int)sizeof dir) {
-            output_stage_remove(dir); /* a point's folder a kill left half written (cli_run_write) */
-            continue;
-        }
-        if (n[0] != 'p' || len < 4 || strspn(n + 1, "0123456789") != len - 1)
-            continue;
-        struct stat st;
-        if (snprintf(dir, sizeof dir, "%s/%s", root, n) >= (int)sizeof dir || lstat(dir, &st) != 0 ||
-            !S_ISDIR(st.st_mode))
-            continue;
-        sweep_remove_names(dir, sweep_run_names, sizeof sweep_run_names / sizeof *sweep_run_names);
-        rmdir(dir);
-    }
-    if (d)
-        closedir(d);
-}
-
 /* The sweep folder: --out, else output.dir, else results/<file name>. */
 static void sweep_root(struct ga_cfg *base, const struct cli_options *o, char *buf, size_t size)
 {
@@ -556,9 +509,9 @@ static unsigned long sweep_point_done(const char *dir)
 
 /* Going on with a sweep, a finished point is kept (its replicates
  * counted) and an interrupted one resumed from its checkpoint, here: true
- * when point folder dir was one of those, *status saying how it went. */
-static bool sweep_point_continued(const struct cli_options *o, const char *dir, unsigned long *runs,
-                                  int *status)
+ * when point p's folder dir was one of those, *status saying how it went. */
+static bool sweep_point_continued(const struct sweep *w, const struct cli_options *o, size_t p, const char *dir,
+                                  unsigned long *runs, int *status)
 {
     char checkpoint[1200], journal[1200];
     snprintf(journal, sizeof journal, "%s/commit", dir);
@@ -574,22 +527,42 @@ static bool sweep_point_continued(const struct cli_options *o, const char *dir, 
     if (!o->resume || (access(checkpoint, F_OK) != 0 && !committing))
         return false;
     unsigned replicates = 0;
-    *status = cli_resume_dir(dir, o->jobs, true, &replicates);
+    char named[1100];
+    sweep_point_dir(w->named, p, named, sizeof named);
+    *status = cli_resume_dir(dir, named, o->jobs, true, &replicates);
     *runs += *status != CLI_OK ? 0 : committing ? sweep_point_done(dir) : replicates;
     return true;
+}
+
+/* Frees what sweep_point_open gave: the experiment (with the folder it
+ * writes, when the sweep is staged) and the configuration. */
+static void sweep_point_free(const struct sweep *w, struct ga_cfg *cfg, struct ga_experiment *e)
+{
+    if (w->staged && e)
+        free((char *)e->out_dir);
+    ga_experiment_free(e);
+    ga_cfg_free(cfg);
 }
 
 /* Point p's configuration and experiment, its folder dir prepared for a
  * fresh run; false (messages in diag or printed) when any fails, with
  * nothing left to free.  With 'whole' (its runs go side by side, and
  * cli_run_write writes the folder at once), a folder not there yet is left
- * for cli_run_write to make whole, the figure's script with it. */
+ * for cli_run_write to make whole, the figure's script with it.  In a
+ * staged sweep, config.cfg names the folder the point will be published
+ * as and e->out_dir (a copy the sweep owns) the one it is written in. */
 static bool sweep_point_open(struct sweep *w, const struct cli_options *o, size_t p, const char *dir, bool whole,
                              struct ga_diag *diag, struct ga_cfg **cfg, struct ga_experiment **e)
 {
-    (void)o;
-    *cfg = sweep_point_cfg(w, p, dir, diag);
+    char named[1100];
+    sweep_point_dir(w->named, p, named, sizeof named);
+    *cfg = sweep_point_cfg(w, p, named, diag);
     *e = *cfg ? cli_experiment_alloc(*cfg, 1) : NULL;
+    if (*e && w->staged && !((*e)->out_dir = strdup(dir))) {
+        ga_diag_add(diag, o->file, 0, "sweep", "out of memory");
+        ga_experiment_free(*e);
+        *e = NULL;
+    }
     if (!*e) {
         ga_cfg_free(*cfg);
         return false;
@@ -601,10 +574,9 @@ static bool sweep_point_open(struct sweep *w, const struct cli_options *o, size_
         return true;
     }
     (*e)->plot = false; /* the figures of all points are drawn together (sweep_figures) */
-    if (output_prepare_dir(dir, true) == CLI_OK)
+    if (output_prepare_dir(dir) == CLI_OK)
         return true;
-    ga_experiment_free(*e);
-    ga_cfg_free(*cfg);
+    sweep_point_free(w, *cfg, *e);
     return false;
 }
 
@@ -617,7 +589,7 @@ static int sweep_run_point(struct sweep *w, const struct cli_options *o, size_t 
     char dir[1100];
     sweep_point_dir(root, p, dir, sizeof dir);
     int status;
-    if (sweep_point_continued(o, dir, runs, &status))
+    if (sweep_point_continued(w, o, p, dir, runs, &status))
         return status;
     struct ga_diag diag;
     ga_diag_clear(&diag);
@@ -632,8 +604,7 @@ static int sweep_run_point(struct sweep *w, const struct cli_options *o, size_t 
         if (status == CLI_OK) /* replicates kept by runs side by side are not needed any more */
             replicates_drop_beside(dir);
         ga_run_free(run);
-        ga_experiment_free(e);
-        ga_cfg_free(c);
+        sweep_point_free(w, c, e);
     }
     cli_print_diag(&diag);
     return status;
@@ -658,7 +629,7 @@ static int sweep_run_here(struct sweep *w, const struct cli_options *o, const ch
         if (status != CLI_OK) /* a hook's fault (2) wants the plug-in mended first */
             fprintf(stderr, "gaexp: the sweep stopped at point %zu of %zu; 'gaexp resume %s%s' goes on "
                             "with the whole sweep%s\n",
-                    p + 1, w->points, root, status == CLI_USAGE ? " --accept-changed-plugin" : "",
+                    p + 1, w->points, w->named, status == CLI_USAGE ? " --accept-changed-plugin" : "",
                     status == CLI_USAGE ? " once the hook is mended" : "");
     }
     return status;
@@ -720,8 +691,7 @@ static void sweep_spread_close(void *ctx, size_t i, struct ga_cfg *cfg, struct g
         s->live->runs += e->replicates;
         sweep_progress(s->live->on, ++s->live->done, s->live->points, s->live->runs, s->live->started);
     }
-    ga_experiment_free(e);
-    ga_cfg_free(cfg);
+    sweep_point_free(s->w, cfg, e);
 }
 
 /* Every point on the MPI workers; finished and interrupted points are
@@ -739,7 +709,7 @@ static int sweep_run_spread(struct sweep *w, const struct cli_options *o, const 
     for (size_t p = 0; status == CLI_OK && p < w->points; p++) {
         char dir[1100];
         sweep_point_dir(root, p, dir, sizeof dir);
-        if (sweep_point_continued(o, dir, &live->runs, &status))
+        if (sweep_point_continued(w, o, p, dir, &live->runs, &status))
             sweep_progress(live->on, ++live->done, w->points, live->runs, live->started);
         else
             s.todo[count++] = p;
@@ -754,7 +724,7 @@ static int sweep_run_spread(struct sweep *w, const struct cli_options *o, const 
     if (status == CLI_INTERRUPTED)
         fprintf(stderr, "gaexp: the sweep stopped with %zu of %zu points done; 'gaexp resume %s' goes on "
                         "with the whole sweep\n",
-                live->done, w->points, root);
+                live->done, w->points, w->named);
     free(s.todo);
     return status;
 }
@@ -779,7 +749,7 @@ static bool sweep_write_resume(struct sweep *w, const struct cli_options *o, con
     const char *path;
     uint64_t hash;
     enum ga_cfg_kind kind;
-    static const char *const kinds[] = {"# input experiment", "# input include", GA_CFG_INPUT_LINE};
+    static const char *const kinds[] = {GA_CFG_EXPERIMENT_LINE, GA_CFG_INCLUDE_LINE, GA_CFG_INPUT_LINE};
     for (size_t i = 0; ga_cfg_read_file(w->kept, i, &path, &hash, &kind); i++)
         fprintf(copy.fp, "%s %016llx %s\n", kinds[kind], (unsigned long long)hash, path);
     ga_cfg_write(w->kept, copy.fp);
@@ -804,20 +774,114 @@ static bool sweep_figures(struct sweep *w, const struct cli_options *o, const ch
     return ok && report_sweep(root, w->gnuplots, o->quiet);
 }
 
-int cli_resume_sweep(const char *root, long long jobs, bool quiet)
+/* The sweep of o into its folder: its points checked, the folder opened
+ * (a --force over an old sweep builds the new one in a stage, published
+ * whole at the end: cli/publish.h), the points run or gone on with, the
+ * comparison and figures written. */
+static int sweep_go(struct cli_options *o)
 {
-    char path[1100], *lines[520], *text = NULL;
-    size_t count = 0, cap = 0;
-    snprintf(path, sizeof path, "%s/sweep.args", root);
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        cli_error("cannot resume %s: no checkpoint and no sweep.args (%s)", root, strerror(errno));
+    struct ga_diag diag;
+    ga_diag_clear(&diag);
+    struct sweep w = {.base = ga_cfg_alloc(&diag)};
+    config_init(&w.ranges);
+    if (!w.base) {
+        cli_error("out of memory");
+        return CLI_FAILED;
+    }
+    char root[1024];
+    /* The sweep file is read once; every point is a copy of it. */
+    bool ok = ga_cfg_load(w.base, o->file) && cli_options_apply(o, w.base);
+    /* The copy kept in ROOT holds what shapes the results, not --jobs or where it was written. */
+    if (ok && (!(w.kept = ga_cfg_alloc(&diag)) || !ga_cfg_copy(w.kept, w.base, NULL)))
+        ok = (ga_diag_add(&diag, o->file, 0, "sweep", "out of memory"), false);
+    config_setting_t *output = ok ? config_setting_get_member(ga_cfg_root(w.kept), "output") : NULL;
+    if (output && config_setting_is_group(output))
+        config_setting_remove(output, "dir");
+    ok = ok && cli_options_jobs(o, w.base) && sweep_read(&w);
+    if (ok)
+        sweep_root(w.base, o, root, sizeof root);
+    if (ok && (!(w.plot = calloc(w.points, sizeof *w.plot)) || !(w.format = calloc(w.points, sizeof *w.format))))
+        ok = (ga_diag_add(&diag, o->file, 0, "sweep", "out of memory"), false);
+    ok = ok && sweep_check_points(&w, o, root, &diag);
+    if (!ok) {
+        cli_print_diag(&diag);
+        config_destroy(&w.ranges);
+        ga_cfg_free(w.kept);
+        ga_cfg_free(w.base);
+        free(w.plot);
+        free(w.format);
         return CLI_USAGE;
     }
+    /* One sweep per folder, locked until the sweep ends. */
+    struct publish folder = {.lock = -1};
+    enum publish_mode mode = o->staged ? PUBLISH_STAGED : o->resume ? PUBLISH_RESUME
+                             : o->force ? PUBLISH_FORCE : PUBLISH_NEW;
+    char stage[1100], last[1200]; /* the longest path: the last point's, in the stage a --force may use */
+    publish_stage_path(root, NAMES_SWEEP, stage, sizeof stage); /* fits: root has at most 1023 bytes */
+    sweep_point_dir(mode == PUBLISH_FORCE || mode == PUBLISH_STAGED ? stage : root, w.points - 1, last, sizeof last);
+    int status = output_path_fits(last) ? publish_open(&folder, root, NAMES_SWEEP, mode) : CLI_USAGE;
+    const char *where = folder.where;
+    w.named = root;
+    w.staged = status == CLI_OK && folder.staged;
+    if (status == CLI_OK) /* what a plug-in's crash leaves */
+        cli_guard_keep_fixed(root, "%s keeps the points finished and the checkpoint of the one under way", root);
+    if (status == CLI_OK && (!sweep_write_index(&w, where) || (!o->resume && !sweep_write_resume(&w, o, where))))
+        status = CLI_FAILED;
+    struct sweep_live live = {.on = !o->quiet && isatty(STDERR_FILENO), .points = w.points,
+                              .started = cli_now()};
+    if (status == CLI_OK)
+        status = cli_mpi_workers() > 0 || cli_pool_chosen(o->parallel, o->jobs, w.runs, w.largest)
+                     ? sweep_run_spread(&w, o, where, &live)
+                     : sweep_run_here(&w, o, where, &live);
+    if (status == CLI_OK && !output_sync_dir(where)) { /* the points renamed into place (cli_run_write) */
+        cli_error("cannot write %s: %s", where, strerror(errno));
+        status = CLI_FAILED;
+    }
+    if (status == CLI_OK) {
+        sweep_progress(live.on, w.points, w.points, live.runs, live.started);
+        status = sweep_figures(&w, o, where) ? CLI_OK : CLI_FAILED;
+        /* every figure drawn before the sweep says it is done */
+        char remedy[1200];
+        snprintf(remedy, sizeof remedy, "the results are complete, 'gaexp resume %s' draws the figures again", root);
+        if (!cli_pool_plot_end(w.gnuplots, status == CLI_OK ? remedy : NULL))
+            status = CLI_FAILED;
+        w.gnuplots = NULL;
+    }
+    cli_pool_plot_end(w.gnuplots, NULL);
+    /* a --force's new sweep replaces the old one only now, whole */
+    if (folder.lock >= 0 && !publish_close(&folder, status == CLI_OK) && status == CLI_OK)
+        status = CLI_FAILED;
+    if (status == CLI_OK && !o->quiet)
+        printf("sweep: %zu points x %lu runs in %.1f s: %s/\n", w.points, live.runs / w.points,
+               cli_now() - live.started, root);
+    if (status == CLI_OK && !o->quiet && w.deferred)
+        printf("sweep: the points' fitness figures are not drawn (runs this small cost less than their "
+               "figures): 'gaexp plot %s' draws them, output.plot = true draws them in the sweep\n",
+               root);
+    config_destroy(&w.ranges);
+    ga_cfg_free(w.kept);
+    ga_cfg_free(w.base);
+    free(w.plot);
+    free(w.format);
+    return status;
+}
+
+int cli_resume_sweep(const char *root, long long jobs, bool quiet)
+{
+    /* A --force a kill interrupted goes on in its stage once its sweep.args is there. */
+    char stage[1100], path[1200], *lines[520], *text = NULL;
+    bool staged = publish_stage_path(root, NAMES_SWEEP, stage, sizeof stage) &&
+                  snprintf(path, sizeof path, "%s/sweep.args", stage) < (int)sizeof path && access(path, F_OK) == 0;
+    const char *from = staged ? stage : root;
+    size_t count = 0, cap = 0;
+    snprintf(path, sizeof path, "%s/sweep.args", from);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return -1;
     char *argv[540];
     size_t argc = 0;
     argv[argc++] = "sweep";
-    snprintf(path, sizeof path, "%s/sweep.cfg", root);
+    snprintf(path, sizeof path, "%s/sweep.cfg", from);
     argv[argc++] = path;
     ssize_t len;
     while (count < 512 && (len = getline(&text, &cap, f)) > 0) {
@@ -840,10 +904,14 @@ int cli_resume_sweep(const char *root, long long jobs, bool quiet)
         argv[argc++] = jobs_text;
     }
     argv[argc] = NULL;
-    int status = cli_sweep((int)argc, argv);
+    struct cli_options o;
+    int status = cli_options_parse((int)argc, argv, "sweep", sweep_usage, true, &o);
+    o.staged = staged;
+    if (status == CLI_OK)
+        status = sweep_go(&o);
     for (size_t i = 0; i < count; i++)
         free(lines[i]);
-    return status;
+    return status < 0 ? CLI_OK : status;
 }
 
 int cli_sweep(int argc, char **argv)
@@ -852,84 +920,5 @@ int cli_sweep(int argc, char **argv)
     int status = cli_options_parse(argc, argv, "sweep", sweep_usage, true, &o);
     if (status != CLI_OK)
         return status < 0 ? CLI_OK : status;
-    struct ga_diag diag;
-    ga_diag_clear(&diag);
-    struct sweep w = {.base = ga_cfg_alloc(&diag)};
-    config_init(&w.ranges);
-    if (!w.base) {
-        cli_error("out of memory");
-        return CLI_FAILED;
-    }
-    char root[1024];
-    /* The sweep file is read once; every point is a copy of it. */
-    bool ok = ga_cfg_load(w.base, o.file) && cli_options_apply(&o, w.base);
-    /* The copy kept in ROOT holds what shapes the results, not --jobs or where it was written. */
-    if (ok && (!(w.kept = ga_cfg_alloc(&diag)) || !ga_cfg_copy(w.kept, w.base, NULL)))
-        ok = (ga_diag_add(&diag, o.file, 0, "sweep", "out of memory"), false);
-    config_setting_t *where = ok ? config_setting_get_member(ga_cfg_root(w.kept), "output") : NULL;
-    if (where && config_setting_is_group(where))
-        config_setting_remove(where, "dir");
-    ok = ok && cli_options_jobs(&o, w.base) && sweep_read(&w);
-    if (ok)
-        sweep_root(w.base, &o, root, sizeof root);
-    if (ok && (!(w.plot = calloc(w.points, sizeof *w.plot)) || !(w.format = calloc(w.points, sizeof *w.format))))
-        ok = (ga_diag_add(&diag, o.file, 0, "sweep", "out of memory"), false);
-    ok = ok && sweep_check_points(&w, &o, root, &diag);
-    if (!ok) {
-        cli_print_diag(&diag);
-        config_destroy(&w.ranges);
-        ga_cfg_free(w.kept);
-        ga_cfg_free(w.base);
-        free(w.plot);
-        free(w.format);
-        return CLI_USAGE;
-    }
-    char first[1100];
-    sweep_point_dir(root, w.points ? w.points - 1 : 0, first, sizeof first);
-    status = output_path_fits(first) ? output_prepare_dir(root, o.force) : CLI_USAGE;
-    /* One sweep per folder, held until the sweep ends. */
-    int lock = status == CLI_OK ? output_lock(root) : -1;
-    if (status == CLI_OK && lock < 0)
-        status = lock == -2 ? CLI_USAGE : CLI_FAILED;
-    if (status == CLI_OK) /* what a plug-in's crash leaves */
-        cli_guard_keep_fixed(root, "%s keeps the points finished and the checkpoint of the one under way", root);
-    if (status == CLI_OK && o.force && !o.resume)
-        sweep_clear(root);
-    if (status == CLI_OK && (!sweep_write_index(&w, root) || (!o.resume && !sweep_write_resume(&w, &o, root))))
-        status = CLI_FAILED;
-    struct sweep_live live = {.on = !o.quiet && isatty(STDERR_FILENO), .points = w.points,
-                              .started = cli_now()};
-    if (status == CLI_OK)
-        status = cli_mpi_workers() > 0 || cli_pool_chosen(o.parallel, o.jobs, w.runs, w.largest)
-                     ? sweep_run_spread(&w, &o, root, &live)
-                     : sweep_run_here(&w, &o, root, &live);
-    if (status == CLI_OK && !output_sync_dir(root)) { /* the points renamed into place (cli_run_write) */
-        cli_error("cannot write %s: %s", root, strerror(errno));
-        status = CLI_FAILED;
-    }
-    if (status == CLI_OK) {
-        sweep_progress(live.on, w.points, w.points, live.runs, live.started);
-        status = sweep_figures(&w, &o, root) ? CLI_OK : CLI_FAILED;
-        /* every figure drawn before the sweep says it is done */
-        char remedy[1200];
-        snprintf(remedy, sizeof remedy, "the results are complete, 'gaexp resume %s' draws the figures again", root);
-        if (!cli_pool_plot_end(w.gnuplots, status == CLI_OK ? remedy : NULL))
-            status = CLI_FAILED;
-        w.gnuplots = NULL;
-        if (status == CLI_OK && !o.quiet)
-            printf("sweep: %zu points x %lu runs in %.1f s: %s/\n", w.points, live.runs / w.points,
-                   cli_now() - live.started, root);
-        if (status == CLI_OK && !o.quiet && w.deferred)
-            printf("sweep: the points' fitness figures are not drawn (runs this small cost less than their "
-                   "figures): 'gaexp plot %s' draws them, output.plot = true draws them in the sweep\n",
-                   root);
-    }
-    cli_pool_plot_end(w.gnuplots, NULL);
-    output_unlock(lock);
-    config_destroy(&w.ranges);
-    ga_cfg_free(w.kept);
-    ga_cfg_free(w.base);
-    free(w.plot);
-    free(w.format);
-    return status;
+    return sweep_go(&o);
 }

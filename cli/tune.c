@@ -11,6 +11,7 @@
 
 #include "cli/cli.h"
 #include "cli/output.h"
+#include "cli/publish.h"
 #include "gaexp/cfg.h"
 #include "gaexp/experiment.h"
 
@@ -38,7 +39,9 @@ static const char tune_usage[] =
     "DIR (default results/<file name>-tune) receives elite-1.cfg, elite-2.cfg, ...\n"
     "(the elite configurations, best first, ready for 'gaexp run' or 'gaexp sweep'),\n"
     "tune.csv (their settings, mean cost and runs) and irace/ (irace's scenario,\n"
-    "log and irace.Rdata).\n";
+    "log and irace.Rdata).  --force replaces an earlier tuning in DIR whole: the\n"
+    "new one is made beside it (DIR/.tune.new) and put in its place once complete;\n"
+    "DIR's other files are kept.\n";
 
 /* One tuned setting: a range of numbers or a list of choices. */
 struct tune_setting {
@@ -490,11 +493,15 @@ int cli_tune(int argc, char **argv)
             snprintf(dir, sizeof dir, "%s", out);
         else
             snprintf(dir, sizeof dir, "results/%.*s-tune", (int)len, name);
-        snprintf(irace, sizeof irace, "%s/irace", dir);
     }
-    int status = base ? CLI_OK : CLI_USAGE;
-    if (status == CLI_OK && (output_prepare_dir(dir, force) != CLI_OK || output_prepare_dir(irace, true) != CLI_OK))
+    /* An older tuning is replaced whole: the new one is made beside it, then published. */
+    struct publish folder;
+    int status = base ? publish_open(&folder, dir, NAMES_TUNE, force ? PUBLISH_FORCE : PUBLISH_NEW) : CLI_USAGE;
+    if (status == CLI_OK && (snprintf(irace, sizeof irace, "%s/irace", folder.where) >= (int)sizeof irace ||
+                             output_prepare_dir(irace) != CLI_OK)) {
+        publish_close(&folder, false);
         status = CLI_USAGE;
+    }
     if (status == CLI_OK) {
         struct output_file f;
         bool written = output_open(&f, irace, "base.cfg");
@@ -509,9 +516,11 @@ int cli_tune(int argc, char **argv)
             printf("gaexp tune: irace over %zu setting%s, %lld runs of %s (log: %s/irace.log)\n", t.count,
                    t.count == 1 ? "" : "s", t.runs, file, irace);
         status = written && tune_write_irace(irace, &t, seed) && tune_run_irace(irace, self) &&
-                         tune_elites(dir, file, &t, quiet)
+                         tune_elites(folder.where, file, &t, quiet)
                      ? CLI_OK
                      : CLI_FAILED;
+        if (!publish_close(&folder, status == CLI_OK))
+            status = CLI_FAILED;
         if (status == CLI_OK && !quiet)
             printf("output: %s/ (elite-*.cfg, tune.csv, irace/)\n", dir);
     }

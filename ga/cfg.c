@@ -175,7 +175,7 @@ bool ga_cfg_load(struct ga_cfg *c, const char *path)
 bool ga_cfg_load_string(struct ga_cfg *c, const char *name, const char *text)
 {
     snprintf(c->file, sizeof c->file, "%s", name);
-    return cfg_integers_fit(c, text, c->file) && cfg_expect_recorded(c, text, c->file) &&
+    return cfg_integers_fit(c, text, c->file) && cfg_recorded(c, text, c->file, SIZE_MAX) &&
            cfg_after_read(c, config_read_string(&c->conf, text));
 }
 

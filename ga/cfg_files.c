@@ -189,28 +189,56 @@ static bool cfg_expand_span(struct ga_cfg *c, struct cfg_expansion *x, size_t fi
 static bool cfg_expand_file(struct ga_cfg *c, struct cfg_expansion *x, const char *path, enum ga_cfg_kind kind,
                             unsigned depth);
 
-/* The leading comment lines GA_CFG_INPUT_LINE " HASH PATH" of a kept
- * configuration (named 'path'), as expectations. */
-bool cfg_expect_recorded(struct ga_cfg *c, const char *text, const char *path)
+/* The 16 hexadecimal digits and path after 'prefix' on a leading comment
+ * line [line, line + len), into *hash and file; false when it is not such
+ * a line. */
+static bool cfg_recorded_line(const char *line, size_t len, const char *prefix, uint64_t *hash, char *file,
+                              size_t size)
 {
+    size_t n = strlen(prefix);
+    char hex[17], *rest;
+    if (len < n + 19 || strncmp(line, prefix, n) != 0 || line[n] != ' ' || line[n + 17] != ' ' ||
+        len - n - 18 >= size)
+        return false;
+    memcpy(hex, line + n + 1, 16);
+    hex[16] = '\0';
+    *hash = strtoull(hex, &rest, 16);
+    snprintf(file, size, "%.*s", (int)(len - n - 18), line + n + 18);
+    return !*rest;
+}
+
+/* The leading comment lines of a configuration gaexp kept (named 'path'):
+ * GA_CFG_INPUT_LINE as expectations, GA_CFG_EXPERIMENT_LINE and
+ * GA_CFG_INCLUDE_LINE as the files it was first read from, which stand
+ * for the file 'self' (its index in the store; SIZE_MAX: none) in
+ * ga_cfg_read_file. */
+bool cfg_recorded(struct ga_cfg *c, const char *text, const char *path, size_t self)
+{
+    static const struct {
+        const char *prefix;
+        enum ga_cfg_kind kind;
+    } origins[] = {{GA_CFG_EXPERIMENT_LINE, GA_CFG_EXPERIMENT}, {GA_CFG_INCLUDE_LINE, GA_CFG_INCLUDE}};
     char since[600];
     snprintf(since, sizeof since, "%s was written", path);
-    size_t prefix = strlen(GA_CFG_INPUT_LINE);
     for (const char *line = text; *line == '#'; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : "") {
         const char *end = strchr(line, '\n');
         size_t len = end ? (size_t)(end - line) : strlen(line);
-        char hex[17], file[4096];
-        if (len < prefix + 19 || strncmp(line, GA_CFG_INPUT_LINE " ", prefix + 1) != 0 || len - prefix - 19 >= sizeof file)
+        char file[4096];
+        uint64_t hash;
+        if (cfg_recorded_line(line, len, GA_CFG_INPUT_LINE, &hash, file, sizeof file)) {
+            if (!ga_cfg_expect(c, file, hash, since))
+                return false;
             continue;
-        memcpy(hex, line + prefix + 1, 16);
-        hex[16] = '\0';
-        char *rest;
-        unsigned long long hash = strtoull(hex, &rest, 16);
-        if (*rest || line[prefix + 17] != ' ')
-            continue;
-        snprintf(file, sizeof file, "%.*s", (int)(len - prefix - 18), line + prefix + 18);
-        if (!ga_cfg_expect(c, file, hash, since))
-            return false;
+        }
+        for (size_t i = 0; self != SIZE_MAX && i < sizeof origins / sizeof *origins; i++) {
+            if (!cfg_recorded_line(line, len, origins[i].prefix, &hash, file, sizeof file))
+                continue;
+            struct cfg_file *f = cfg_files_add(c, file, origins[i].kind);
+            if (!f)
+                return false;
+            f->hash = hash, f->read = true;
+            c->files->file[self].origin_recorded = true;
+        }
     }
     return true;
 }
@@ -248,7 +276,7 @@ static bool cfg_expand_file(struct ga_cfg *c, struct cfg_expansion *x, const cha
     if (f)
         f->hash = ga_pack_hash(text, len), f->read = true;
     if (ok && kind == GA_CFG_EXPERIMENT)
-        ok = cfg_expect_recorded(c, text, path);
+        ok = cfg_recorded(c, text, path, index);
     unsigned line = 1;
     for (const char *at = text; ok && *at; line++) {
         const char *next = strchr(at, '\n'), *name, *end;
@@ -377,7 +405,7 @@ bool ga_cfg_read_file(const struct ga_cfg *c, size_t i, const char **path, uint6
     size_t n = 0;
     for (size_t k = 0; c->files && k < c->files->count; k++) {
         const struct cfg_file *f = &c->files->file[k];
-        if (!f->read || n++ != i)
+        if (!f->read || f->origin_recorded || n++ != i)
             continue;
         *path = f->path, *hash = f->hash;
         if (kind)

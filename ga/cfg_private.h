@@ -19,6 +19,7 @@ struct cfg_file {
     char *bytes;      /* inputs only */
     size_t len;
     bool read;        /* false: only an expectation so far (ga_cfg_expect) */
+    bool origin_recorded; /* a kept configuration naming the files it came from (cfg_recorded) */
     char *since;      /* with an expectation: what recorded it, for the message */
 };
 
@@ -82,9 +83,12 @@ char *cfg_expand(struct ga_cfg *c, const char *path, bool (*check)(struct ga_cfg
 /* The input file at the absolute 'path', read now or earlier; NULL with a
  * diagnostic at s (unreadable, or not what an expectation recorded). */
 const struct cfg_file *cfg_input_read(struct ga_cfg *c, const config_setting_t *s, const char *path);
-/* The GA_CFG_INPUT_LINE comments leading 'text' (a configuration gaexp
- * wrote, named 'path'), as expectations. */
-bool cfg_expect_recorded(struct ga_cfg *c, const char *text, const char *path);
+/* The comments leading 'text' (a configuration gaexp kept, named 'path'):
+ * GA_CFG_INPUT_LINE as expectations; GA_CFG_EXPERIMENT_LINE and
+ * GA_CFG_INCLUDE_LINE as the files it was first read from, listed by
+ * ga_cfg_read_file instead of the file at index 'self' of the store
+ * (SIZE_MAX: none, for a text not read from a file). */
+bool cfg_recorded(struct ga_cfg *c, const char *text, const char *path, size_t self);
 /* Records that setting s named an input as 'given', resolved to 'absolute'. */
 bool cfg_resolved(struct ga_cfg *c, const config_setting_t *s, const char *given, const char *absolute);
 void cfg_files_free(struct ga_cfg *c);

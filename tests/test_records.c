@@ -85,7 +85,7 @@ static void records_case_open(struct records_case *c, size_t i, const char *suff
     assert_non_null(c->t->e);
     c->run = ga_run_alloc(c->t->e->problem, c->t->e->state, &c->t->e->params, &c->t->diag);
     assert_non_null(c->run);
-    assert_int_equal(output_prepare_dir(c->dir, true), CLI_OK);
+    assert_int_equal(output_prepare_dir(c->dir), CLI_OK);
 }
 
 static void records_case_close(struct records_case *c)
@@ -124,7 +124,7 @@ static void test_records_write_what_a_run_writes(void **state)
         char here[300];
         snprintf(here, sizeof here, RECORDS_DIR "/%s-here", records_cases[i][0]);
         assert_int_equal(rename(c.dir, here), 0);
-        assert_int_equal(output_prepare_dir(c.dir, false), CLI_OK);
+        assert_int_equal(output_prepare_dir(c.dir), CLI_OK);
         struct ga_pack *records = records_compute(&c);
         assert_int_equal(cli_run_write(c.t->cfg, c.t->e, records, NULL), CLI_OK);
         records_same_as(here, c.dir, records_cases[i][0]);

@@ -137,6 +137,12 @@ void ga_cfg_absolute_inputs(struct ga_cfg *c, const struct ga_cfg *derived);
  * (ga_cfg_expect) when ga_cfg_load or ga_cfg_load_string reads it: a
  * kept configuration reads the inputs it recorded, or refuses them. */
 #define GA_CFG_INPUT_LINE "# input file"
+/* Its leading lines "# input experiment HASH PATH" and "# input include
+ * HASH PATH" name the files a kept configuration was first read from
+ * (sweep.cfg): ga_cfg_read_file lists them instead of the kept file, so a
+ * configuration kept again from it names the same origin. */
+#define GA_CFG_EXPERIMENT_LINE "# input experiment"
+#define GA_CFG_INCLUDE_LINE "# input include"
 
 /* A string that must be one of 'choices' (n of them); *out is its index. */
 bool ga_cfg_choice(struct ga_cfg *c, config_setting_t *group, const char *key,
