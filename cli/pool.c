@@ -78,6 +78,7 @@ struct pool {
     const struct cli_mpi_jobs *jobs;
     struct pool_job *slot;
     size_t window, first, opened, hand;
+    struct cli_pool_tally tally; /* counted as the jobs open */
     bool stop;
     pthread_mutex_t lock;
     pthread_cond_t work, done;
@@ -212,7 +213,7 @@ static void *pool_worker(void *arg)
             pthread_cond_wait(&p->work, &p->lock);
             pool_hand_on(p);
         }
-        if (p->stop || p->hand == p->jobs->count)
+        if (p->stop || pool_interrupted || p->hand == p->jobs->count) /* no replicate begun after a signal */
             break;
         struct pool_job *j = &p->slot[p->hand % p->window];
         unsigned r = pool_next(j);
@@ -252,9 +253,12 @@ static bool pool_open(struct pool *p, size_t i)
     if (ok) {
         replicates_place(&j->keep, j->e, identity);
         unsigned ended = replicates_load(&j->keep, n, j->records, j->states, false);
-        for (unsigned r = 0; r < n; r++)
+        for (unsigned r = 0; r < n; r++) {
             j->kept[r] = j->records[r].len > 0;
+            p->tally.resumed += j->states[r].len > 0;
+        }
         j->todo = n - ended;
+        p->tally.kept += ended;
         ok = replicates_keep_config(&j->keep, j->e, &config);
     }
     ga_pack_free(&config);
@@ -361,7 +365,7 @@ static int pool_abandon(struct pool *p, int status)
     return status;
 }
 
-int cli_pool_run(const struct cli_mpi_jobs *jobs, unsigned workers)
+int cli_pool_run(const struct cli_mpi_jobs *jobs, unsigned workers, struct cli_pool_tally *tally)
 {
     struct pool p = {.jobs = jobs, .window = 4 * (size_t)workers + 2};
     pthread_t *threads = malloc(workers * sizeof *threads);
@@ -404,6 +408,8 @@ int cli_pool_run(const struct cli_mpi_jobs *jobs, unsigned workers)
     pthread_mutex_destroy(&p.lock);
     free(p.slot);
     free(threads);
+    if (tally)
+        *tally = p.tally;
     return status;
 }
 
@@ -449,15 +455,18 @@ int cli_pool_run_experiment(struct ga_cfg *cfg, struct ga_experiment *e, bool qu
         return status;
     cli_guard_keep(e->out_dir, "%s keeps the replicates that ended, and those under way where they were last kept",
                    e->out_dir);
-    status = cli_pool_run(&jobs, e->params.threads);
+    struct cli_pool_tally tally;
+    status = cli_pool_run(&jobs, e->params.threads, &tally);
     output_unlock(lock);
     if (status == CLI_INTERRUPTED)
         fprintf(stderr, "gaexp: interrupted; 'gaexp resume %s' goes on with the replicates not ended\n",
                 e->out_dir);
     if (status != CLI_OK || quiet)
         return status;
-    printf("%s: %u replicates, %u side by side, %.3f s\n", e->problem->name, e->replicates,
-           e->params.threads, cli_now() - started);
+    printf("%s: %u replicates", e->problem->name, e->replicates);
+    if (tally.kept || tally.resumed)
+        printf(" (%lu kept from before, %lu gone on with from their kept state)", tally.kept, tally.resumed);
+    printf(", %u side by side, %.3f s\n", e->params.threads, cli_now() - started);
     pool_print_best(e->out_dir);
     printf("output: %s/\n", e->out_dir);
     return status;

@@ -35,7 +35,12 @@ bool cli_pool_chosen(enum cli_pool_mode mode, long long jobs, size_t runs, size_
  * SIGINT or SIGTERM the runs under way stop at their generation's end,
  * their state and every ended replicate kept; the jobs not written are
  * listed and closed unwritten, CLI_INTERRUPTED. */
-int cli_pool_run(const struct cli_mpi_jobs *jobs, unsigned workers);
+struct cli_pool_tally {
+    unsigned long kept;    /* replicates found ended, not run again */
+    unsigned long resumed; /* replicates gone on with from a kept state */
+};
+/* (tally, may be NULL, receives what was found kept.) */
+int cli_pool_run(const struct cli_mpi_jobs *jobs, unsigned workers, struct cli_pool_tally *tally);
 
 /* 'gaexp run' with replicates side by side on e->params.threads threads:
  * the folder cli_run_experiment writes (times.csv aside); its replicates

@@ -719,7 +719,7 @@ static int sweep_run_spread(struct sweep *w, const struct cli_options *o, const 
         status = cli_mpi_run(&jobs);
     else if (status == CLI_OK) { /* the gnuplots start before the threads: they are fed as points end */
         sweep_gnuplots(w, o);
-        status = cli_pool_run(&jobs, (unsigned)o->jobs);
+        status = cli_pool_run(&jobs, (unsigned)o->jobs, NULL);
     }
     if (status == CLI_INTERRUPTED)
         fprintf(stderr, "gaexp: the sweep stopped with %zu of %zu points done; 'gaexp resume %s' goes on "
