@@ -351,6 +351,7 @@ int cli_mpi_work(void)
         }
     }
     mpi_worker_clear(&w);
+    cli_guard_arm(false); /* main() returns: an exit() from here on is gaexp's own */
     return CLI_OK;
 }
 
