@@ -328,6 +328,27 @@ static void guard_put(struct guard_text *t, const char *s)
         t->buf[t->len++] = *s++;
 }
 
+/* What is kept, and how to go on: "; WHAT" lead RESUME tail when a
+ * folder can be resumed, " WHAT" when only said (an MPI worker's rank),
+ * else 'nothing'. */
+static void guard_put_kept(struct guard_text *t, const char *lead, const char *tail, const char *nothing)
+{
+    const struct guard_kept *kept = &guard_kept[guard_kept_shown];
+    if (kept->resume[0]) {
+        guard_put(t, "; ");
+        guard_put(t, kept->what);
+        guard_put(t, lead);
+        guard_put(t, kept->resume);
+        guard_put(t, tail);
+    } else if (kept->what[0]) {
+        guard_put(t, " ");
+        guard_put(t, kept->what);
+        guard_put(t, "\n");
+    } else {
+        guard_put(t, nothing);
+    }
+}
+
 /* The plug-in whose code is on the stack (frames[0] the innermost, pc the
  * faulting instruction) and the hook gaexp called it through: the
  * outermost frame in one of its hooks by name, else the outermost frame
@@ -365,20 +386,8 @@ static void guard_plugin_end(size_t k, const char *hook, const char *what)
     guard_put(&t, what);
     guard_put(&t, hook ? " in " : " in code gaexp called");
     guard_put(&t, hook);
-    const struct guard_kept *kept = &guard_kept[guard_kept_shown];
-    if (kept->resume[0]) {
-        guard_put(&t, "; ");
-        guard_put(&t, kept->what);
-        guard_put(&t, ": once the plug-in is fixed, 'gaexp resume ");
-        guard_put(&t, kept->resume);
-        guard_put(&t, " --accept-changed-plugin' goes on from there\n");
-    } else if (kept->what[0]) {
-        guard_put(&t, " ");
-        guard_put(&t, kept->what);
-        guard_put(&t, "\n");
-    } else {
-        guard_put(&t, "; nothing of the run is kept: run it again once the plug-in is fixed\n");
-    }
+    guard_put_kept(&t, ": once the plug-in is fixed, 'gaexp resume ", " --accept-changed-plugin' goes on from there\n",
+                   "; nothing of the run is kept: run it again once the plug-in is fixed\n");
     ssize_t said = write(STDERR_FILENO, t.buf, t.len);
     (void)said;
     _exit(CLI_FAILED);
@@ -448,16 +457,7 @@ static void guard_on_alarm(int sig)
         guard_put(&t, hook);
         guard_put(&t, ")");
     }
-    const struct guard_kept *kept = &guard_kept[guard_kept_shown];
-    if (kept->resume[0]) {
-        guard_put(&t, "; ");
-        guard_put(&t, kept->what);
-        guard_put(&t, ": 'gaexp resume ");
-        guard_put(&t, kept->resume);
-        guard_put(&t, "' goes on from there\n");
-    } else {
-        guard_put(&t, "; nothing of the run is kept\n");
-    }
+    guard_put_kept(&t, ": 'gaexp resume ", "' goes on from there\n", "; nothing of the run is kept\n");
     ssize_t said = write(STDERR_FILENO, t.buf, t.len);
     (void)said;
     _exit(CLI_INTERRUPTED);

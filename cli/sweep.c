@@ -774,6 +774,15 @@ static bool sweep_figures(struct sweep *w, const struct cli_options *o, const ch
     return ok && report_sweep(root, w->gnuplots, o->quiet);
 }
 
+static void sweep_free(struct sweep *w)
+{
+    config_destroy(&w->ranges);
+    ga_cfg_free(w->kept);
+    ga_cfg_free(w->base);
+    free(w->plot);
+    free(w->format);
+}
+
 /* The sweep of o into its folder: its points checked, the folder opened
  * (a --force over an old sweep builds the new one in a stage, published
  * whole at the end: cli/publish.h), the points run or gone on with, the
@@ -805,11 +814,7 @@ static int sweep_go(struct cli_options *o)
     ok = ok && sweep_check_points(&w, o, root, &diag);
     if (!ok) {
         cli_print_diag(&diag);
-        config_destroy(&w.ranges);
-        ga_cfg_free(w.kept);
-        ga_cfg_free(w.base);
-        free(w.plot);
-        free(w.format);
+        sweep_free(&w);
         return CLI_USAGE;
     }
     /* One sweep per folder, locked until the sweep ends. */
@@ -858,11 +863,7 @@ static int sweep_go(struct cli_options *o)
         printf("sweep: the points' fitness figures are not drawn (runs this small cost less than their "
                "figures): 'gaexp plot %s' draws them, output.plot = true draws them in the sweep\n",
                root);
-    config_destroy(&w.ranges);
-    ga_cfg_free(w.kept);
-    ga_cfg_free(w.base);
-    free(w.plot);
-    free(w.format);
+    sweep_free(&w);
     return status;
 }
 

@@ -25,3 +25,17 @@ test_summary() {
 inject() {
   ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" strace -qq "$@"
 }
+
+# stop SIGNAL PID: sends SIGNAL to the gaexp at PID and waits for it; its
+# status in $status, the milliseconds it took to end in $took.  A gaexp
+# still there 5 s later is killed (status 137): it fails its checks, the
+# suite goes on.
+stop() {
+  started=$(date +%s%N)
+  kill "-$1" "$2"
+  (sleep 5; kill -KILL "$2" 2>/dev/null) & watchdog=$!
+  wait "$2"
+  status=$?
+  kill "$watchdog" 2>/dev/null
+  took=$((($(date +%s%N) - started) / 1000000))
+}

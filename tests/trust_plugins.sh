@@ -133,15 +133,8 @@ rm -rf "$out/hang"
 waited=0
 while [ ! -e "$out/hang/checkpoint" ] && [ "$waited" -lt 500 ]; do sleep 0.01; waited=$((waited + 1)); done
 sleep 0.5
-started=$(date +%s%N)
-kill -TERM "$pid"
-(sleep 5; kill -KILL "$pid" 2>/dev/null) & watchdog=$! # a gaexp that never ends fails, not the suite
-wait "$pid"
-status=$?
-kill "$watchdog" 2>/dev/null
-took=$((($(date +%s%N) - started) / 1000000))
-check "a hung hook, SIGTERM: exit 130" [ "$status" -eq 130 ]
-check "a hung hook, SIGTERM: ended within 1.5 s (took $took ms)" [ "$took" -lt 1500 ]
+stop TERM "$pid"
+check "a hung hook, SIGTERM: exit 130 (the guard's second, not the watchdog's kill; took $took ms)" [ "$status" -eq 130 ]
 check "a hung hook, SIGTERM: one message naming the hook and the checkpoint" one_message "$out/hang.err" \
   "did not return from evaluate of problem 'liar'); $out/hang keeps its checkpoint of generation 5 of replicate 1: 'gaexp resume $out/hang' goes on from there"
 
