@@ -341,6 +341,18 @@ static gsl_rng *run_stream(struct ga_run *run, uint64_t generation, uint64_t blo
 
 static void run_link_share(struct ga_run *run, unsigned long long mine);
 
+/* The order in which faults come first, the same at any thread count:
+ * by the individual's place in the generation (each individual made,
+ * then mutated, then evaluated), then by that phase. */
+enum { RUN_FAULT_MADE, RUN_FAULT_MUTATED, RUN_FAULT_EVALUATED };
+/* Places past every individual: the second evaluations of params.check, after all else. */
+#define RUN_FAULT_REPEATS ((uint64_t)1 << 55)
+
+static inline uint64_t run_fault_key(uint64_t place, unsigned phase)
+{
+    return place << 2 | phase;
+}
+
 /* A fitness that breaks the convention: NaN, an infinity, below 0. */
 static inline bool run_fitness_bad(double f)
 {
@@ -374,10 +386,10 @@ static void run_fault_note(struct ga_run *run, uint64_t key, enum ga_fault_kind 
     memcpy(run->fault_genes + t * run->stride, g, run->gen.len * sizeof *g);
 }
 
-/* Notes every bad fitness among fitness[from, to): individual i at key
- * key + i - from, its genes at genes + (i - from) stride.  One pass
- * without branches first: faults are rare. */
-static void run_fault_scan(struct ga_run *run, uint64_t key, const double *fitness, size_t from, size_t to,
+/* Notes every bad fitness among fitness[from, to): individual i at place
+ * place + i - from in the generation, its genes at genes + (i - from)
+ * stride.  One pass without branches first: faults are rare. */
+static void run_fault_scan(struct ga_run *run, uint64_t place, const double *fitness, size_t from, size_t to,
                            const ga_gene *genes)
 {
     bool bad = false;
@@ -385,7 +397,7 @@ static void run_fault_scan(struct ga_run *run, uint64_t key, const double *fitne
         bad |= run_fitness_bad(fitness[i]);
     for (size_t i = from; bad && i < to; i++)
         if (run_fitness_bad(fitness[i]))
-            run_fault_note(run, key + (i - from), GA_FAULT_FITNESS, RUN_HOOK_EVALUATE, i,
+            run_fault_note(run, run_fault_key(place + (i - from), RUN_FAULT_EVALUATED), GA_FAULT_FITNESS, RUN_HOOK_EVALUATE, i,
                            genes + (i - from) * run->stride, fitness[i], NAN);
 }
 
@@ -402,6 +414,21 @@ static const char *run_fault_name(const struct ga_run *run, unsigned hook)
     return hook == RUN_HOOK_CROSSOVER ? run->params.crossover->name
            : hook == RUN_HOOK_MUTATION ? run->params.mutation->name
                                        : run->problem->name;
+}
+
+/* Gives every process of the link the individual and the values that
+ * process 'finder' noted in its *n (the others' are replaced). */
+static void run_fault_share(struct ga_run *run, unsigned finder, struct run_fault_note *n)
+{
+    double *values[] = {&n->value, &n->again};
+    run_link_share(run, n->individual);
+    n->individual = (size_t)run->link_counts[finder];
+    for (size_t v = 0; v < 2; v++) {
+        unsigned long long bits;
+        memcpy(&bits, values[v], sizeof bits);
+        run_link_share(run, bits);
+        memcpy(values[v], &run->link_counts[finder], sizeof bits);
+    }
 }
 
 /* After a generation's threads have joined: the first fault any of them
@@ -422,8 +449,10 @@ static bool run_fault_settle(struct ga_run *run)
         for (unsigned p = 0; p < link->ranks; p++)
             if (run->link_counts[p] < low)
                 low = run->link_counts[p], rank = p;
-        if (low != mine && low != RUN_NO_FAULT) /* another process's: no genome here */
+        if (low != RUN_NO_FAULT && low != mine) /* another process's: its genome stays there */
             n = (struct run_fault_note){low >> 4, (enum ga_fault_kind)(low >> 2 & 3), low & 3, 0, NAN, NAN};
+        if (low != RUN_NO_FAULT) /* every process here alike: the finder's individual and values */
+            run_fault_share(run, rank, &n);
     }
     if (n.key == RUN_NO_FAULT)
         return false;
@@ -452,7 +481,7 @@ static void run_check_repeat(struct ga_run *run)
             const ga_gene *g = run->genes + (size_t)i * run->stride;
             double again = p->evaluate(&run->gen, g);
             if (memcmp(&again, &run->fitness[i], sizeof again) != 0)
-                run_fault_note(run, ((uint64_t)1 << 58) + (uint64_t)i, GA_FAULT_REPEAT, RUN_HOOK_EVALUATE,
+                run_fault_note(run, run_fault_key(RUN_FAULT_REPEATS + (uint64_t)i, RUN_FAULT_EVALUATED), GA_FAULT_REPEAT, RUN_HOOK_EVALUATE,
                                (size_t)i, g, run->fitness[i], again);
         }
 }
@@ -532,7 +561,7 @@ enum ga_stop ga_run_init(struct ga_run *run, uint64_t seed)
             ga_gene *g = run->genes + i * run->stride;
             p->init(&run->gen, r, g);
             if (check)
-                run_fault_check(run, i, RUN_HOOK_INIT, i, g);
+                run_fault_check(run, run_fault_key(i, RUN_FAULT_MADE), RUN_HOOK_INIT, i, g);
             run->fitness[i] = p->evaluate(&run->gen, g);
         }
     }
@@ -660,6 +689,7 @@ struct run_brood {
     ga_gene *genes;
     double *fitness;
     size_t per, offset;
+    uint64_t key_offset; /* a child's place in the generation: its slot + key_offset (run_fault_key) */
 };
 
 /* Asks for a parent's genes ahead of their use. */
@@ -721,12 +751,13 @@ run_breed_block_with(struct ga_run *run, size_t island, uint64_t block, size_t f
         ga_gene *cb = second ? ca + stride : spare;
 
         bool crossed = br.crossover.p > 0 && run_chance(&br, r, br.crossover);
-        uint64_t key = block * 2 * RUN_BREED_BLOCK + k; /* the child's place in the generation */
+        uint64_t place = slot + brood->key_offset; /* the first child's place in the generation */
         if (crossed) {
             cross(br.gen, r, a, b, ca, cb);
             if (check) {
-                run_fault_check(run, key, RUN_HOOK_CROSSOVER, slot, ca);
-                run_fault_check(run, key + 1, RUN_HOOK_CROSSOVER, slot + 1, cb);
+                run_fault_check(run, run_fault_key(place, RUN_FAULT_MADE), RUN_HOOK_CROSSOVER, slot, ca);
+                if (second) /* a second child discarded (spare) is no individual */
+                    run_fault_check(run, run_fault_key(place + 1, RUN_FAULT_MADE), RUN_HOOK_CROSSOVER, slot + 1, cb);
             }
         } else {
             run_copy_slot(run, ca, a);
@@ -734,12 +765,12 @@ run_breed_block_with(struct ga_run *run, size_t island, uint64_t block, size_t f
         }
         bool mutated_a = run_mutate(run, &br, r, ca);
         if (check && mutated_a)
-            run_fault_check(run, key, RUN_HOOK_MUTATION, slot, ca);
+            run_fault_check(run, run_fault_key(place, RUN_FAULT_MUTATED), RUN_HOOK_MUTATION, slot, ca);
         evaluations += run_settle(&br, ca, mutated_a || crossed, fitness[pa], &to_fitness[slot]);
         if (second) {
             bool mutated_b = run_mutate(run, &br, r, cb);
             if (check && mutated_b)
-                run_fault_check(run, key + 1, RUN_HOOK_MUTATION, slot + 1, cb);
+                run_fault_check(run, run_fault_key(place + 1, RUN_FAULT_MUTATED), RUN_HOOK_MUTATION, slot + 1, cb);
             evaluations += run_settle(&br, cb, mutated_b || crossed, fitness[pb], &to_fitness[slot + 1]);
         }
     }
@@ -1033,10 +1064,12 @@ static unsigned long long run_steady_island(struct ga_run *run, size_t k)
     const struct ga_params *p = &run->params;
     size_t lambda = p->lambda, pairs = (lambda + 1) / 2, stride = run->stride, steps = run_steady_steps(p);
     size_t blocks = (pairs + RUN_BREED_BLOCK - 1) / RUN_BREED_BLOCK + 1; /* the last: replacements */
-    struct run_brood brood = {run->brood, run->brood_fitness, lambda, 0};
+    struct run_brood brood = {run->brood, run->brood_fitness, lambda, 0, 0};
     unsigned long long evaluations = 0;
     for (size_t step = 0; step < steps; step++) {
         uint64_t id = (uint64_t)(k * steps + step) * blocks;
+        /* the children of step s of island k come after those of its earlier steps */
+        brood.key_offset = (uint64_t)(k * steps + step) * lambda - (uint64_t)k * lambda;
         run_select_prepare(run, k);
         for (size_t b = 0; b + 1 < blocks; b++) {
             size_t first = b * RUN_BREED_BLOCK, end = first + RUN_BREED_BLOCK < pairs ? first + RUN_BREED_BLOCK : pairs;
@@ -1077,13 +1110,14 @@ static unsigned long long run_generation(struct ga_run *run, size_t first, size_
         run_select_prepare(run, k);
     if (p->scheme == GA_SCHEME_GENERATIONAL) {
         run_copy_elite(run);
-        struct run_brood brood = {run->next_genes, run->next_fitness, p->population, p->elite};
+        struct run_brood brood = {run->next_genes, run->next_fitness, p->population, p->elite, 0};
         return run_breed(run, first, last, (p->population - p->elite + 1) / 2, &brood);
     }
-    struct run_brood brood = {run->brood, run->brood_fitness, p->lambda, 0};
+    struct run_brood brood = {run->brood, run->brood_fitness, p->lambda, 0, 0};
     evaluations = run_breed(run, first, last, (p->lambda + 1) / 2, &brood);
-    /* The children checked before survival ranks them (or drops them). */
-    run_fault_scan(run, 0, run->brood_fitness, first * p->lambda, last * p->lambda, run->brood + first * p->lambda * run->stride);
+    /* The children checked before survival ranks them (or drops them); a child's place is its slot. */
+    run_fault_scan(run, first * p->lambda, run->brood_fitness, first * p->lambda, last * p->lambda,
+                   run->brood + first * p->lambda * run->stride);
     for (size_t k = first; k < last; k++)
         run_survive(run, k);
     return evaluations;

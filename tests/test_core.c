@@ -784,6 +784,45 @@ static void test_fault_check(void **unused)
     test_experiment_free(b);
 }
 
+/* An evaluate that also fails on what the breaking mutation made: NaN
+ * for a genome holding a 2. */
+static double fault_evaluate_broken(const struct ga_genome *gen, const ga_gene *g)
+{
+    for (size_t i = 0; i < gen->len; i++)
+        if (g[i] > 1)
+            return NAN;
+    return fault_evaluate(gen, g);
+}
+
+/* A child that is made invalid and then evaluated to NaN is one fault, the
+ * mutation's (made before it was evaluated), at every thread count and in
+ * every scheme: faults come first by the child's place, then by phase. */
+static void test_fault_order(void **unused)
+{
+    (void)unused;
+    const struct ga_problem p = fault_problem(fault_evaluate_broken);
+    struct fault_state honest = {1000, NAN};
+    const char *const schemes[][4] = {
+        {"ga.check=true", "ga.selection.elite=1", NULL, NULL},
+        {"ga.check=true", "ga.scheme.name=\"steady\"", "ga.scheme.lambda=4", NULL},
+        {"ga.check=true", "ga.scheme.name=\"plus\"", NULL, NULL},
+        {"ga.check=true", "ga.scheme.name=\"comma\"", "ga.scheme.lambda=120", NULL},
+    };
+    for (size_t k = 0; k < sizeof schemes / sizeof *schemes; k++) {
+        struct ga_fault first, other;
+        assert_int_equal(fault_run(&p, &honest, schemes[k], 1, &fault_bad_mutation, &first), GA_STOP_FAULT);
+        assert_int_equal(first.kind, GA_FAULT_INVALID);
+        assert_string_equal(first.hook, "mutation");
+        for (unsigned threads = 2; threads <= 4; threads *= 2) {
+            assert_int_equal(fault_run(&p, &honest, schemes[k], threads, &fault_bad_mutation, &other), GA_STOP_FAULT);
+            assert_int_equal(other.kind, GA_FAULT_INVALID);
+            assert_string_equal(other.hook, "mutation");
+            assert_int_equal(other.generation, first.generation);
+            assert_int_equal(other.individual, first.individual);
+        }
+    }
+}
+
 /* A problem that declares a genome past what memory can hold is refused
  * by the run (ga_experiment refuses it when configured), not divided by
  * a stride of 0. */
@@ -829,6 +868,7 @@ int main(void)
         cmocka_unit_test(test_islands_migrate_on_the_ring),
         cmocka_unit_test(test_islands_over_processes),
         cmocka_unit_test(test_fault_fitness),
+        cmocka_unit_test(test_fault_order),
         cmocka_unit_test(test_fault_check),
         cmocka_unit_test(test_fault_huge_genome),
     };
