@@ -138,16 +138,29 @@ static bool export_point(const char *in, const char *out, const char *alg_id, co
     return ok;
 }
 
-/* A sweep: index.csv's points, each its own algorithm. */
-static bool export_sweep(const char *root, const char *out, FILE *index, bool *bad_input)
+/* A sweep's point to export: its folder and its algorithm id. */
+struct export_point {
+    char dir[32], alg_id[200];
+};
+
+/* Reads index.csv whole, every row checked before anything is written:
+ * its points, in order (*count of them in *points, to free); false after
+ * a message (*bad_input: index.csv is wrong, else out of memory). */
+static bool export_read_index(const char *root, FILE *index, struct export_point **points, size_t *count,
+                              bool *bad_input)
 {
     char line[4096], *field[2 + EXPORT_MAX_AXES], axes_text[4096];
-    bool ok = fgets(axes_text, sizeof axes_text, index) != NULL;
+    *count = 0;
+    if (!fgets(axes_text, sizeof axes_text, index)) {
+        cli_error("%s/index.csv: empty", root);
+        *bad_input = true;
+        return false;
+    }
     size_t naxes = 0;
     const char *axis[EXPORT_MAX_AXES];
     char *p = axes_text;
     axes_text[strcspn(axes_text, "\r\n")] = '\0';
-    for (size_t n = 0; ok && p && n < 2 + EXPORT_MAX_AXES; n++) { /* point,dir,axis... */
+    for (size_t n = 0; p && n < 2 + EXPORT_MAX_AXES; n++) { /* point,dir,axis... */
         char *comma = strchr(p, ',');
         if (comma)
             *comma = '\0';
@@ -155,8 +168,10 @@ static bool export_sweep(const char *root, const char *out, FILE *index, bool *b
             axis[naxes++] = p;
         p = comma ? comma + 1 : NULL;
     }
-    size_t points = 0;
-    while (ok && fgets(line, sizeof line, index)) {
+    size_t cap = 0;
+    bool failed = false;
+    *points = NULL;
+    for (size_t lineno = 2; !failed && fgets(line, sizeof line, index); lineno++) {
         line[strcspn(line, "\r\n")] = '\0';
         size_t n = 0;
         for (char *q = line; q && n < 2 + EXPORT_MAX_AXES;) {
@@ -167,30 +182,52 @@ static bool export_sweep(const char *root, const char *out, FILE *index, bool *b
             q = comma ? comma + 1 : NULL;
         }
         if (n != 2 + naxes) {
-            cli_error("%s/index.csv: a row of %zu fields, expected %zu", root, n, 2 + naxes);
-            *bad_input = true;
-            return false;
+            cli_error("%s/index.csv:%zu: a row of %zu fields, expected %zu", root, lineno, n, 2 + naxes);
+            failed = *bad_input = true;
+            break;
         }
-        if (!cli_sweep_point_named(field[0], field[1], ++points)) { /* never a path out of OUT */
-            cli_error("%s/index.csv:%zu: expected point %zu in folder p%03zu, got '%s' in '%s'", root, points + 1,
-                      points, points, field[0], field[1]);
-            *bad_input = true;
-            return false;
+        if (!cli_sweep_point_named(root, lineno, field[0], field[1], *count + 1)) { /* never a path out of OUT */
+            failed = *bad_input = true;
+            break;
         }
-        char in[2200], to[2200], alg_id[200], alg_info[400];
+        if (*count == cap) {
+            struct export_point *grown = realloc(*points, (cap ? 2 * cap : 64) * sizeof *grown);
+            if (!grown) {
+                cli_error("out of memory");
+                failed = true;
+                break;
+            }
+            *points = grown;
+            cap = cap ? 2 * cap : 64;
+        }
+        struct export_point *e = &(*points)[(*count)++];
         const char *value[EXPORT_MAX_AXES];
         for (size_t a = 0; a < naxes; a++)
             value[a] = field[2 + a];
-        figures_label(axis, value, naxes, NULL, alg_id, sizeof alg_id);
-        export_no_commas(alg_id);
-        snprintf(alg_info, sizeof alg_info, "gaexp sweep point %s", field[1]);
-        snprintf(in, sizeof in, "%s/%s", root, field[1]);
-        snprintf(to, sizeof to, "%s/%s", out, field[1]);
-        ok = output_prepare_dir(to) == CLI_OK && export_point(in, to, alg_id, alg_info);
+        figures_label(axis, value, naxes, NULL, e->alg_id, sizeof e->alg_id);
+        export_no_commas(e->alg_id);
+        snprintf(e->dir, sizeof e->dir, "%s", field[1]);
+    }
+    if (failed) {
+        free(*points);
+        *points = NULL;
+    }
+    return !failed;
+}
+
+/* A sweep: each point its own algorithm, written into OUT/pNNN. */
+static bool export_sweep(const char *root, const char *out, const struct export_point *points, size_t count)
+{
+    bool ok = true;
+    for (size_t i = 0; ok && i < count; i++) {
+        char in[2200], to[2200], alg_info[400];
+        snprintf(alg_info, sizeof alg_info, "gaexp sweep point %s", points[i].dir);
+        snprintf(in, sizeof in, "%s/%s", root, points[i].dir);
+        snprintf(to, sizeof to, "%s/%s", out, points[i].dir);
+        ok = output_prepare_dir(to) == CLI_OK && export_point(in, to, points[i].alg_id, alg_info);
     }
     return ok;
 }
-
 int cli_export(int argc, char **argv)
 {
     const char *format = NULL, *dirs[2] = {NULL, NULL};
@@ -231,18 +268,25 @@ int cli_export(int argc, char **argv)
         cli_error("export: %s is not a run or sweep folder of gaexp (no summary.csv or index.csv)", dirs[0]);
         return CLI_USAGE;
     }
+    /* A sweep's index.csv read whole first: a row refused leaves OUT as it was. */
+    size_t count = 0;
+    bool bad_input = false;
+    struct export_point *points = NULL;
+    bool read = !index || export_read_index(dirs[0], index, &points, &count, &bad_input);
+    if (index)
+        fclose(index);
+    if (!read)
+        return bad_input ? CLI_USAGE : CLI_FAILED;
     /* An older export is replaced whole: the new one is written beside it, then published. */
     struct publish folder;
     status = publish_open(&folder, dirs[1], NAMES_EXPORT, force ? PUBLISH_FORCE : PUBLISH_NEW);
-    bool ok = status == CLI_OK, bad_input = false;
+    bool ok = status == CLI_OK;
     if (ok && index)
-        ok = export_sweep(dirs[0], folder.where, index, &bad_input);
+        ok = export_sweep(dirs[0], folder.where, points, count);
     else if (ok)
         ok = export_point(dirs[0], folder.where, "gaexp", "gaexp run");
-    if (index)
-        fclose(index);
+    free(points);
     if (status != CLI_OK)
         return status;
-    bool published = publish_close(&folder, ok);
-    return bad_input ? CLI_USAGE : published && ok ? CLI_OK : CLI_FAILED;
+    return publish_close(&folder, ok) && ok ? CLI_OK : CLI_FAILED;
 }

@@ -113,3 +113,9 @@ bool cli_options_jobs(const struct cli_options *o, struct ga_cfg *cfg)
     snprintf(text, sizeof text, "ga.threads=%lld", o->jobs);
     return o->jobs <= 0 || ga_cfg_override(cfg, text);
 }
+
+int cli_options_failed(const struct ga_diag *diag)
+{
+    bool oom = diag->count && strncmp(diag->entries[diag->count - 1].message, "out of memory", 13) == 0;
+    return oom ? CLI_FAILED : CLI_USAGE;
+}

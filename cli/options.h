@@ -36,5 +36,8 @@ int cli_options_parse(int argc, char **argv, const char *command, const char *us
 bool cli_options_apply(const struct cli_options *o, struct ga_cfg *cfg);
 /* Applies --jobs (ga.threads), which does not shape the results. */
 bool cli_options_jobs(const struct cli_options *o, struct ga_cfg *cfg);
+/* The status of an experiment that did not load: CLI_FAILED when its last
+ * diagnostic is "out of memory" (the machine's fault), else CLI_USAGE. */
+int cli_options_failed(const struct ga_diag *diag);
 
 #endif

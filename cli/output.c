@@ -50,8 +50,8 @@ bool output_is_stdout(const char *path)
 bool output_path_fits(const char *dir)
 {
     char path[OUTPUT_PATH_MAX];
-    /* the longest name gaexp writes in a folder: "generations.csv.part" */
-    return output_join(path, sizeof path, dir, "generations.csv.part");
+    /* the longest name gaexp writes in a folder: a sweep's "fixed-budget.png.part" */
+    return output_join(path, sizeof path, dir, "fixed-budget.png.part");
 }
 
 static bool output_mkdirs(const char *dir)
@@ -97,8 +97,8 @@ static struct output_held *output_held_find(const struct stat *st)
     return NULL;
 }
 
-/* A descriptor sharing this process's lock of the folder fd is open on,
- * or -1 when it holds none (fd is then closed or kept, as asked). */
+/* A descriptor sharing this process's lock of the folder fd is open on
+ * (fd closed), or -1 when it holds none (fd kept). */
 static int output_held_share(int fd, const struct stat *st)
 {
     pthread_mutex_lock(&output_held_lock);
@@ -112,17 +112,21 @@ static int output_held_share(int fd, const struct stat *st)
     return shared;
 }
 
-static void output_held_add(int fd, const struct stat *st)
+/* Records the lock fd holds; false (errno set) when it cannot be shared. */
+static bool output_held_add(int fd, const struct stat *st)
 {
+    bool added = false;
+    errno = EMFILE; /* no free entry */
     pthread_mutex_lock(&output_held_lock);
     for (size_t i = 0; i < OUTPUT_HELD_MAX; i++)
         if (!output_held[i].users) {
             int own = fcntl(fd, F_DUPFD_CLOEXEC, 0);
-            if (own >= 0)
+            if ((added = own >= 0))
                 output_held[i] = (struct output_held){st->st_dev, st->st_ino, own, 1};
             break;
         }
     pthread_mutex_unlock(&output_held_lock);
+    return added;
 }
 
 int output_lock_as(const char *dir, const char *busy)
@@ -139,8 +143,11 @@ int output_lock_as(const char *dir, const char *busy)
     if (shared >= 0)
         return shared;
     if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
-        output_held_add(fd, &st);
-        return fd;
+        if (output_held_add(fd, &st))
+            return fd;
+        cli_error("cannot lock the output folder %s: %s", dir, strerror(errno));
+        close(fd);
+        return -1;
     }
     int error = errno;
     close(fd);
@@ -167,8 +174,8 @@ void output_unlock(int fd)
         close(h->fd);
         *h = (struct output_held){0};
     }
+    close(fd); /* the lock goes with the last descriptor: before another thread may look again */
     pthread_mutex_unlock(&output_held_lock);
-    close(fd); /* the lock goes with the last descriptor of its file description */
 }
 
 /* The most files one commit publishes: each has a run's name (cli/names.c). */

@@ -138,7 +138,7 @@ static int publish_check_inside(int at, const char *path, const char *name, enum
         if (f)
             status = publish_check_entry(dirfd(d), sub, e->d_name, f);
         else {
-            cli_error("%s/%s was not written by gaexp, and --force would remove it with %s: "
+            cli_error("%s/%s was not written by gaexp, and replacing %s would remove it: "
                       "move it elsewhere first", sub, e->d_name, sub);
             status = CLI_USAGE;
         }
@@ -166,8 +166,8 @@ static int publish_check_entry(int at, const char *path, const char *name, const
         return e ? publish_check_inside(at, path, name, e->inner) : CLI_OK;
     if (!folder && (S_ISREG(st.st_mode) || (temporary && !S_ISDIR(st.st_mode))))
         return CLI_OK;
-    cli_error("%s/%s is %s, not a %s: gaexp neither follows nor replaces it", path, name, publish_type(st.st_mode),
-              folder ? "folder" : "regular file");
+    cli_error("%s/%s is %s, not a %s: gaexp neither follows nor replaces it; move or remove it first", path, name,
+              publish_type(st.st_mode), folder ? "folder" : "regular file");
     return CLI_USAGE;
 }
 
@@ -204,29 +204,36 @@ static int publish_check(const struct publish *p, bool *holds, bool *empty)
     return status;
 }
 
-/* Reads dir's journal (under the folder 'at'); NULL when there is none: no
- * file of that name, or one that is not a regular file beginning as a
- * journal does (the user's). */
-static char *publish_read(int at)
+/* Reads dir's journal (under the folder 'at') into *text: NULL when there
+ * is none (no file of that name, or one that is not a regular file
+ * beginning as a journal does: the user's).  CLI_OK, or CLI_FAILED when
+ * it cannot be read (message printed): never taken for no journal. */
+static int publish_read(int at, const char *dir, char **text)
 {
+    *text = NULL;
     int fd = openat(at, PUBLISH_JOURNAL, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0 && (errno == ENOENT || errno == ELOOP || errno == ENXIO))
+        return CLI_OK;
     struct stat st;
-    if (fd < 0)
-        return NULL;
-    char *text = NULL;
-    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size < PUBLISH_JOURNAL_MAX &&
-        (text = calloc(1, (size_t)st.st_size + 1))) {
+    bool ok = fd >= 0 && fstat(fd, &st) == 0;
+    if (ok && S_ISREG(st.st_mode) && st.st_size < PUBLISH_JOURNAL_MAX) {
         size_t got = 0;
-        ssize_t n;
-        while (got < (size_t)st.st_size && (n = read(fd, text + got, (size_t)st.st_size - got)) > 0)
+        ssize_t n = 0;
+        ok = (*text = calloc(1, (size_t)st.st_size + 1)) != NULL;
+        while (ok && got < (size_t)st.st_size && (n = read(fd, *text + got, (size_t)st.st_size - got)) > 0)
             got += (size_t)n;
-        if (got < (size_t)st.st_size || strncmp(text, PUBLISH_MAGIC, strlen(PUBLISH_MAGIC)) != 0) {
-            free(text);
-            text = NULL;
+        ok = ok && n >= 0;
+        if (!ok || strncmp(*text, PUBLISH_MAGIC, strlen(PUBLISH_MAGIC)) != 0) {
+            free(*text);
+            *text = NULL;
         }
     }
-    close(fd);
-    return text;
+    int error = errno;
+    if (fd >= 0)
+        close(fd);
+    if (!ok)
+        cli_error("cannot read %s/" PUBLISH_JOURNAL ": %s", dir, strerror(error));
+    return ok ? CLI_OK : CLI_FAILED;
 }
 
 /* Makes what the folder 'at' and everything on its file system hold durable. */
@@ -336,7 +343,7 @@ static int publish_roll(int at, const char *dir, const char *journal)
     publish_hidden(kind, "new", stage, sizeof stage);
     publish_hidden(kind, "old", trash, sizeof trash);
     int from = openat(at, stage, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC); /* gone: all placed */
-    bool ok = true;
+    bool ok = from >= 0 || errno == ENOENT;
     for (const char *line = lines; ok && publish_line(&line, verb, sizeof verb, name, sizeof name);)
         ok = strcmp(verb, "remove") == 0 ? publish_discard(at, name, trash) : publish_place(from, at, name, trash);
     int error = errno;
@@ -355,9 +362,11 @@ static int publish_roll(int at, const char *dir, const char *journal)
  * *finished saying whether there was one: publish_roll's status. */
 static int publish_recover(int at, const char *dir, bool *finished)
 {
-    char *journal = publish_read(at);
+    char *journal;
+    int status = publish_read(at, dir, &journal);
     *finished = journal != NULL;
-    int status = journal ? publish_roll(at, dir, journal) : CLI_OK;
+    if (journal)
+        status = publish_roll(at, dir, journal);
     free(journal);
     return status;
 }
@@ -368,16 +377,17 @@ int publish_finish(const char *dir, bool *finished)
     if (finished)
         *finished = false;
     int probe = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    char *journal = probe >= 0 ? publish_read(probe) : NULL;
+    char *journal = NULL;
+    int status = probe >= 0 ? publish_read(probe, dir, &journal) : CLI_OK; /* no folder: nothing pending */
     if (probe >= 0)
         close(probe);
     if (!journal)
-        return CLI_OK;
+        return status;
     free(journal);
     int lock = output_lock_as(dir, "wait for it to end (it puts a new result in place)");
     if (lock < 0)
         return lock == -2 ? CLI_USAGE : CLI_FAILED;
-    int status = publish_recover(lock, dir, &pending);
+    status = publish_recover(lock, dir, &pending);
     output_unlock(lock);
     if (finished)
         *finished = pending && status == CLI_OK;
@@ -392,9 +402,14 @@ static bool publish_keep(const struct publish *p)
     const struct names_entry *e = names_list(p->kind, &n);
     bool ok = true;
     for (size_t i = 0; ok && i < n; i++) {
-        int in = e[i].role == NAMES_KEPT ? openat(p->lock, e[i].pattern, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) : -1;
+        /* never blocks on a FIFO; what is not a regular file is not copied (the new result draws with its own) */
+        int in = e[i].role == NAMES_KEPT
+                     ? openat(p->lock, e[i].pattern, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+                     : -1;
+        struct stat st;
         struct output_file copy;
-        if (in < 0 || !(ok = output_open(&copy, p->where, e[i].pattern))) {
+        if (in < 0 || fstat(in, &st) != 0 || !S_ISREG(st.st_mode) ||
+            !(ok = output_open(&copy, p->where, e[i].pattern))) {
             if (in >= 0)
                 close(in);
             continue;
@@ -403,7 +418,10 @@ static bool publish_keep(const struct publish *p)
         ssize_t got;
         while ((got = read(in, buf, sizeof buf)) > 0)
             fwrite(buf, 1, (size_t)got, copy.fp);
+        int error = errno;
         close(in);
+        if (got != 0)
+            cli_error("cannot read %s/%s: %s", p->dir, e[i].pattern, strerror(error));
         ok = got == 0 ? output_commit(&copy) : (output_abandon(&copy), false);
     }
     return ok;
@@ -460,7 +478,10 @@ int publish_open(struct publish *p, const char *dir, enum names_kind kind, enum 
     int status = output_make_dir(dir);
     if (status != CLI_OK)
         return status;
-    if ((p->lock = output_lock(dir)) < 0)
+    char busy[96];
+    snprintf(busy, sizeof busy, "wait for it to end%s%s", mode == PUBLISH_NEW || mode == PUBLISH_FORCE ? " or " : "",
+             mode == PUBLISH_NEW || mode == PUBLISH_FORCE ? publish_kinds[kind].elsewhere : "");
+    if ((p->lock = output_lock_as(dir, busy)) < 0)
         return p->lock == -2 ? CLI_USAGE : CLI_FAILED;
     bool holds = false, empty = true, finished;
     status = publish_recover(p->lock, dir, &finished);
@@ -486,7 +507,8 @@ int publish_open(struct publish *p, const char *dir, enum names_kind kind, enum 
 static bool publish_lines(FILE *out, bool placing, int at, int other, enum names_kind k)
 {
     DIR *d = output_opendir(at, ".");
-    for (struct dirent *e; d && (e = readdir(d));) {
+    struct dirent *e;
+    for (errno = 0; d && (e = readdir(d)); errno = 0) {
         const struct names_entry *entry = names_find(k, e->d_name);
         size_t len = strlen(e->d_name);
         struct stat st;
@@ -497,9 +519,12 @@ static bool publish_lines(FILE *out, bool placing, int at, int other, enum names
             continue;
         fprintf(out, "%s %s\n", placing ? "place" : "remove", e->d_name);
     }
+    bool read = d && errno == 0; /* readdir's end, not its error: else an old entry could be left out */
+    int error = errno;
     if (d)
         closedir(d);
-    return d != NULL;
+    errno = error;
+    return read;
 }
 
 /* Publishes the stage: made durable (one syncfs through the descriptor
@@ -536,6 +561,14 @@ static bool publish_commit(struct publish *p)
         }
         ok = ok && publish_roll(p->lock, p->dir, text) == CLI_OK;
     }
+    struct stat st;
+    bool decided = fstatat(p->lock, PUBLISH_JOURNAL, &st, AT_SYMLINK_NOFOLLOW) == 0;
+    if (!ok && !decided && publish_kinds[p->kind].keeps)
+        fprintf(stderr, "gaexp: %s is as it was; the new %s is kept in %s%s%s%s\n", p->dir, publish_kinds[p->kind].word,
+                p->where, p->kind == NAMES_SWEEP ? ", where 'gaexp resume " : "", p->kind == NAMES_SWEEP ? p->dir : "",
+                p->kind == NAMES_SWEEP ? "' publishes it" : "");
+    else if (!ok && !decided)
+        fprintf(stderr, "gaexp: %s is as it was\n", p->dir);
     free(text);
     return ok;
 }
@@ -545,6 +578,11 @@ bool publish_close(struct publish *p, bool publish)
     bool ok = true;
     if (p->staged && publish)
         ok = publish_commit(p);
+    else if (publish && publish_kinds[p->kind].stages && p->lock >= 0 && (!publish_sync(p->lock) || fsync(p->lock) != 0)) {
+        /* written in place: durable before the command says it is done */
+        cli_error("cannot write %s: %s", p->dir, strerror(errno));
+        ok = false;
+    }
     struct stat st;
     bool decided = fstatat(p->lock, PUBLISH_JOURNAL, &st, AT_SYMLINK_NOFOLLOW) == 0;
     if (p->staged && !decided && (!publish || !ok) && !publish_kinds[p->kind].keeps) {

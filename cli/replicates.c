@@ -44,8 +44,12 @@ bool replicates_identity(struct ga_cfg *cfg, uint64_t *hash)
     return ok;
 }
 
-/* The hidden folder beside dir: '.NAME.replicates'. */
-static void replicates_beside(const char *dir, char *buf, size_t size)
+bool replicates_worth(const struct ga_experiment *e, double seconds)
+{
+    return seconds >= 1.0 || e->checkpoint_seconds < 1.0;
+}
+
+void replicates_beside(const char *dir, char *buf, size_t size)
 {
     const char *slash = strrchr(dir, '/');
     int parent = slash ? (int)(slash - dir) + 1 : 0;

@@ -55,6 +55,13 @@ void replicates_drop(const struct replicates *k);
 /* The same for the folder at 'path' (a run folder's 'replicates', which
  * its commit removes). */
 void replicates_drop_folder(const char *path);
+/* Whether a replicate that ran 'seconds' is worth keeping as it ends:
+ * one of a second or more, or every one when output.checkpoint is below
+ * a second (keeping one costs a few milliseconds of writing). */
+bool replicates_worth(const struct ga_experiment *e, double seconds);
+/* The hidden folder beside folder dir ('.NAME.replicates') where a
+ * sweep's point keeps its replicates, into buf. */
+void replicates_beside(const char *dir, char *buf, size_t size);
 /* Removes the hidden folder of kept replicates beside folder dir (a
  * sweep's point that is written, or that ran in place). */
 void replicates_drop_beside(const char *dir);

@@ -338,9 +338,7 @@ static bool report_load(const char *root, struct report *r)
             }
             r->point = grown;
         }
-        if (!cli_sweep_point_named(field[0], field[1], r->count + 1)) { /* no path out of the sweep */
-            cli_error("%s/index.csv:%zu: expected point %zu in folder p%03zu, got '%s' in '%s'", root, lineno,
-                      r->count + 1, r->count + 1, field[0], field[1]);
+        if (!cli_sweep_point_named(root, lineno, field[0], field[1], r->count + 1)) { /* no path out of the sweep */
             r->bad_input = true;
             ok = false;
             break;

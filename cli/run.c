@@ -74,7 +74,7 @@ static int run_parse(int argc, char **argv, struct ga_cfg *cfg, struct cli_optio
  * us (exit 1), not the input; its message then names the experiment file. */
 static bool run_out_of_memory(struct ga_diag *diag, const char *file)
 {
-    if (!diag->count || strncmp(diag->entries[diag->count - 1].message, "out of memory", 13) != 0)
+    if (cli_options_failed(diag) != CLI_FAILED)
         return false;
     snprintf(diag->entries[diag->count - 1].file, sizeof diag->entries[0].file, "%s", file);
     return true;
@@ -104,15 +104,18 @@ int cli_run(int argc, char **argv)
         if (!run && e && run_out_of_memory(&diag, o.file))
             status = CLI_FAILED;
     }
-    struct publish folder; /* checked; its commit journal replaces an old run whole */
-    if (status == CLI_OK && (status = publish_open(&folder, e->out_dir, NAMES_RUN,
-                                                   o.force ? PUBLISH_FORCE : PUBLISH_NEW)) == CLI_OK)
-        publish_close(&folder, false);
+    /* Checked, and locked from the check to the end (the writers below share
+     * the lock); its commit journal replaces an old run whole. */
+    struct publish folder = {.lock = -1};
+    if (status == CLI_OK)
+        status = publish_open(&folder, e->out_dir, NAMES_RUN, o.force ? PUBLISH_FORCE : PUBLISH_NEW);
     if (status == CLI_OK)
         status = !e->params.link && cli_pool_chosen(o.parallel, e->params.threads, e->replicates,
                                                     e->params.population * e->params.islands)
                      ? cli_pool_run_experiment(cfg, e, o.quiet)
                      : cli_run_experiment(cfg, e, run, o.quiet);
+    if (folder.lock >= 0)
+        publish_close(&folder, false);
     cli_print_diag(&diag);
     ga_run_free(run);
     ga_experiment_free(e);

@@ -322,12 +322,16 @@ static void sweep_point_dir(const char *root, size_t p, char *dir, size_t size)
     snprintf(dir, size, "%s/" SWEEP_POINT_NAME, root, p + 1);
 }
 
-bool cli_sweep_point_named(const char *number, const char *dir, size_t point)
+bool cli_sweep_point_named(const char *root, size_t line, const char *number, const char *dir, size_t point)
 {
     char want[32], name[32];
     snprintf(want, sizeof want, "%zu", point);
     snprintf(name, sizeof name, SWEEP_POINT_NAME, point);
-    return strcmp(number, want) == 0 && strcmp(dir, name) == 0;
+    if (strcmp(number, want) == 0 && strcmp(dir, name) == 0)
+        return true;
+    cli_error("%s/index.csv:%zu: expected point %s in folder %s, got '%s' in '%s'", root, line, want, name, number,
+              dir);
+    return false;
 }
 
 /* The most genes a point's runs evaluate: replicates x the evaluations
@@ -626,11 +630,9 @@ static int sweep_run_here(struct sweep *w, const struct cli_options *o, const ch
     for (size_t p = 0; status == CLI_OK && p < w->points; p++) {
         sweep_progress(live->on, p, w->points, live->runs, live->started);
         status = sweep_run_point(w, o, p, root, &live->runs);
-        if (status != CLI_OK) /* a hook's fault (2) wants the plug-in mended first */
-            fprintf(stderr, "gaexp: the sweep stopped at point %zu of %zu; 'gaexp resume %s%s' goes on "
-                            "with the whole sweep%s\n",
-                    p + 1, w->points, w->named, status == CLI_USAGE ? " --accept-changed-plugin" : "",
-                    status == CLI_USAGE ? " once the hook is mended" : "");
+        if (status != CLI_OK) /* the point said why (a hook's fault: how to go on once mended) */
+            fprintf(stderr, "gaexp: the sweep stopped at point %zu of %zu; 'gaexp resume %s' goes on with the whole "
+                            "sweep\n", p + 1, w->points, w->named);
     }
     return status;
 }
@@ -815,21 +817,23 @@ static int sweep_go(struct cli_options *o)
     if (!ok) {
         cli_print_diag(&diag);
         sweep_free(&w);
-        return CLI_USAGE;
+        return cli_options_failed(&diag);
     }
     /* One sweep per folder, locked until the sweep ends. */
     struct publish folder = {.lock = -1};
     enum publish_mode mode = o->staged ? PUBLISH_STAGED : o->resume ? PUBLISH_RESUME
                              : o->force ? PUBLISH_FORCE : PUBLISH_NEW;
-    char stage[1100], last[1200]; /* the longest path: the last point's, in the stage a --force may use */
+    /* the longest path: the replicates kept beside the last point, in the stage a --force may use */
+    char stage[1100], last[1200], deepest[1300];
     publish_stage_path(root, NAMES_SWEEP, stage, sizeof stage); /* fits: root has at most 1023 bytes */
     sweep_point_dir(mode == PUBLISH_FORCE || mode == PUBLISH_STAGED ? stage : root, w.points - 1, last, sizeof last);
-    int status = output_path_fits(last) ? publish_open(&folder, root, NAMES_SWEEP, mode) : CLI_USAGE;
+    replicates_beside(last, deepest, sizeof deepest);
+    int status = output_path_fits(deepest) ? publish_open(&folder, root, NAMES_SWEEP, mode) : CLI_USAGE;
     const char *where = folder.where;
     w.named = root;
     w.staged = status == CLI_OK && folder.staged;
     if (status == CLI_OK) /* what a plug-in's crash leaves */
-        cli_guard_keep_fixed(root, "%s keeps the points finished and the checkpoint of the one under way", root);
+        cli_guard_keep_fixed(root, "%s keeps the points finished and the checkpoint of the one under way", where);
     if (status == CLI_OK && (!sweep_write_index(&w, where) || (!o->resume && !sweep_write_resume(&w, o, where))))
         status = CLI_FAILED;
     struct sweep_live live = {.on = !o->quiet && isatty(STDERR_FILENO), .points = w.points,
@@ -918,7 +922,7 @@ int cli_resume_sweep(const char *root, long long jobs, bool quiet)
 int cli_sweep(int argc, char **argv)
 {
     struct cli_options o;
-    int status = cli_options_parse(argc, argv, "sweep", sweep_usage, true, &o);
+    int status = cli_options_parse(argc, argv, "sweep", sweep_usage, false, &o);
     if (status != CLI_OK)
         return status < 0 ? CLI_OK : status;
     return sweep_go(&o);

@@ -495,13 +495,16 @@ int cli_tune(int argc, char **argv)
             snprintf(dir, sizeof dir, "results/%.*s-tune", (int)len, name);
     }
     /* An older tuning is replaced whole: the new one is made beside it, then published. */
-    struct publish folder;
+    struct publish folder = {.lock = -1};
     int status = base ? publish_open(&folder, dir, NAMES_TUNE, force ? PUBLISH_FORCE : PUBLISH_NEW) : CLI_USAGE;
-    if (status == CLI_OK && (snprintf(irace, sizeof irace, "%s/irace", folder.where) >= (int)sizeof irace ||
-                             output_prepare_dir(irace) != CLI_OK)) {
-        publish_close(&folder, false);
+    if (status == CLI_OK && snprintf(irace, sizeof irace, "%s/irace", folder.where) >= (int)sizeof irace) {
+        cli_error("%s/irace: path too long (at most %zu bytes)", folder.where, sizeof irace - 1);
         status = CLI_USAGE;
+    } else if (status == CLI_OK) {
+        status = output_prepare_dir(irace);
     }
+    if (status != CLI_OK && folder.lock >= 0)
+        publish_close(&folder, false);
     if (status == CLI_OK) {
         struct output_file f;
         bool written = output_open(&f, irace, "base.cfg");

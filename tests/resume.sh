@@ -64,6 +64,8 @@ while [ "$scenario" -lt 8 ] || { [ "$kills" -lt 8 ] && [ "$scenario" -lt 40 ]; }
   scenario=$((scenario + 1))
   until_done "$scenario" "$span" "$out/run" checkpoint run "$cfg"
   kills=$((kills + rounds))
+  # ended before its kill: the span measured on a busier moment was too long
+  [ "$rounds" -gt 0 ] || [ "$span" -le 10 ] || span=$((span * 2 / 3))
   [ "$status" -eq 0 ] || unfinished="$unfinished $scenario"
   same "$out/reference" "$out/run" || differing="$differing $scenario"
   [ -z "$(ls "$out/run" | grep -e checkpoint -e commit -e '\.part$')" ] || leftover="$leftover $scenario"

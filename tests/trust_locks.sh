@@ -55,6 +55,7 @@ sed -i 's|^2,p002,|2,../outside/victim,|' "$out/crafted/index.csv"
 check "export: a crafted index.csv is refused" refused "$out/e3" "index.csv:3: expected point 2 in folder p002" \
   "$GAEXP" export --format iohprofiler "$out/crafted" "$out/crafted-export"
 check "export: nothing written outside its folder" [ ! -e "$out/outside/victim/IOHprofiler_f5_onemax.info" ]
+check "export: nothing written in OUT either (every row is checked first)" [ -z "$(ls -A "$out/crafted-export" 2>/dev/null)" ]
 check "report: a crafted index.csv is refused" refused "$out/e4" "index.csv:3: expected point 2 in folder p002" \
   "$GAEXP" report "$out/crafted"
 
