@@ -14,6 +14,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -27,6 +28,7 @@
 #include "gaexp/run.h"
 
 #define GUARD_PLUGINS 16
+#define GUARD_STACK (1 << 16) /* a thread's stack for the handlers, where a stack overflow still runs them */
 #define GUARD_RANGES 8
 #define GUARD_HOOKS 512
 #define GUARD_FRAMES 128
@@ -72,7 +74,8 @@ struct guard_kept {
 static struct guard_kept guard_kept[2];
 static volatile sig_atomic_t guard_kept_shown;
 static bool guard_kept_fixed; /* a sweep's: the runs of its points do not change it */
-static volatile sig_atomic_t guard_hooks_run; /* generations under way: a hook may be running */
+static volatile sig_atomic_t guard_hooks_run; /* runs under way: an interruption gives their generations a second */
+static atomic_int guard_generations;          /* threads inside a generation (cli_guard_generation) */
 static struct sigaction guard_previous[32]; /* the handlers before ours (a sanitizer's), by signal */
 static const int guard_signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
 
@@ -419,7 +422,7 @@ static uintptr_t guard_pc(void *context)
 static void guard_on_signal(int sig, siginfo_t *info, void *context)
 {
     void *frames[GUARD_FRAMES];
-    int n = backtrace(frames, GUARD_FRAMES);
+    int n = guard_plugin_count ? backtrace(frames, GUARD_FRAMES) : 0; /* warm only once a plug-in loaded */
     size_t k = GUARD_PLUGINS;
     const char *hook = NULL;
     if (guard_armed && guard_find(frames, n, guard_pc(context), &k, &hook))
@@ -444,8 +447,12 @@ static void guard_on_alarm(int sig)
     (void)sig;
     if (!guard_hooks_run)
         return;
+    if (atomic_load(&guard_generations) == 0) { /* between generations (writing what is kept): look again */
+        alarm(1);
+        return;
+    }
     void *frames[GUARD_FRAMES];
-    int n = backtrace(frames, GUARD_FRAMES);
+    int n = guard_plugin_count ? backtrace(frames, GUARD_FRAMES) : 0; /* warm only once a plug-in loaded */
     size_t k = GUARD_PLUGINS;
     const char *hook = NULL;
     struct guard_text t = {.len = 0};
@@ -470,6 +477,14 @@ void cli_guard_hooks(bool running)
         alarm(0);
 }
 
+void cli_guard_generation(bool begins)
+{
+    if (begins)
+        atomic_fetch_add(&guard_generations, 1);
+    else
+        atomic_fetch_sub(&guard_generations, 1);
+}
+
 void cli_guard_interrupted(void)
 {
     if (guard_hooks_run)
@@ -486,7 +501,7 @@ static void guard_at_exit(void)
     if (!guard_armed)
         return;
     void *frames[GUARD_FRAMES];
-    int n = backtrace(frames, GUARD_FRAMES);
+    int n = guard_plugin_count ? backtrace(frames, GUARD_FRAMES) : 0; /* warm only once a plug-in loaded */
     size_t k = GUARD_PLUGINS;
     const char *hook = NULL;
     if (guard_find(frames, n, 0, &k, &hook))
@@ -497,13 +512,27 @@ static void guard_at_exit(void)
     _exit(CLI_FAILED);
 }
 
+void cli_guard_thread(bool start)
+{
+    static _Thread_local void *stack;
+    if (start && !stack && (stack = malloc(GUARD_STACK))) {
+        stack_t alt = {.ss_sp = stack, .ss_size = GUARD_STACK};
+        sigaltstack(&alt, NULL);
+    } else if (!start && stack) {
+        stack_t off = {.ss_flags = SS_DISABLE};
+        sigaltstack(&off, NULL);
+        free(stack);
+        stack = NULL;
+    }
+}
+
 void cli_guard_install(void)
 {
     static bool installed;
     if (installed)
         return;
     installed = true;
-    static char stack[1 << 16];
+    static char stack[GUARD_STACK];
     stack_t alt = {.ss_sp = stack, .ss_size = sizeof stack};
     sigaltstack(&alt, NULL);
     struct sigaction on = {.sa_sigaction = guard_on_signal, .sa_flags = SA_SIGINFO | SA_ONSTACK};
@@ -527,6 +556,12 @@ static void guard_genes(const struct ga_experiment *e, const struct ga_fault *f,
         used += (size_t)snprintf(buf + used, size - used, "%s%u", i ? " " : "genes ", (unsigned)f->genes[i]);
     if (len > 32 && used < size)
         snprintf(buf + used, size - used, " ... (%zu in all)", len);
+}
+
+bool cli_guard_plugin_in(const struct ga_experiment *e)
+{
+    return cli_guard_owner(e->problem) || cli_guard_owner(e->params.crossover) || cli_guard_owner(e->params.mutation) ||
+           cli_guard_owner(e->params.selection);
 }
 
 void cli_guard_fault(const struct ga_experiment *e, const struct ga_fault *f, const char *dir, unsigned replicate,

@@ -414,7 +414,7 @@ static void mpi_job_keep(struct mpi_job *j, bool all)
 {
     for (unsigned r = 1; j->cfg && r <= j->e->replicates; r++)
         if (j->records[r - 1].len && !j->kept[r - 1] &&
-            (all || cli_record_seconds(&j->records[r - 1]) >= 1.0 || j->e->checkpoint_seconds < 1.0))
+            (all || replicates_worth(j->e, cli_record_seconds(&j->records[r - 1]))))
             j->kept[r - 1] = replicates_keep(&j->keep, r, &j->records[r - 1], true);
 }
 

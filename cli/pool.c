@@ -42,12 +42,6 @@ bool cli_pool_chosen(enum cli_pool_mode mode, long long jobs, size_t runs, size_
     return mode == CLI_POOL_RUNS || (individuals <= CLI_POOL_SMALL && runs >= (size_t)jobs);
 }
 
-/* A replicate that ended is kept on the disk once it ran this long (or
- * always, with output.checkpoint below it): shorter ones run again in
- * less time than writing them costs.  Under way, a replicate keeps its
- * state every output.checkpoint seconds and when interrupted. */
-#define POOL_KEEP_SECONDS 1.0
-
 /* An open job: its experiment, the records of its replicates (those kept
  * from before, and those back), the states to go on from, where they are
  * kept. */
@@ -108,8 +102,8 @@ static bool pool_keep_state(struct pool_job *j, const struct replicate_run *x, u
 /* Runs replicate r of job j on one thread, from its state when one is
  * kept, keeping its state every output.checkpoint seconds; its record
  * into j->records[r - 1], kept when it ran long enough.  False when it
- * could not run, or stopped at a signal (j->stopped, its state kept). */
-static bool pool_replicate(struct pool_job *j, unsigned r)
+ * could not run, or stopped at a signal (*stopped, its state kept). */
+static bool pool_replicate(struct pool_job *j, unsigned r, bool *stopped)
 {
     const struct ga_experiment *e = j->e;
     struct ga_params params = e->params;
@@ -117,8 +111,10 @@ static bool pool_replicate(struct pool_job *j, unsigned r)
     struct ga_diag diag;
     ga_diag_clear(&diag);
     struct ga_run *run = ga_run_alloc(e->problem, e->state, &params, &diag);
-    if (!run)
+    if (!run) {
+        cli_print_diag(&diag);
         return false;
+    }
     struct replicate_run x;
     struct ga_pack *state = &j->states[r - 1];
     if (!state->len || !replicate_restore(&x, e, run, r, state))
@@ -126,19 +122,23 @@ static bool pool_replicate(struct pool_job *j, unsigned r)
     ga_pack_free(state); /* this worker's alone */
     double last = cli_now();
     bool ok = true;
-    while (ok && replicate_step(&x) == GA_CONTINUE) {
-        if (pool_interrupted) {
-            j->stopped = true;
-            ok = pool_keep_state(j, &x, r) && false;
-        } else if (cli_now() - last >= e->checkpoint_seconds) {
+    /* no generation begins after SIGINT/SIGTERM: the state is kept where it is */
+    while (ok && !pool_interrupted && replicate_step(&x) == GA_CONTINUE) {
+        if (!pool_interrupted && cli_now() - last >= e->checkpoint_seconds) {
             ok = pool_keep_state(j, &x, r);
             last = cli_now();
         }
     }
+    if (ok && x.why == GA_CONTINUE) { /* stopped by the signal */
+        *stopped = true;
+        ok = pool_keep_state(j, &x, r) && false;
+    }
     if (ok) {
         replicate_record(&x, &j->records[r - 1]);
         double spent = x.before + (cli_now() - x.started);
-        bool worth = spent >= POOL_KEEP_SECONDS || e->checkpoint_seconds < POOL_KEEP_SECONDS;
+        bool worth = replicates_worth(e, spent);
+        if (j->records[r - 1].oom)
+            cli_error("out of memory");
         ok = !j->records[r - 1].oom && (!worth || replicates_keep(&j->keep, r, &j->records[r - 1], true));
         j->kept[r - 1] = worth && ok;
     }
@@ -168,7 +168,7 @@ static int pool_write(struct pool_job *j)
     int status = CLI_FAILED;
     j->stage.fd = -1;
     if (j->failed)
-        cli_error("%s: a replicate could not run (out of memory)", j->e->out_dir);
+        cli_error("%s: a replicate could not run or be kept (see above)", j->e->out_dir);
     else
         status = cli_run_write(j->cfg, j->e, j->records, &j->stage);
     pool_free_records(j);
@@ -206,6 +206,7 @@ static void pool_hand_on(struct pool *p)
 static void *pool_worker(void *arg)
 {
     struct pool *p = arg;
+    cli_guard_thread(true);
     pthread_mutex_lock(&p->lock);
     for (;;) {
         pool_hand_on(p);
@@ -219,9 +220,10 @@ static void *pool_worker(void *arg)
         unsigned r = pool_next(j);
         j->out++;
         pthread_mutex_unlock(&p->lock);
-        bool ok = pool_replicate(j, r);
+        bool stopped = false, ok = pool_replicate(j, r, &stopped);
         pthread_mutex_lock(&p->lock);
-        j->failed |= !ok && !j->stopped;
+        j->stopped |= stopped;
+        j->failed |= !ok && !stopped;
         if (++j->back < j->todo || j->stopped)
             continue;
         pthread_mutex_unlock(&p->lock); /* the last replicate: no one else touches j */
@@ -232,6 +234,7 @@ static void *pool_worker(void *arg)
         pthread_cond_signal(&p->done);
     }
     pthread_mutex_unlock(&p->lock);
+    cli_guard_thread(false);
     return NULL;
 }
 

@@ -52,7 +52,9 @@ enum ga_stop replicate_start(struct replicate_run *x, const struct ga_experiment
 {
     *x = (struct replicate_run){.e = e, .run = run, .r = r, .seed = ga_rng_replicate_seed(e->seed, r),
                                 .started = cli_now()};
+    cli_guard_generation(true);
     x->why = ga_run_init(run, x->seed);
+    cli_guard_generation(false);
     if (x->why == GA_CONTINUE)
         ga_pack_put(&x->gens, ga_run_stats(run), sizeof(struct ga_stats));
     return x->why;
@@ -62,7 +64,9 @@ enum ga_stop replicate_step(struct replicate_run *x)
 {
     if (x->why != GA_CONTINUE)
         return x->why;
+    cli_guard_generation(true);
     x->why = ga_run_iterate(x->run);
+    cli_guard_generation(false);
     if (x->why == GA_CONTINUE)
         ga_pack_put(&x->gens, ga_run_stats(x->run), sizeof(struct ga_stats));
     return x->why;

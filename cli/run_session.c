@@ -560,20 +560,27 @@ static enum ga_stop run_replicates(struct run_session *s, bool *ok)
         uint64_t seed = ga_rng_replicate_seed(e->seed, r);
         if (!s->resumed) {
             s->replicate_started = cli_now();
+            cli_guard_generation(true);
             why = ga_run_init(s->run, seed);
+            cli_guard_generation(false);
             *ok = why == GA_CONTINUE && run_record(&s->f, s->curves, r, ga_run_stats(s->run)) &&
                   run_maybe_checkpoint(s);
         }
         s->resumed = false;
-        while (*ok && (why = ga_run_iterate(s->run)) == GA_CONTINUE) {
-            *ok = run_record(&s->f, s->curves, r, ga_run_stats(s->run));
-            run_progress_draw(&s->progress, ga_run_stats(s->run), e, r, false);
-            if (run_interrupted) {
+        while (*ok) {
+            if (run_interrupted) { /* checked before a generation begins: none begins after SIGINT/SIGTERM */
                 cli_guard_settled();
-                *ok = *ok && run_checkpoint(s);
+                *ok = run_checkpoint(s);
                 return GA_CONTINUE;
             }
-            *ok = *ok && run_maybe_checkpoint(s);
+            cli_guard_generation(true);
+            why = ga_run_iterate(s->run);
+            cli_guard_generation(false);
+            if (why != GA_CONTINUE)
+                break;
+            *ok = run_record(&s->f, s->curves, r, ga_run_stats(s->run));
+            run_progress_draw(&s->progress, ga_run_stats(s->run), e, r, false);
+            *ok = *ok && (run_interrupted || run_maybe_checkpoint(s));
         }
         if (why == GA_STOP_FAULT) { /* a hook broke its contract: said, and the run stops */
             run_progress_draw(&s->progress, ga_run_stats(s->run), e, r, true);
@@ -588,12 +595,9 @@ static enum ga_stop run_replicates(struct run_session *s, bool *ok)
     return why;
 }
 
-/* After the last replicate (ok) or a failure: the folder committed whole
- * (the journal removes the checkpoint), or, on failure, the temporary
- * files kept when a checkpoint matches them (resume goes on from it) and
- * removed otherwise. */
 /* Whether the folder still holds the checkpoint this run wrote: a folder
- * removed (or emptied) while the run went on keeps nothing to resume. */
+ * removed (or emptied) while the run went on keeps nothing to resume,
+ * which is said, and s->checkpointed is cleared. */
 static bool run_checkpoint_kept(struct run_session *s)
 {
     char path[OUTPUT_PATH_MAX + 16];
@@ -605,17 +609,23 @@ static bool run_checkpoint_kept(struct run_session *s)
     return s->checkpointed;
 }
 
+/* After the last replicate (ok) or a failure: the folder committed whole
+ * (the journal removes the checkpoint), or, on failure, the temporary
+ * files kept when a checkpoint matches them (resume goes on from it) and
+ * removed otherwise. */
 int run_session_finish(struct run_session *s, bool ok, bool quiet)
 {
     int done = ok ? run_files_finish(&s->f, s->e, &s->genome, &s->best, s->curves, quiet) : 0;
     if (done != 0)
         return done > 0 ? CLI_OK : CLI_FAILED; /* -1: the journal finishes it */
     run_checkpoint_kept(s);
-    if (s->faulted) /* what the hook did and what is kept, in one message */
-        cli_error("%s; %s%s%s", s->fault, s->checkpointed ? "the last checkpoint is kept: once the hook is mended, "
-                                                            "'gaexp resume " : s->shown,
-                  s->checkpointed ? s->shown : " is not written",
-                  s->checkpointed ? " --accept-changed-plugin' goes on from it" : "");
+    /* what the hook did and what is kept, in one message; a rebuilt plug-in is resumed with a flag */
+    const char *accept = cli_guard_plugin_in(s->e) ? " --accept-changed-plugin" : "";
+    if (s->faulted && s->checkpointed)
+        cli_error("%s; the last checkpoint is kept: once the hook is mended, 'gaexp resume %s%s' goes on from it",
+                  s->fault, s->shown, accept);
+    else if (s->faulted)
+        cli_error("%s; %s is not written", s->fault, s->shown);
     else if (s->checkpointed)
         fprintf(stderr, "gaexp: the last checkpoint is kept: 'gaexp resume %s' goes on from it\n", s->e->out_dir);
     if (s->checkpointed)
@@ -699,7 +709,7 @@ static int run_session_go(struct run_session *s, bool quiet)
  * lock descriptor, or -1 with *status set (message printed). */
 int run_lock(const char *dir, bool quiet, int *status)
 {
-    int lock = output_lock(dir);
+    int lock = output_lock_as(dir, "wait for it to end"); /* run and sweep locked it first, with their own word */
     if (lock < 0) {
         *status = lock == -2 ? CLI_USAGE : CLI_FAILED;
         return -1;
@@ -826,7 +836,7 @@ static void resume_close(struct resume *r)
 
 int cli_resume_dir(const char *dir, const char *named, long long jobs, bool quiet, unsigned *replicates)
 {
-    int status = CLI_FAILED, lock = output_lock(dir);
+    int status = CLI_FAILED, lock = output_lock_as(dir, "wait for it to end");
     if (lock < 0)
         return lock == -2 ? CLI_USAGE : CLI_FAILED;
     /* A commit a kill interrupted: the result is decided, finish it. */
