@@ -749,7 +749,7 @@ static bool cfg_put(struct ga_cfg *c, const char *dotted, const char *value, boo
 bool ga_cfg_copy(struct ga_cfg *c, struct ga_cfg *from, const char *except)
 {
     snprintf(c->file, sizeof c->file, "%s", from->file);
-    ga_cfg_share(c, from);
+    cfg_files_share(c, from);
     config_setting_t *root = config_root_setting(&from->conf);
     for (int i = 0; i < config_setting_length(root); i++) {
         const config_setting_t *s = config_setting_get_elem(root, (unsigned)i);

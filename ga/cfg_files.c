@@ -504,12 +504,12 @@ void ga_cfg_absolute_inputs(struct ga_cfg *c, const struct ga_cfg *derived)
     }
 }
 
-void ga_cfg_share(struct ga_cfg *c, struct ga_cfg *from)
+void cfg_files_share(struct ga_cfg *c, struct ga_cfg *from)
 {
     cfg_files(from);
-    if (!c->files_shared)
-        cfg_files_free(c);
+    cfg_files_free(c); /* what c read or recorded so far is its own, and goes */
     c->spans = NULL, c->span_count = 0, c->used = NULL, c->used_count = 0;
+    c->resolved = NULL, c->resolved_count = 0;
     c->files = from->files;
     c->files_shared = true;
 }

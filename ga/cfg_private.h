@@ -32,7 +32,7 @@ struct cfg_resolved {
 };
 
 /* The files of one experiment: owned by the configuration that read them
- * first, shared by those made from it (ga_cfg_share, ga_cfg_copy). */
+ * first, shared by those made from it (cfg_files_share, ga_cfg_copy). */
 struct cfg_files {
     struct cfg_file *file;
     size_t count, cap;
@@ -92,5 +92,9 @@ bool cfg_recorded(struct ga_cfg *c, const char *text, const char *path, size_t s
 /* Records that setting s named an input as 'given', resolved to 'absolute'. */
 bool cfg_resolved(struct ga_cfg *c, const config_setting_t *s, const char *given, const char *absolute);
 void cfg_files_free(struct ga_cfg *c);
+/* c reads the files 'from' read, and records with it those it reads
+ * ('from' must outlive c); what c read before is dropped.  For
+ * ga_cfg_copy. */
+void cfg_files_share(struct ga_cfg *c, struct ga_cfg *from);
 
 #endif

@@ -117,13 +117,12 @@ bool ga_cfg_used_input(const struct ga_cfg *c, size_t i, const char **path, uint
  * another content is then refused, with a message saying so.  False when
  * out of memory. */
 bool ga_cfg_expect(struct ga_cfg *c, const char *path, uint64_t hash, const char *since);
-/* c reads the files 'from' read, and records with it those it reads:
- * 'from' must outlive c.  For the points of a sweep. */
-void ga_cfg_share(struct ga_cfg *c, struct ga_cfg *from);
 /* Copies every top-level setting of 'from' but 'except' (NULL: none) into
  * c (empty), each keeping its file and line for diagnostics, and shares
- * its files (ga_cfg_share): a configuration made from another without
- * reading anything again.  False when out of memory. */
+ * its files: c reads what 'from' read, and records with it what it reads
+ * ('from' must outlive c), so a configuration is made from another without
+ * reading anything again (the points of a sweep).  False when out of
+ * memory. */
 bool ga_cfg_copy(struct ga_cfg *c, struct ga_cfg *from, const char *except);
 /* Rewrites, in c, the string settings that the input files 'derived' read
  * were named by (traced by file, line and value: settings that 'derived'
