@@ -15,7 +15,8 @@ bin=$(find "$stage" -path '*/bin/gaexp' | head -n 1)
 data=$(find "$stage" -type d -path '*/share/gaexp' | head -n 1)
 examples=$(find "$stage" -type d -path '*/doc/gaexp/examples/queens' | head -n 1)
 check "installs the program" [ -x "$bin" ]
-check "installs the shared library" sh -c 'find "$0" -name "libgaexp.so.1*" | grep -q .' "$stage"
+soname=$(sed -n "s/^dlname='\(.*\)'$/\1/p" "$top/libgaexp.la") # libtool's, from -version-info
+check "installs the shared library ($soname)" sh -c '[ -n "$1" ] && find "$0" -name "$1*" | grep -q .' "$stage" "$soname"
 check "installs the static library" sh -c 'find "$0" -name libgaexp.a | grep -q .' "$stage"
 check "installs the headers" sh -c 'find "$0" -path "*/include/gaexp/gaexp.h" | grep -q .' "$stage"
 check "installs no private header" sh -c '! find "$0" -path "*/include/*" -name "*private*" | grep -q .' "$stage"
