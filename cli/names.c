@@ -114,7 +114,7 @@ const struct names_entry *names_find(enum names_kind k, const char *name)
     const struct names_entry *e = names_list(k, &n);
     /* NAME.part, the temporary name of a file NAME */
     char bare[256];
-    bool part = len > 5 && len - 5 < sizeof bare && strcmp(name + len - 5, ".part") == 0;
+    bool part = names_temporary(name) && len - 5 < sizeof bare;
     if (part)
         memcpy(bare, name, len - 5), bare[len - 5] = '\0';
     for (size_t i = 0; i < n; i++) {
@@ -123,6 +123,12 @@ const struct names_entry *names_find(enum names_kind k, const char *name)
             return &e[i];
     }
     return NULL;
+}
+
+bool names_temporary(const char *name)
+{
+    size_t len = strlen(name);
+    return len > 5 && strcmp(name + len - 5, ".part") == 0;
 }
 
 const char *names_what(enum names_kind k)

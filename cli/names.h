@@ -42,6 +42,8 @@ struct names_entry {
 const struct names_entry *names_find(enum names_kind k, const char *name);
 /* The entries of kind k, in the table's order: the first, and *n of them. */
 const struct names_entry *names_list(enum names_kind k, size_t *n);
+/* Whether 'name' is a temporary "NAME.part" (a file being written). */
+bool names_temporary(const char *name);
 /* What a folder of kind k holds, for messages: "a sweep", "an export". */
 const char *names_what(enum names_kind k);
 

@@ -649,6 +649,17 @@ bool output_stage_open(struct output_stage *st, const char *dir)
     return true;
 }
 
+bool output_syncfs(int fd)
+{
+#ifdef HAVE_SYNCFS
+    return syncfs(fd) == 0;
+#else
+    (void)fd;
+    sync();
+    return true;
+#endif
+}
+
 bool output_stage_files(struct output_file *const *files, size_t n)
 {
 #ifdef HAVE_SYNCFS

@@ -30,6 +30,12 @@ int output_make_dir(const char *dir);
  * CLI_USAGE / CLI_FAILED with a message printed. */
 int output_prepare_dir(const char *dir);
 
+/* Makes every file of the file system fd is on durable (syncfs: since
+ * Linux 5.8 it also reports a write-back error of any of them since fd
+ * was opened; sync() where the C library has no syncfs); false, errno
+ * set, when one failed. */
+bool output_syncfs(int fd);
+
 /* The exclusive lock of one writer per folder: flock on the folder itself,
  * dropped by the kernel when the process dies.  A descriptor to pass to
  * output_unlock, or -2 when another process holds it and -1 on another

@@ -721,17 +721,13 @@ bool cli_pool_plot_end(struct cli_pool_plot *p, const char *remedy)
     size_t undrawn = p->count - p->taken; /* every gnuplot died first */
     bool ok = ended && !p->lost && !p->failures && !undrawn;
     /* The figures renamed into place, made durable together. */
-#ifdef HAVE_SYNCFS
     int fd = ok && p->count ? open(p->cwd, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
-    if (fd >= 0 && syncfs(fd) != 0 && ok) {
+    if (fd >= 0 && !output_syncfs(fd) && ok) {
         snprintf(p->failed, sizeof p->failed, "the figures: %s", strerror(errno));
         p->failures++, ok = false;
     }
     if (fd >= 0)
         close(fd);
-#else
-    sync();
-#endif
     sigaction(SIGPIPE, &p->old_pipe, NULL);
     const char *then = remedy ? "; " : "";
     remedy = remedy ? remedy : "";

@@ -160,8 +160,7 @@ static int publish_check_entry(int at, const char *path, const char *name, const
         return CLI_FAILED;
     }
     bool folder = !e || e->role == NAMES_FOLDER || e->role == NAMES_STAGE;
-    size_t len = strlen(name);
-    bool temporary = !folder && len > 5 && strcmp(name + len - 5, ".part") == 0 && strcmp(name, e->pattern) != 0;
+    bool temporary = !folder && names_temporary(name) && strcmp(name, e->pattern) != 0;
     if (folder && S_ISDIR(st.st_mode))
         return e ? publish_check_inside(at, path, name, e->inner) : CLI_OK;
     if (!folder && (S_ISREG(st.st_mode) || (temporary && !S_ISDIR(st.st_mode))))
@@ -234,18 +233,6 @@ static int publish_read(int at, const char *dir, char **text)
     if (!ok)
         cli_error("cannot read %s/" PUBLISH_JOURNAL ": %s", dir, strerror(error));
     return ok ? CLI_OK : CLI_FAILED;
-}
-
-/* Makes what the folder 'at' and everything on its file system hold durable. */
-static bool publish_sync(int at)
-{
-#ifdef HAVE_SYNCFS
-    return syncfs(at) == 0;
-#else
-    (void)at;
-    sync();
-    return true;
-#endif
 }
 
 /* Takes 'name' out of the folder 'at': a folder into the trash (made when
@@ -350,7 +337,7 @@ static int publish_roll(int at, const char *dir, const char *journal)
     if (from >= 0)
         close(from);
     errno = error;
-    ok = ok && publish_sync(at) && output_remove_tree(at, trash) && output_remove_tree(at, stage) &&
+    ok = ok && output_syncfs(at) && output_remove_tree(at, trash) && output_remove_tree(at, stage) &&
          (unlinkat(at, PUBLISH_JOURNAL, 0) == 0 || errno == ENOENT) && fsync(at) == 0;
     if (!ok)
         cli_error("cannot finish the publication of %s: %s; 'gaexp resume %s' tries again", dir, strerror(errno),
@@ -510,10 +497,9 @@ static bool publish_lines(FILE *out, bool placing, int at, int other, enum names
     struct dirent *e;
     for (errno = 0; d && (e = readdir(d)); errno = 0) {
         const struct names_entry *entry = names_find(k, e->d_name);
-        size_t len = strlen(e->d_name);
         struct stat st;
         bool in_other = fstatat(other, e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0;
-        bool part = len > 5 && strcmp(e->d_name + len - 5, ".part") == 0;
+        bool part = names_temporary(e->d_name);
         bool kept = entry && entry->role == NAMES_KEPT;
         if (!entry || (placing ? part || entry->role == NAMES_STAGE || (kept && in_other) : kept || in_other))
             continue;
@@ -537,7 +523,7 @@ static bool publish_commit(struct publish *p)
     char *text = NULL;
     size_t len = 0;
     FILE *mem = open_memstream(&text, &len);
-    bool ok = publish_sync(p->stage);
+    bool ok = output_syncfs(p->stage);
     if (!ok)
         cli_error("cannot write %s: %s", p->where, strerror(errno));
     else if (!mem || fprintf(mem, PUBLISH_MAGIC "%s\n", publish_kinds[p->kind].word) < 0 ||
@@ -578,8 +564,8 @@ bool publish_close(struct publish *p, bool publish)
     bool ok = true;
     if (p->staged && publish)
         ok = publish_commit(p);
-    else if (publish && publish_kinds[p->kind].stages && p->lock >= 0 && (!publish_sync(p->lock) || fsync(p->lock) != 0)) {
-        /* written in place: durable before the command says it is done */
+    else if (publish && publish_kinds[p->kind].stages && p->lock >= 0 &&
+             (!output_syncfs(p->lock) || fsync(p->lock) != 0)) { /* written in place: durable before 'done' */
         cli_error("cannot write %s: %s", p->dir, strerror(errno));
         ok = false;
     }

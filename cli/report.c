@@ -1368,7 +1368,8 @@ static int report_command(int argc, char **argv, const char *usage, bool plot)
         return CLI_USAGE;
     }
     const char *dir = argv[1];
-    int settled = publish_finish(dir, NULL); /* a new result half put in place: finished, never read mixed */
+    /* a publication a kill cut short is finished first (a result still being written is read as it stands) */
+    int settled = publish_finish(dir, NULL);
     if (settled != CLI_OK)
         return settled;
     FILE *probe = report_open(dir, ".", "summary.csv", false);
