@@ -1193,6 +1193,16 @@ static bool report_heatmap(const char *root, const struct report *r, const struc
     }
     if (!output_commit(&out))
         return false;
+    /* A colour range gnuplot cannot make alone: every point of one value (it would warn, "empty cb range"). */
+    char range[96] = "";
+    double low = INFINITY, high = -INFINITY;
+    for (size_t i = 0; !success && i < r->count; i++)
+        low = fmin(low, r->point[i].best_mean), high = fmax(high, r->point[i].best_mean);
+    if (success)
+        snprintf(range, sizeof range, "set cbrange [0:1]\n");
+    else if (low == high) /* a unit around it, never below 0 (no fitness is) */
+        snprintf(range, sizeof range, "set cbrange [%.10g:%.10g]\n", low > 0.5 ? low - 0.5 : 0,
+                 low > 0.5 ? low + 0.5 : 1);
     struct report_script s;
     if (!report_script_open(&s))
         return false;
@@ -1224,8 +1234,8 @@ static bool report_heatmap(const char *root, const struct report *r, const struc
                    "set palette defined (0 '%s', 0.5 '#fee08b', 1 '%s')\n%sset cblabel '%s'\n"
                    "set style fill solid 1 noborder\nunset key\n"
                    "plot 'heatmap.dat' using 1:2:3 with image notitle%s\n",
-            nx - 1, ny - 1, success ? "#d73027" : "#1a9850", success ? "#1a9850" : "#d73027",
-            success ? "set cbrange [0:1]\n" : "", success ? "share solved" : "final best",
+            nx - 1, ny - 1, success ? "#d73027" : "#1a9850", success ? "#1a9850" : "#d73027", range,
+            success ? "share solved" : "final best",
             labelled ? ", \\\n     '' using 1:2:4 with labels notitle" : "");
     return report_script_draw(&s, root, f, "heatmap");
 }
