@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "ga/pack.h"
+#include "gaexp/pack.h"
 
 /*
  * DIR/checkpoint: a header — the magic "gaexp-ck", the byte order mark

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "cli/number.h"
-#include "ga/pack.h"
+#include "gaexp/pack.h"
 
 /* Sums over the replicates still running at one generation. */
 struct curves_sums {

@@ -17,8 +17,7 @@
 #include "cli/replicates.h"
 #include "gaexp/cfg.h"
 #include "gaexp/experiment.h"
-#include "ga/pack.h"
-#include "ga/run_private.h"
+#include "gaexp/pack.h"
 
 /* Rank 0 sends WORK (a run and its configuration) or STOP; a worker
  * answers each WORK with a RESULT (the run and its record).  Both begin

@@ -19,6 +19,7 @@
 #include "cli/cli.h"
 #include "cli/names.h"
 #include "cli/replicates.h"
+#include "gaexp/pack.h"
 #include "gaexp/tool.h"
 
 /* Copies "dir/name" into buf; false (message printed) when it does not
@@ -333,15 +334,6 @@ bool output_open(struct output_file *f, const char *dir, const char *name)
     return false;
 }
 
-/* FNV-1a, 64 bits, carried on from h (ga_pack_hash's function, in pieces). */
-static uint64_t output_fnv(uint64_t h, const unsigned char *p, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ p[i]) * 0x100000001b3ULL;
-    return h;
-}
-#define OUTPUT_FNV_START 0xcbf29ce484222325ULL
-
 /* Hashes bytes [from, to) of fd into *h; false on a read error or a short file. */
 static bool output_hash_range(int fd, uint64_t from, uint64_t to, uint64_t *h)
 {
@@ -351,7 +343,7 @@ static bool output_hash_range(int fd, uint64_t from, uint64_t to, uint64_t *h)
         ssize_t got = pread(fd, buf, want, (off_t)from);
         if (got <= 0)
             return false;
-        *h = output_fnv(*h, buf, (size_t)got);
+        *h = ga_pack_hash_more(*h, buf, (size_t)got);
         from += (uint64_t)got;
     }
     return true;
@@ -361,7 +353,7 @@ bool output_hash_file(const char *path, uint64_t *hash)
 {
     int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     struct stat st;
-    *hash = OUTPUT_FNV_START;
+    *hash = GA_PACK_HASH_START;
     const char *why = fd < 0 ? strerror(errno)
                       : fstat(fd, &st) != 0 ? strerror(errno)
                       : !S_ISREG(st.st_mode) ? "not a regular file"
@@ -378,7 +370,7 @@ bool output_mark(struct output_file *f, uint64_t *length, uint64_t *hash)
 {
     long at;
     if (!f->hashed)
-        f->hash = OUTPUT_FNV_START;
+        f->hash = GA_PACK_HASH_START;
     errno = 0;
     if (fflush(f->fp) != 0 || ferror(f->fp)) {
         errno = output_error(f);
@@ -524,7 +516,7 @@ bool output_reopen(struct output_file *f, const char *dir, const char *name, uin
     snprintf(f->part_path, sizeof f->part_path, "%s.part", f->final_path);
     struct stat st;
     int fd = open(f->part_path, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
-    f->hash = OUTPUT_FNV_START;
+    f->hash = GA_PACK_HASH_START;
     const char *why = fd < 0 ? strerror(errno)
                       : fstat(fd, &st) != 0 ? strerror(errno)
                       : !S_ISREG(st.st_mode) ? "not a regular file"

@@ -10,7 +10,7 @@
 
 #include "cli/cli.h"
 #include "cli/guard.h"
-#include "ga/pack.h"
+#include "gaexp/pack.h"
 #include "gaexp/registry.h"
 #include "gaexp/status.h"
 

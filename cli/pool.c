@@ -20,7 +20,7 @@
 #include "cli/replicates.h"
 #include "cli/run_session.h"
 #include "gaexp/experiment.h"
-#include "ga/pack.h"
+#include "gaexp/pack.h"
 #include "gaexp/run.h"
 
 bool cli_pool_parse(const char *text, enum cli_pool_mode *mode)

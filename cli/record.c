@@ -12,7 +12,6 @@
 #include "cli/output.h"
 #include "cli/run_session.h"
 #include "gaexp/rng.h"
-#include "ga/run_private.h"
 
 /* A replicate's record, as cli_run_replicate packs it: this head, the
  * genes of its best individual, then every generation's statistics. */

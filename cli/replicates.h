@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #include "cli/output.h"
-#include "ga/pack.h"
+#include "gaexp/pack.h"
 
 struct ga_cfg;
 struct ga_experiment;

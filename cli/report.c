@@ -15,7 +15,7 @@
 #include "cli/publish.h"
 #include "cli/report.h"
 #include "cli/run_session.h"
-#include "ga/compare.h"
+#include "gaexp/compare.h"
 
 #include <gsl/gsl_rng.h>
 #include <gsl/gsl_statistics_double.h>

@@ -21,10 +21,8 @@
 #include "cli/number.h"
 #include "cli/output.h"
 #include "cli/run_session.h"
-#include "ga/pack.h"
+#include "gaexp/pack.h"
 #include "gaexp/rng.h"
-#include "ga/cfg_private.h"
-#include "ga/run_private.h"
 
 
 
@@ -410,7 +408,7 @@ bool run_session_init(struct run_session *s, struct ga_cfg *cfg, const struct ga
                              struct ga_run *run, bool quiet)
 {
     const char *named = NULL; /* a sweep's point written in a stage is named as it will be published */
-    if (config_lookup_string(&cfg->conf, "output.dir", &named) != CONFIG_TRUE)
+    if (config_lookup_string(ga_cfg_config(cfg), "output.dir", &named) != CONFIG_TRUE)
         named = e->out_dir;
     *s = (struct run_session){.cfg = cfg, .e = e, .run = run, .replicate = 1, .shown = named,
                               .genome = ga_problem_genome(e->problem, e->state)};
@@ -766,7 +764,7 @@ static bool resume_load(struct run_session *s, struct ga_cfg **cfg, struct ga_ex
     /* The folder is DIR (or what it is named), wherever the run first wrote (the same text: the same config.cfg). */
     const char *stored = NULL;
     named = named ? named : dir;
-    bool same_dir = ok && config_lookup_string(&(*cfg)->conf, "output.dir", &stored) == CONFIG_TRUE &&
+    bool same_dir = ok && config_lookup_string(ga_cfg_config(*cfg), "output.dir", &stored) == CONFIG_TRUE &&
                     strcmp(stored, named) == 0;
     ok = ok && (same_dir || ga_cfg_override_string(*cfg, "output.dir", named));
     bool loaded = ok, recorded = ok && run_inputs_expect(u, *cfg);

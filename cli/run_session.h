@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include "cli/curves.h"
 #include "cli/output.h"
-#include "ga/pack.h"
+#include "gaexp/pack.h"
 #include "gaexp/experiment.h"
 #include "gaexp/run.h"
 

@@ -20,7 +20,6 @@
 #include "cli/publish.h"
 #include "cli/replicates.h"
 #include "cli/report.h"
-#include "ga/cfg_private.h"
 #include "gaexp/run.h"
 
 static const char sweep_usage[] =
@@ -212,7 +211,7 @@ static bool sweep_read(struct sweep *w)
 {
     config_setting_t *list = ga_cfg_lookup(w->base, ga_cfg_root(w->base), "sweep");
     if (!list) {
-        ga_diag_add(w->base->diag, w->base->file, 0, "sweep",
+        ga_diag_add(ga_cfg_diag(w->base), ga_cfg_name(w->base), 0, "sweep",
                     "missing: a list of swept settings (see 'gaexp sweep --help')");
         return false;
     }
@@ -439,7 +438,7 @@ static bool sweep_check_points(struct sweep *w, const struct cli_options *o, con
 static void sweep_root(struct ga_cfg *base, const struct cli_options *o, char *buf, size_t size)
 {
     const char *dir = NULL;
-    if (!o->out && !config_lookup_string(&base->conf, "output.dir", &dir))
+    if (!o->out && !config_lookup_string(ga_cfg_config(base), "output.dir", &dir))
         dir = NULL;
     if (o->out || dir) {
         snprintf(buf, size, "%s", o->out ? o->out : dir);

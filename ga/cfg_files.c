@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ga/pack.h"
+#include "gaexp/pack.h"
 
 void cfg_hook_destructor(void *hook)
 {

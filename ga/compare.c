@@ -1,5 +1,5 @@
 /* ga/compare.c — comparing outcomes across replicates: Wilson and t intervals, median, Mann-Whitney U. */
-#include "ga/compare.h"
+#include "gaexp/compare.h"
 
 #include <math.h>
 #include <stdlib.h>

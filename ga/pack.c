@@ -1,5 +1,5 @@
 /* ga/pack.c — values packed into a growing byte buffer and unpacked again. */
-#include "ga/pack.h"
+#include "gaexp/pack.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -44,11 +44,15 @@ bool ga_unpack_get(struct ga_unpack *u, void *dst, size_t n)
     return true;
 }
 
-uint64_t ga_pack_hash(const void *data, size_t n)
+uint64_t ga_pack_hash_more(uint64_t h, const void *data, size_t n)
 {
     const unsigned char *b = data;
-    uint64_t h = 0xcbf29ce484222325ULL;
     for (size_t i = 0; i < n; i++)
         h = (h ^ b[i]) * 0x100000001b3ULL;
     return h;
+}
+
+uint64_t ga_pack_hash(const void *data, size_t n)
+{
+    return ga_pack_hash_more(GA_PACK_HASH_START, data, n);
 }

@@ -1,7 +1,6 @@
 /* ga/run.c — the generational loop: elitism, selection, variation, evaluation. */
 /* MAP_ANONYMOUS and MADV_HUGEPAGE (Linux, BSD) beside POSIX */
 #define _DEFAULT_SOURCE
-#include "ga/run_private.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -13,7 +12,7 @@
 #include <omp.h>
 #endif
 
-#include "ga/pack.h"
+#include "gaexp/pack.h"
 #include "gaexp/experiment.h"
 #include "gaexp/rng.h"
 #include "ga/select.h"
@@ -1205,7 +1204,7 @@ bool ga_run_succeeded(const struct ga_run *run)
 struct run_packed {
     uint64_t seed, generation, generation_found, population, len;
     double seconds;
-    uint64_t evaluations_found; /* since 3 of cli/checkpoint.h's CHECKPOINT_VERSION */
+    uint64_t evaluations_found; /* the evaluations when the best was first reached */
     double best_ever;
     struct ga_stats stats;
 };

@@ -22,8 +22,7 @@
 
 #include "gaexp/cfg.h"
 #include "gaexp/experiment.h"
-#include "ga/pack.h"
-#include "ga/run_private.h"
+#include "gaexp/pack.h"
 #include "operators/registry.h"
 #include "problems/registry.h"
 

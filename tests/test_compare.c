@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <gsl/gsl_randist.h>
 
-#include "ga/compare.h"
+#include "gaexp/compare.h"
 #include "gaexp/rng.h"
 #include "testlib.h"
 

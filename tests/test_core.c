@@ -3,8 +3,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-#include "ga/pack.h"
-#include "ga/run_private.h"
+#include "gaexp/pack.h"
 #include "gaexp/rng.h"
 #include "ga/select.h"
 #include "gaexp/stats.h"

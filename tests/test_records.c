@@ -10,7 +10,7 @@
 
 #include "cli/cli.h"
 #include "cli/output.h"
-#include "ga/pack.h"
+#include "gaexp/pack.h"
 
 #define RECORDS_DIR "tests/out/records"
 

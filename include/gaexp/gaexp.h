@@ -12,8 +12,10 @@
 #include "gaexp/diag.h"
 #include "gaexp/cfg.h"
 #include "gaexp/stats.h"
+#include "gaexp/pack.h"
 #include "gaexp/run.h"
 #include "gaexp/experiment.h"
 #include "gaexp/registry.h"
+#include "gaexp/compare.h"
 
 #endif

@@ -8,6 +8,7 @@
 #include <gsl/gsl_rng.h>
 #include "gaexp/diag.h"
 #include "gaexp/op.h"
+#include "gaexp/pack.h"
 #include "gaexp/problem.h"
 #include "gaexp/stats.h"
 
@@ -19,7 +20,20 @@ enum ga_topology {
     GA_TOPOLOGY_COMPLETE, /* every island sends to every other */
 };
 
-struct ga_link; /* islands over several processes: ga/run_private.h */
+/* Islands spread over several processes (MPI ranks, or anything that can
+ * gather).  Process 'rank' of 'ranks' breeds islands [rank K / ranks,
+ * (rank + 1) K / ranks) and 'gather' makes every process's population
+ * whole again after each generation, so that elitism, migration,
+ * statistics and stop rules, computed alike in every process, give each
+ * the run one process would make.  gather(ctx, block, sizes, offsets) is
+ * an in-place all-gather (MPI_Allgatherv with MPI_IN_PLACE): process p
+ * owns bytes [offsets[p], offsets[p] + sizes[p]) of block, and on return
+ * every process holds every part. */
+struct ga_link {
+    unsigned rank, ranks;
+    void *ctx;
+    void (*gather)(void *ctx, void *block, const size_t *sizes, const size_t *offsets);
+};
 
 /* Replacement schemes (ga.scheme.name): how the next population is made.
  * A generation is one pass of the scheme over every island. */
@@ -175,6 +189,17 @@ unsigned long ga_run_generation_found(const struct ga_run *run);
 double ga_run_best_ever(const struct ga_run *run);
 /* Whether the run reached its target: best so far <= params.stop_fitness. */
 bool ga_run_succeeded(const struct ga_run *run);
+
+/* CHECKPOINTS.  The whole state between two generations (seed, counters,
+ * statistics, population and fitness, the seconds run so far) appended to
+ * p; nothing else is needed to go on, since every generation's random
+ * streams derive from (seed, generation, block).  The bytes are those of
+ * this machine (gaexp/pack.h): read them back on the same build. */
+void ga_run_pack(const struct ga_run *run, struct ga_pack *p);
+/* Restores what ga_run_pack wrote into a run of the same experiment
+ * (instead of ga_run_init); false when the data is short or was written
+ * for another population or genome (the run is then as before). */
+bool ga_run_unpack(struct ga_run *run, struct ga_unpack *u);
 
 GAEXP_API_END
 

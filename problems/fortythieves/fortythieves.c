@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include "gaexp/cfg.h"
+#include "gaexp/pack.h"
 #include "gaexp/rng.h"
 #include "problems/fortythieves/fortythieves_solve.h"
 #include "problems/registry.h"
@@ -206,12 +207,10 @@ static void ft_ga_undo(struct ft_ga_play *p)
 /* A hash of the tableau (FNV-1a over the columns in order), never 0. */
 static uint64_t ft_ga_hash(const struct ft_tableau *t)
 {
-    uint64_t h = 0xcbf29ce484222325ULL;
-    for (int c = 0; c < t->ncolumns; c++) {
-        for (int i = 0; i < t->height[c]; i++)
-            h = (h ^ t->card[c][i]) * 0x100000001b3ULL;
-        h = (h ^ 0xff) * 0x100000001b3ULL; /* the end of a column */
-    }
+    static const unsigned char end = 0xff; /* the end of a column */
+    uint64_t h = GA_PACK_HASH_START;
+    for (int c = 0; c < t->ncolumns; c++)
+        h = ga_pack_hash_more(ga_pack_hash_more(h, t->card[c], (size_t)t->height[c]), &end, 1);
     return h ? h : 1;
 }
 

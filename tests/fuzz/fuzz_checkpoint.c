@@ -15,7 +15,7 @@
 #include "gaexp/cfg.h"
 #include "gaexp/experiment.h"
 #include "gaexp/genome.h"
-#include "ga/pack.h"
+#include "gaexp/pack.h"
 #include "gaexp/problem.h"
 #include "tests/fuzz/fuzz.h"
 

@@ -1,10 +1,14 @@
-/* ga/compare.h — comparing experiment outcomes across replicates: intervals, medians, rank-sum test. */
-#ifndef GA_COMPARE_H
-#define GA_COMPARE_H
+/* gaexp/compare.h — comparing experiment outcomes across replicates: intervals, medians,
+ * rank-sum test, ERT, a ranking of many algorithms. */
+#ifndef GAEXP_COMPARE_H
+#define GAEXP_COMPARE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <gsl/gsl_rng.h>
+#include "gaexp/export.h"
+
+GAEXP_API_BEGIN
 
 /* Pure computation: nothing is printed, nothing kept between calls.  Values
  * must not be NaN (ga_compare_ranksum checks).  'confidence' is two-sided, in
@@ -101,5 +105,7 @@ struct ga_interval ga_compare_ert_bootstrap_drawn(const double *evaluations, con
  * better == NULL means no significance was tested: the order of 'key' alone,
  * in O(n log n) (with 'better' the rule takes O(n^3) and n * n flags). */
 bool ga_compare_rank(const double *key, const bool *better, size_t n, size_t *order);
+
+GAEXP_API_END
 
 #endif

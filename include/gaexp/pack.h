@@ -1,10 +1,14 @@
-/* ga/pack.h — values packed into a growing byte buffer and unpacked again, for checkpoints. */
-#ifndef GA_PACK_H
-#define GA_PACK_H
+/* gaexp/pack.h — values packed into a growing byte buffer and unpacked again (a run's
+ * state for a checkpoint, ga_run_pack), and the content hash gaexp records. */
+#ifndef GAEXP_PACK_H
+#define GAEXP_PACK_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "gaexp/export.h"
+
+GAEXP_API_BEGIN
 
 /* Values are copied as they lie in memory (native byte order and layout):
  * a checkpoint is read back by the gaexp that wrote it, and its header
@@ -27,7 +31,14 @@ struct ga_unpack {
 /* Copies n bytes into dst; false (and short_read) when fewer are left. */
 bool ga_unpack_get(struct ga_unpack *u, void *dst, size_t n);
 
-/* FNV-1a, 64 bits: the checksum of a checkpoint and the hash of its config. */
+/* FNV-1a, 64 bits: the content hash gaexp records (of a checkpoint, a
+ * configuration, an input file). */
 uint64_t ga_pack_hash(const void *data, size_t n);
+/* The same in pieces: h = GA_PACK_HASH_START, then h = ga_pack_hash_more(h,
+ * piece, n) for each piece in order gives ga_pack_hash of them joined. */
+#define GA_PACK_HASH_START 0xcbf29ce484222325ULL
+uint64_t ga_pack_hash_more(uint64_t h, const void *data, size_t n);
+
+GAEXP_API_END
 
 #endif
