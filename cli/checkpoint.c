@@ -33,19 +33,19 @@ bool checkpoint_save(const char *dir, const char *name, uint64_t config_hash, co
                                   .config_hash = config_hash, .length = payload->len,
                                   .checksum = ga_pack_hash(payload->data, payload->len)};
     memcpy(h.magic, checkpoint_magic, sizeof h.magic);
-    struct output_file f;
-    if (!output_open(&f, dir, name))
+    struct app_file f;
+    if (!app_file_open(&f, dir, name))
         return false;
     fwrite(&h, sizeof h, 1, f.fp);
     if (payload->len)
         fwrite(payload->data, payload->len, 1, f.fp);
-    /* output_commit sees any short write through ferror and keeps the
+    /* app_file_commit sees any short write through ferror and keeps the
      * previous checkpoint; the folder's sync makes the rename durable. */
-    if (!output_commit(&f))
+    if (!app_file_commit(&f))
         return false;
-    if (!sync_dir || output_sync_dir(dir))
+    if (!sync_dir || app_sync_dir(dir))
         return true;
-    cli_error("cannot sync %s: %s", dir, strerror(errno));
+    app_error("cannot sync %s: %s", dir, strerror(errno));
     return false;
 }
 
@@ -55,9 +55,9 @@ bool checkpoint_read(const char *dir, struct ga_pack *payload, uint64_t *config_
     snprintf(path, sizeof path, "%s/checkpoint", dir);
     const char *why = checkpoint_load(path, payload, config_hash);
     if (why && strcmp(why, "missing") == 0)
-        cli_error("cannot resume %s: no checkpoint (%s)", dir, strerror(ENOENT));
+        app_error("cannot resume %s: no checkpoint (%s)", dir, strerror(ENOENT));
     else if (why)
-        cli_error("cannot resume from %s: %s", path, why);
+        app_error("cannot resume from %s: %s", path, why);
     return !why;
 }
 

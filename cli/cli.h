@@ -6,23 +6,7 @@
 #include <stdio.h>
 #include "gaexp/diag.h"
 #include "gaexp/experiment.h"
-#include "gaexp/tool.h"
-
-/* The exit statuses, one table: the enum below and 'gaexp --help' are made
- * from it (doc/data-safety.md says which failure maps onto which). */
-#define CLI_EXIT_STATUSES(X)                                                                   \
-    X(CLI_OK, 0, "done")                                                                       \
-    X(CLI_FAILED, 1, "the machine failed us: an I/O error, a full disk, out of memory, no threads;\n\t" \
-                     "or a plug-in crashed or called exit() (the message names it and the hook)")     \
-    X(CLI_USAGE, 2, "the input is wrong: usage, a bad setting or file, a folder in use,\n\t"      \
-                    "a checkpoint that does not match its folder, an input file that changed\n\t"   \
-                    "since it was recorded, a plug-in's hook that broke its contract (a NaN,\n\t"   \
-                    "infinite or negative fitness; with --check an invalid genome)")              \
-    X(CLI_INTERRUPTED, 130, "interrupted (Ctrl-C, SIGTERM) after writing a checkpoint (runs side by side:\n\t" \
-                            "keeping their replicates); a hook that does not return is given a second")
-#define CLI_EXIT_ENUM(name, value, text) name = value,
-enum { CLI_EXIT_STATUSES(CLI_EXIT_ENUM) };
-#undef CLI_EXIT_ENUM
+#include "app/app.h"
 
 /* The whole command, as main() runs it (cli/main.c); the fuzz harnesses link
  * everything but main(). */
@@ -44,7 +28,7 @@ struct ga_run;
  * (prepared by the caller): config.cfg, generations.csv, summary.csv,
  * times.csv, best.txt and the plot, with a checkpoint every
  * output.checkpoint seconds and on SIGINT/SIGTERM.  'quiet': no progress
- * and no report.  CLI_OK, CLI_FAILED (message printed) or CLI_INTERRUPTED
+ * and no report.  APP_OK, APP_FAILED (message printed) or APP_INTERRUPTED
  * (checkpoint written, message printed). */
 int cli_run_experiment(struct ga_cfg *cfg, const struct ga_experiment *e, struct ga_run *run, bool quiet);
 /* A replicate run apart from its output folder, on an MPI worker: runs
@@ -65,7 +49,7 @@ double cli_record_seconds(const struct ga_pack *record);
  * e->plot but no figure drawn; with 'left' not NULL, that hidden folder is
  * left there for the caller to close (output_stage_close: its sync and
  * rename, away from the thread that wrote it), left->fd -1 when there is
- * none.  CLI_OK, or CLI_FAILED (message printed; a record that does not
+ * none.  APP_OK, or APP_FAILED (message printed; a record that does not
  * fit e is refused and nothing is written). */
 struct output_stage;
 int cli_run_write(struct ga_cfg *cfg, const struct ga_experiment *e, const struct ga_pack *records,
@@ -93,14 +77,6 @@ bool cli_sweep_point_named(const char *root, size_t line, const char *number, co
  * then published (cli/publish.h): a CLI_ status, or -1 when there is
  * neither to go on with. */
 int cli_resume_sweep(const char *root, long long jobs, bool quiet);
-
-/* What the subcommands share with the problems' tools (gaexp/tool.h):
- * messages "gaexp: ...", strict option numbers, the monotonic clock. */
-#define cli_error ga_tool_error
-#define cli_print_diag ga_tool_print_diag
-#define cli_parse_long ga_tool_parse_long
-#define cli_parse_double ga_tool_parse_double
-#define cli_now ga_tool_now
 
 /* The catalogue of gaexp's registry: the built-in problems and generic
  * operators, and those of the plug-ins loaded so far (cli/plugin.c). */

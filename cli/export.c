@@ -52,9 +52,9 @@ static bool export_function_read(const char *dir, struct export_function *fn)
             fn->id++;
         fn->dim = ga_problem_genome(e->problem, e->state).len;
     }
-    cli_print_diag(&diag);
+    app_print_diag(&diag);
     if (!cfg)
-        cli_error("out of memory");
+        app_error("out of memory");
     ga_experiment_free(e);
     ga_cfg_free(cfg);
     return ok;
@@ -72,8 +72,8 @@ static void export_line(FILE *fp, double evaluations, double current, double so_
 /* The .dat file of one point: every replicate a run (an instance). */
 static bool export_dat(const struct figures_traces *t, const char *dir, const char *name)
 {
-    struct output_file f;
-    if (!output_open(&f, dir, name))
+    struct app_file f;
+    if (!app_file_open(&f, dir, name))
         return false;
     for (size_t r = 0; r < t->replicates; r++) {
         size_t first = t->start[r], end = t->start[r + 1];
@@ -91,7 +91,7 @@ static bool export_dat(const struct figures_traces *t, const char *dir, const ch
         if (!last_written) /* the run's last evaluation */
             export_line(f.fp, t->evaluations[end - 1], t->best[end - 1], so_far);
     }
-    return output_commit(&f);
+    return app_file_commit(&f);
 }
 
 /* "a; b": IOHanalyzer splits an .info line at commas, so values hold none. */
@@ -116,11 +116,11 @@ static bool export_point(const char *in, const char *out, const char *alg_id, co
     snprintf(data, sizeof data, "data_f%u_%s", fn.id, fn.name);
     snprintf(dat, sizeof dat, "IOHprofiler_f%u_DIM%zu.dat", fn.id, fn.dim);
     snprintf(path, sizeof path, "%s/%s", out, data);
-    bool ok = output_prepare_dir(path) == CLI_OK && export_dat(&t, path, dat);
+    bool ok = output_prepare_dir(path) == APP_OK && export_dat(&t, path, dat);
     char info_name[256];
     snprintf(info_name, sizeof info_name, "IOHprofiler_f%u_%s.info", fn.id, fn.name);
-    struct output_file info;
-    if (ok && (ok = output_open(&info, out, info_name))) {
+    struct app_file info;
+    if (ok && (ok = app_file_open(&info, out, info_name))) {
         fprintf(info.fp, "suite = \"gaexp\", funcId = %u, funcName = \"%s\", DIM = %zu, maximization = \"F\", "
                          "algId = \"%s\", algInfo = \"%s\"\n",
                 fn.id, fn.name, fn.dim, alg_id, alg_info);
@@ -132,7 +132,7 @@ static bool export_point(const char *in, const char *out, const char *alg_id, co
             fprintf(info.fp, ", %zu:%.0f|%.10g", r + 1, t.evaluations[last], t.best[last]);
         }
         fputc('\n', info.fp);
-        ok = output_commit(&info);
+        ok = app_file_commit(&info);
     }
     figures_traces_free(&t);
     return ok;
@@ -152,7 +152,7 @@ static bool export_read_index(const char *root, FILE *index, struct export_point
     char line[4096], *field[2 + EXPORT_MAX_AXES], axes_text[4096];
     *count = 0;
     if (!fgets(axes_text, sizeof axes_text, index)) {
-        cli_error("%s/index.csv: empty", root);
+        app_error("%s/index.csv: empty", root);
         *bad_input = true;
         return false;
     }
@@ -182,7 +182,7 @@ static bool export_read_index(const char *root, FILE *index, struct export_point
             q = comma ? comma + 1 : NULL;
         }
         if (n != 2 + naxes) {
-            cli_error("%s/index.csv:%zu: a row of %zu fields, expected %zu", root, lineno, n, 2 + naxes);
+            app_error("%s/index.csv:%zu: a row of %zu fields, expected %zu", root, lineno, n, 2 + naxes);
             failed = *bad_input = true;
             break;
         }
@@ -193,7 +193,7 @@ static bool export_read_index(const char *root, FILE *index, struct export_point
         if (*count == cap) {
             struct export_point *grown = realloc(*points, (cap ? 2 * cap : 64) * sizeof *grown);
             if (!grown) {
-                cli_error("out of memory");
+                app_error("out of memory");
                 failed = true;
                 break;
             }
@@ -224,7 +224,7 @@ static bool export_sweep(const char *root, const char *out, const struct export_
         snprintf(alg_info, sizeof alg_info, "gaexp sweep point %s", points[i].dir);
         snprintf(in, sizeof in, "%s/%s", root, points[i].dir);
         snprintf(to, sizeof to, "%s/%s", out, points[i].dir);
-        ok = output_prepare_dir(to) == CLI_OK && export_point(in, to, points[i].alg_id, alg_info);
+        ok = output_prepare_dir(to) == APP_OK && export_point(in, to, points[i].alg_id, alg_info);
     }
     return ok;
 }
@@ -236,7 +236,7 @@ int cli_export(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             fputs(export_usage, stdout);
-            return CLI_OK;
+            return APP_OK;
         } else if (strcmp(argv[i], "--format") == 0 && i + 1 < argc) {
             format = argv[++i];
         } else if (strcmp(argv[i], "--force") == 0) {
@@ -244,29 +244,29 @@ int cli_export(int argc, char **argv)
         } else if (argv[i][0] != '-' && ndirs < 2) {
             dirs[ndirs++] = argv[i];
         } else {
-            cli_error("export: unexpected '%s' (see 'gaexp export --help')", argv[i]);
-            return CLI_USAGE;
+            app_error("export: unexpected '%s' (see 'gaexp export --help')", argv[i]);
+            return APP_USAGE;
         }
     }
     if (!format || strcmp(format, "iohprofiler") != 0) {
-        cli_error("export: --format: expected 'iohprofiler'%s%s%s", format ? ", got '" : "",
+        app_error("export: --format: expected 'iohprofiler'%s%s%s", format ? ", got '" : "",
                   format ? format : "", format ? "'" : "");
-        return CLI_USAGE;
+        return APP_USAGE;
     }
     if (ndirs != 2) {
-        cli_error("export: expected a folder DIR and an output folder OUT (see 'gaexp export --help')");
-        return CLI_USAGE;
+        app_error("export: expected a folder DIR and an output folder OUT (see 'gaexp export --help')");
+        return APP_USAGE;
     }
     int status = publish_finish(dirs[0], NULL); /* a new result of DIR half put in place: finished first */
-    if (status != CLI_OK)
+    if (status != APP_OK)
         return status;
     char path[2200];
     snprintf(path, sizeof path, "%s/index.csv", dirs[0]);
     FILE *index = fopen(path, "r");
     snprintf(path, sizeof path, "%s/summary.csv", dirs[0]);
     if (!index && access(path, R_OK) != 0) {
-        cli_error("export: %s is not a run or sweep folder of gaexp (no summary.csv or index.csv)", dirs[0]);
-        return CLI_USAGE;
+        app_error("export: %s is not a run or sweep folder of gaexp (no summary.csv or index.csv)", dirs[0]);
+        return APP_USAGE;
     }
     /* A sweep's index.csv read whole first: a row refused leaves OUT as it was. */
     size_t count = 0;
@@ -276,17 +276,17 @@ int cli_export(int argc, char **argv)
     if (index)
         fclose(index);
     if (!read)
-        return bad_input ? CLI_USAGE : CLI_FAILED;
+        return bad_input ? APP_USAGE : APP_FAILED;
     /* An older export is replaced whole: the new one is written beside it, then published. */
     struct publish folder;
     status = publish_open(&folder, dirs[1], NAMES_EXPORT, force ? PUBLISH_FORCE : PUBLISH_NEW);
-    bool ok = status == CLI_OK;
+    bool ok = status == APP_OK;
     if (ok && index)
         ok = export_sweep(dirs[0], folder.where, points, count);
     else if (ok)
         ok = export_point(dirs[0], folder.where, "gaexp", "gaexp run");
     free(points);
-    if (status != CLI_OK)
+    if (status != APP_OK)
         return status;
-    return publish_close(&folder, ok) && ok ? CLI_OK : CLI_FAILED;
+    return publish_close(&folder, ok) && ok ? APP_OK : APP_FAILED;
 }

@@ -315,7 +315,7 @@ bool figures_traces_read(const char *path, struct figures_traces *t)
     *t = (struct figures_traces){0};
     FILE *f = fopen(path, "r");
     if (!f) {
-        cli_error("cannot read %s: %s", path, strerror(errno));
+        app_error("cannot read %s: %s", path, strerror(errno));
         return false;
     }
     char line[1024];
@@ -328,12 +328,12 @@ bool figures_traces_read(const char *path, struct figures_traces *t)
         double evaluations, best;
         if (sscanf(line, "%llu,%llu,%lf,%lf,", &replicate, &generation, &evaluations, &best) != 4 ||
             !isfinite(evaluations) || !isfinite(best) || replicate < current) {
-            cli_error("%s:%zu: expected replicate,generation,evaluations,best,... in order", path, lineno);
+            app_error("%s:%zu: expected replicate,generation,evaluations,best,... in order", path, lineno);
             ok = false;
             break;
         }
         if (!figures_traces_grow(t)) {
-            cli_error("out of memory");
+            app_error("out of memory");
             ok = false;
             break;
         }
@@ -348,7 +348,7 @@ bool figures_traces_read(const char *path, struct figures_traces *t)
     }
     fclose(f);
     if (ok && t->rows == 0) {
-        cli_error("%s: no generation", path);
+        app_error("%s: no generation", path);
         ok = false;
     }
     if (ok)
@@ -430,23 +430,23 @@ bool figures_fitness_script(const char *dir, char *figure, size_t size)
 {
     char config[2200];
     snprintf(config, sizeof config, "%s/config.cfg", dir);
-    struct output_file f;
-    return figures_fitness_open(dir, config, NULL, &f, figure, size) && output_commit(&f);
+    struct app_file f;
+    return figures_fitness_open(dir, config, NULL, &f, figure, size) && app_file_commit(&f);
 }
 
-bool figures_fitness_open(const char *dir, const char *config, struct output_file *style, struct output_file *f,
+bool figures_fitness_open(const char *dir, const char *config, struct app_file *style, struct app_file *f,
                           char *figure, size_t size)
 {
-    if (style ? !output_open(style, dir, "style.gp") : !figures_style(dir))
+    if (style ? !app_file_open(style, dir, "style.gp") : !figures_style(dir))
         return false;
     if (style)
         fputs(figures_style_text, style->fp);
     char *text = figures_fitness_text(config, figure, size);
     if (!text) {
-        cli_error("out of memory");
+        app_error("out of memory");
         return false;
     }
-    bool ok = output_open(f, dir, "fitness.gp");
+    bool ok = app_file_open(f, dir, "fitness.gp");
     if (ok)
         fputs(text, f->fp);
     free(text);
@@ -461,6 +461,6 @@ bool figures_fitness(const char *dir, bool quiet)
         return false;
     if (output_draw(dir, "fitness.gp", figure, quiet, &failure) >= 0)
         return true;
-    cli_error("cannot draw %s/%s: %s", dir, figure, failure);
+    app_error("cannot draw %s/%s: %s", dir, figure, failure);
     return false;
 }

@@ -89,8 +89,8 @@ bool figures_fitness_script(const char *dir, char *figure, size_t size);
  * 'style' for the same commit (a folder written whole, cli/output.h), or,
  * with 'style' NULL, written now when absent.  False (message printed) on
  * a write error. */
-struct output_file;
-bool figures_fitness_open(const char *dir, const char *config, struct output_file *style, struct output_file *f,
+struct app_file;
+bool figures_fitness_open(const char *dir, const char *config, struct app_file *style, struct app_file *f,
                           char *figure, size_t size);
 /* A run folder's figure: figures_fitness_script, then draws
  * fitness.<format> from curves.csv; a notice when gnuplot is missing.

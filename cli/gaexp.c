@@ -39,7 +39,7 @@ static const char cli_usage[] =
     "Exit status:\n";
 
 #define CLI_EXIT_LINE(name, value, text) "  " #value "\t" text "\n"
-static const char cli_usage_end[] = CLI_EXIT_STATUSES(CLI_EXIT_LINE) "Report bugs through the project's issue tracker.\n";
+static const char cli_usage_end[] = APP_EXIT_STATUSES(CLI_EXIT_LINE) "Report bugs through the project's issue tracker.\n";
 #undef CLI_EXIT_LINE
 
 static void cli_list_operators(const struct ga_problem *p)
@@ -60,11 +60,11 @@ int cli_list(int argc, char **argv)
 {
     if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
         printf("Usage: gaexp list\nLists the problems and, for each, the operators it may use.\n");
-        return CLI_OK;
+        return APP_OK;
     }
     if (argc > 1) {
-        cli_error("list takes no arguments (see 'gaexp list --help')");
-        return CLI_USAGE;
+        app_error("list takes no arguments (see 'gaexp list --help')");
+        return APP_USAGE;
     }
     printf("Problems (problem.name) and their operators (ga.crossover.name, ga.mutation.name):\n");
     for (const struct ga_problem *const *p = cli_catalog()->problems; *p; p++) {
@@ -85,7 +85,7 @@ int cli_list(int argc, char **argv)
 #define CLI_SCHEME(code, name, summary) printf("  %-12s %s%s\n", name, summary, code == 0 ? " [default]" : "");
     GA_SCHEME_LIST(CLI_SCHEME)
 #undef CLI_SCHEME
-    return CLI_OK;
+    return APP_OK;
 }
 
 static int cli_help(int argc, char **argv);
@@ -123,12 +123,12 @@ static int cli_help(int argc, char **argv)
     if (argc < 2 || strcmp(argv[1], "help") == 0) {
         fputs(cli_usage, stdout);
         fputs(cli_usage_end, stdout);
-        return CLI_OK;
+        return APP_OK;
     }
     const struct cli_command *c = cli_command_find(argv[1]);
     if (!c) {
-        cli_error("no help for '%s' (see 'gaexp --help')", argv[1]);
-        return CLI_USAGE;
+        app_error("no help for '%s' (see 'gaexp --help')", argv[1]);
+        return APP_USAGE;
     }
     char *help_argv[] = {argv[1], "--help", NULL};
     return c->main(2, help_argv);
@@ -146,8 +146,8 @@ int cli_main(int argc, char **argv)
         const char *path = NULL;
         if (strcmp(argv[i], "--plugin") == 0) {
             if (i + 1 == argc) {
-                cli_error("--plugin: expected a file name");
-                return CLI_USAGE;
+                app_error("--plugin: expected a file name");
+                return APP_USAGE;
             }
             path = argv[++i];
         } else if (strncmp(argv[i], "--plugin=", 9) == 0) {
@@ -156,21 +156,21 @@ int cli_main(int argc, char **argv)
         if (!path)
             argv[kept++] = argv[i];
         else if (!cli_plugin_option(path))
-            return CLI_USAGE;
+            return APP_USAGE;
     }
     argc = kept;
     argv[argc] = NULL;
     if (argc < 2) {
         fputs(cli_usage, stderr);
         fputs(cli_usage_end, stderr);
-        return CLI_USAGE;
+        return APP_USAGE;
     }
     const char *cmd = argv[1];
     if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0)
         return cli_help(1, argv);
     if (strcmp(cmd, "-V") == 0 || strcmp(cmd, "--version") == 0) {
         printf("gaexp %s%s\n", PACKAGE_VERSION, cli_mpi_build());
-        return CLI_OK;
+        return APP_OK;
     }
     const struct cli_command *c = cli_command_find(cmd);
     if (c) {
@@ -186,8 +186,8 @@ int cli_main(int argc, char **argv)
         names[i] = cli_commands[i].name;
     const char *hint = ga_diag_closest(cmd, names, CLI_COMMAND_COUNT);
     if (hint)
-        cli_error("unknown command '%s' (did you mean '%s'? see 'gaexp --help')", cmd, hint);
+        app_error("unknown command '%s' (did you mean '%s'? see 'gaexp --help')", cmd, hint);
     else
-        cli_error("unknown command '%s' (see 'gaexp --help')", cmd);
-    return CLI_USAGE;
+        app_error("unknown command '%s' (see 'gaexp --help')", cmd);
+    return APP_USAGE;
 }

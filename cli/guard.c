@@ -393,7 +393,7 @@ static void guard_plugin_end(size_t k, const char *hook, const char *what)
                    "; nothing of the run is kept: run it again once the plug-in is fixed\n");
     ssize_t said = write(STDERR_FILENO, t.buf, t.len);
     (void)said;
-    _exit(CLI_FAILED);
+    _exit(APP_FAILED);
 }
 
 static const char *guard_signal_text(int sig)
@@ -467,7 +467,7 @@ static void guard_on_alarm(int sig)
     guard_put_kept(&t, ": 'gaexp resume ", "' goes on from there\n", "; nothing of the run is kept\n");
     ssize_t said = write(STDERR_FILENO, t.buf, t.len);
     (void)said;
-    _exit(CLI_INTERRUPTED);
+    _exit(APP_INTERRUPTED);
 }
 
 void cli_guard_hooks(bool running)
@@ -509,7 +509,7 @@ static void guard_at_exit(void)
     static const char text[] = "gaexp: exit() was called while a command ran (not by gaexp)\n";
     ssize_t said = write(STDERR_FILENO, text, sizeof text - 1);
     (void)said;
-    _exit(CLI_FAILED);
+    _exit(APP_FAILED);
 }
 
 void cli_guard_thread(bool start)

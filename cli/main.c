@@ -7,7 +7,7 @@
 int main(int argc, char **argv)
 {
     if (!cli_mpi_init(&argc, &argv))
-        return CLI_FAILED;
+        return APP_FAILED;
     int status = cli_mpi_worker() ? cli_mpi_work() : cli_main(argc, argv);
     cli_registry_free();
     return cli_mpi_finish(status);

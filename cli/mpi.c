@@ -52,7 +52,7 @@ bool cli_mpi_init(int *argc, char ***argv)
     if (!mpi_launched())
         return true;
     if (MPI_Init(argc, argv) != MPI_SUCCESS) {
-        cli_error("MPI could not start");
+        app_error("MPI could not start");
         return false;
     }
     mpi_started = true;
@@ -63,8 +63,8 @@ bool cli_mpi_init(int *argc, char ***argv)
     mpi_released = calloc((size_t)mpi_size, 1);
     if (mpi_released)
         return true;
-    cli_error("out of memory");
-    MPI_Abort(MPI_COMM_WORLD, CLI_FAILED);
+    app_error("out of memory");
+    MPI_Abort(MPI_COMM_WORLD, APP_FAILED);
     return false;
 }
 
@@ -94,7 +94,7 @@ static bool mpi_ok(int code, const char *what)
     char text[MPI_MAX_ERROR_STRING];
     int len = 0;
     MPI_Error_string(code, text, &len);
-    cli_error("MPI: %s failed: %.*s", what, len, text);
+    app_error("MPI: %s failed: %.*s", what, len, text);
     return false;
 }
 
@@ -125,7 +125,7 @@ static bool mpi_wait(MPI_Request *r)
 static bool mpi_send(int to, int tag, const struct ga_pack *msg)
 {
     if (msg->oom || msg->len > INT_MAX) {
-        cli_error(msg->oom ? "out of memory" : "MPI: a message of %zu bytes is too long", msg->len);
+        app_error(msg->oom ? "out of memory" : "MPI: a message of %zu bytes is too long", msg->len);
         return false;
     }
     MPI_Request r;
@@ -151,7 +151,7 @@ static bool mpi_receive(int from, MPI_Status *st, struct ga_pack *msg)
     msg->data = malloc(count > 0 ? (size_t)count : 1);
     msg->len = msg->cap = (size_t)count;
     if (!msg->data) {
-        cli_error("out of memory");
+        app_error("out of memory");
         return false;
     }
     MPI_Request r;
@@ -179,8 +179,8 @@ static void mpi_gather(void *ctx, void *block, const size_t *sizes, const size_t
     int *counts = ctx, *displs = counts + mpi_size;
     for (int p = 0; p < mpi_size; p++) {
         if (sizes[p] > INT_MAX || offsets[p] > INT_MAX) {
-            cli_error("MPI: an island share of %zu bytes is too large to gather", sizes[p]);
-            MPI_Abort(MPI_COMM_WORLD, CLI_FAILED);
+            app_error("MPI: an island share of %zu bytes is too large to gather", sizes[p]);
+            MPI_Abort(MPI_COMM_WORLD, APP_FAILED);
         }
         counts[p] = (int)sizes[p];
         displs[p] = (int)offsets[p];
@@ -188,7 +188,7 @@ static void mpi_gather(void *ctx, void *block, const size_t *sizes, const size_t
     if (!mpi_ok(MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, block, counts, displs, MPI_BYTE,
                                MPI_COMM_WORLD),
                 "MPI_Allgatherv"))
-        MPI_Abort(MPI_COMM_WORLD, CLI_FAILED);
+        MPI_Abort(MPI_COMM_WORLD, APP_FAILED);
 }
 
 /* The link of this rank; NULL when out of memory (message printed). */
@@ -197,7 +197,7 @@ static const struct ga_link *mpi_link(void)
     static struct ga_link link;
     static int *scratch;
     if (!scratch && !(scratch = malloc(2 * (size_t)mpi_size * sizeof *scratch))) {
-        cli_error("out of memory");
+        app_error("out of memory");
         return NULL;
     }
     link = (struct ga_link){(unsigned)mpi_rank, (unsigned)mpi_size, scratch, mpi_gather};
@@ -210,7 +210,7 @@ const struct ga_link *cli_mpi_islands(struct ga_cfg *cfg)
     const struct ga_link *link = mpi_link();
     bool ok = link && cli_config_text(cfg, &text);
     if (link && !ok)
-        cli_error("out of memory");
+        app_error("out of memory");
     for (int w = 1; ok && w < mpi_size; w++)
         ok = mpi_send(w, CLI_MPI_ISLANDS, &text);
     ga_pack_free(&text);
@@ -235,10 +235,10 @@ static void mpi_worker_islands(const struct ga_pack *in)
         e->params.link = link;
         ok = (run = ga_run_alloc(e->problem, e->state, &e->params, &diag)) != NULL;
     }
-    cli_print_diag(&diag);
+    app_print_diag(&diag);
     if (!ok) { /* rank 0 would wait in the first gather forever */
-        cli_error("MPI: rank %d cannot run its islands", mpi_rank);
-        MPI_Abort(MPI_COMM_WORLD, CLI_FAILED);
+        app_error("MPI: rank %d cannot run its islands", mpi_rank);
+        MPI_Abort(MPI_COMM_WORLD, APP_FAILED);
     }
     for (unsigned r = 1; r <= e->replicates; r++) {
         struct ga_pack record = {0};
@@ -282,7 +282,7 @@ static bool mpi_worker_load(struct mpi_worker *w, const char *text, size_t len)
               ga_cfg_load_string(w->cfg, "the configuration from rank 0", text) &&
               (w->e = cli_experiment_alloc(w->cfg, 0)) != NULL &&
               (w->run = ga_run_alloc(w->e->problem, w->e->state, &w->e->params, &w->diag)) != NULL;
-    cli_print_diag(&w->diag);
+    app_print_diag(&w->diag);
     if (!ok)
         mpi_worker_clear(w);
     return ok;
@@ -301,7 +301,7 @@ static void mpi_worker_run(struct mpi_worker *w, const struct ga_pack *in, struc
     if (ok)
         cli_run_replicate(w->e, w->run, (unsigned)id.replicate, out);
     if (out->oom) {
-        cli_error("out of memory");
+        app_error("out of memory");
         ga_pack_free(out);
         ga_pack_put(out, &id, sizeof id);
     }
@@ -345,13 +345,13 @@ int cli_mpi_work(void)
         ga_pack_free(&in);
         ga_pack_free(&out);
         if (!ok) { /* rank 0 would wait for this run forever */
-            cli_error("MPI: rank %d lost rank 0", mpi_rank);
-            MPI_Abort(MPI_COMM_WORLD, CLI_FAILED);
+            app_error("MPI: rank %d lost rank 0", mpi_rank);
+            MPI_Abort(MPI_COMM_WORLD, APP_FAILED);
         }
     }
     mpi_worker_clear(&w);
     cli_guard_arm(false); /* main() returns: an exit() from here on is gaexp's own */
-    return CLI_OK;
+    return APP_OK;
 }
 
 /* ---- rank 0 -------------------------------------------------------------- */
@@ -375,7 +375,7 @@ struct mpi_sched {
     struct mpi_run_id *held;  /* per rank: the run it holds */
     unsigned char *busy;      /* per rank: it holds one */
     size_t busy_count;
-    int status;               /* CLI_FAILED: nothing more is handed out */
+    int status;               /* APP_FAILED: nothing more is handed out */
 };
 
 static bool mpi_job_open(struct mpi_sched *s, size_t i)
@@ -403,7 +403,7 @@ static bool mpi_job_open(struct mpi_sched *s, size_t i)
     }
     free(states);
     if (!ok)
-        cli_error("out of memory");
+        app_error("out of memory");
     return ok;
 }
 
@@ -453,14 +453,14 @@ static bool mpi_skip_kept(struct mpi_sched *s)
  * hand out; false when interrupted or MPI failed. */
 static bool mpi_hand_out(struct mpi_sched *s, int w)
 {
-    if (s->status == CLI_OK && s->next_job < s->jobs->count && s->next_replicate == 1 &&
+    if (s->status == APP_OK && s->next_job < s->jobs->count && s->next_replicate == 1 &&
         !mpi_job_open(s, s->next_job)) {
-        mpi_job_close(s, s->next_job, CLI_FAILED);
-        s->status = CLI_FAILED;
+        mpi_job_close(s, s->next_job, APP_FAILED);
+        s->status = APP_FAILED;
     }
-    if (s->status == CLI_OK && s->next_job < s->jobs->count && mpi_skip_kept(s))
+    if (s->status == APP_OK && s->next_job < s->jobs->count && mpi_skip_kept(s))
         return mpi_hand_out(s, w); /* a job kept whole is written; the next one opens */
-    if (s->status != CLI_OK || s->next_job == s->jobs->count)
+    if (s->status != APP_OK || s->next_job == s->jobs->count)
         return mpi_release(w);
     const struct mpi_job *j = &s->job[s->next_job];
     struct mpi_run_id id = {s->next_job, s->next_replicate};
@@ -482,9 +482,9 @@ static bool mpi_hand_out(struct mpi_sched *s, int w)
 static void mpi_job_write(struct mpi_sched *s, size_t i)
 {
     const struct mpi_job *j = &s->job[i];
-    int status = s->status == CLI_OK ? cli_run_write(j->cfg, j->e, j->records, NULL) : CLI_FAILED;
-    if (status != CLI_OK) /* a hook's fault (said) is the input's: exit status 2 */
-        s->status = status == CLI_USAGE ? CLI_USAGE : CLI_FAILED;
+    int status = s->status == APP_OK ? cli_run_write(j->cfg, j->e, j->records, NULL) : APP_FAILED;
+    if (status != APP_OK) /* a hook's fault (said) is the input's: exit status 2 */
+        s->status = status == APP_USAGE ? APP_USAGE : APP_FAILED;
     else
         replicates_drop(&j->keep);
     mpi_job_close(s, i, status);
@@ -505,7 +505,7 @@ static bool mpi_collect(struct mpi_sched *s)
     struct ga_unpack u = {msg.data, msg.len, false};
     if (st.MPI_TAG != CLI_MPI_RESULT || w <= 0 || w >= mpi_size || !s->busy[w] ||
         !ga_unpack_get(&u, &id, sizeof id) || memcmp(&id, &s->held[w], sizeof id) != 0) {
-        cli_error("MPI: rank %d sent a message that answers no run", w);
+        app_error("MPI: rank %d sent a message that answers no run", w);
         ga_pack_free(&msg);
         return false;
     }
@@ -514,10 +514,10 @@ static bool mpi_collect(struct mpi_sched *s)
     struct mpi_job *j = &s->job[id.job];
     memmove(msg.data, u.data, u.left); /* the record alone */
     msg.len = u.left;
-    if (msg.len == 0 && s->status == CLI_OK) {
-        cli_error("rank %d could not run replicate %llu of %s", w, (unsigned long long)id.replicate,
+    if (msg.len == 0 && s->status == APP_OK) {
+        app_error("rank %d could not run replicate %llu of %s", w, (unsigned long long)id.replicate,
                   j->e->out_dir);
-        s->status = CLI_FAILED;
+        s->status = APP_FAILED;
     }
     if (j->cfg) {
         j->records[id.replicate - 1] = msg;
@@ -562,16 +562,16 @@ static void mpi_on_signal(int sig)
 
 int cli_mpi_run(const struct cli_mpi_jobs *jobs)
 {
-    struct mpi_sched s = {.jobs = jobs, .next_replicate = 1, .status = CLI_OK};
+    struct mpi_sched s = {.jobs = jobs, .next_replicate = 1, .status = APP_OK};
     s.job = calloc(jobs->count ? jobs->count : 1, sizeof *s.job);
     s.held = calloc((size_t)mpi_size, sizeof *s.held);
     s.busy = calloc((size_t)mpi_size, 1);
     if (!s.job || !s.held || !s.busy) {
-        cli_error("out of memory");
+        app_error("out of memory");
         free(s.job);
         free(s.held);
         free(s.busy);
-        return CLI_FAILED; /* cli_mpi_finish releases the workers */
+        return APP_FAILED; /* cli_mpi_finish releases the workers */
     }
     /* SA_RESTART: a signal must not break off a folder being written. */
     struct sigaction on_signal = {.sa_handler = mpi_on_signal, .sa_flags = SA_RESTART}, old_int, old_term;
@@ -589,10 +589,10 @@ int cli_mpi_run(const struct cli_mpi_jobs *jobs)
     int status = s.status;
     if (!ok) {
         mpi_report_lost(&s);
-        status = CLI_INTERRUPTED;
+        status = APP_INTERRUPTED;
     }
     for (size_t i = 0; i < jobs->count; i++)
-        mpi_job_close(&s, i, CLI_FAILED);
+        mpi_job_close(&s, i, APP_FAILED);
     free(s.job);
     free(s.held);
     free(s.busy);
@@ -601,9 +601,9 @@ int cli_mpi_run(const struct cli_mpi_jobs *jobs)
 
 int cli_mpi_finish(int status)
 {
-    if (!mpi_started || status == CLI_INTERRUPTED)
+    if (!mpi_started || status == APP_INTERRUPTED)
         return status;
-    if (mpi_islands_started && status != CLI_OK) /* the workers may wait in a gather */
+    if (mpi_islands_started && status != APP_OK) /* the workers may wait in a gather */
         MPI_Abort(MPI_COMM_WORLD, status);
     bool ok = true;
     for (int w = 1; ok && mpi_rank == 0 && w < mpi_size; w++)
@@ -612,7 +612,7 @@ int cli_mpi_finish(int status)
     free(mpi_released);
     mpi_released = NULL;
     if (!ok)
-        return CLI_INTERRUPTED;
+        return APP_INTERRUPTED;
     MPI_Finalize();
     return status;
 }

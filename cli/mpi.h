@@ -24,7 +24,7 @@ struct cli_mpi_jobs {
      * false after a message. */
     bool (*open)(void *ctx, size_t i, struct ga_cfg **cfg, struct ga_experiment **e);
     /* Frees what open made; status says whether the folder was written
-     * (CLI_OK) or not (the sweep stopped, or failed). */
+     * (APP_OK) or not (the sweep stopped, or failed). */
     void (*close)(void *ctx, size_t i, struct ga_cfg *cfg, struct ga_experiment *e, int status);
 };
 
@@ -40,8 +40,8 @@ int cli_mpi_work(void);
 /* Rank 0: the workers there are (0 on one process). */
 size_t cli_mpi_workers(void);
 /* Rank 0: runs every job's replicates on the workers and writes each
- * job's folder.  CLI_OK; CLI_FAILED (message printed) when a folder could
- * not be written or a worker could not run; CLI_INTERRUPTED when SIGINT or
+ * job's folder.  APP_OK; APP_FAILED (message printed) when a folder could
+ * not be written or a worker could not run; APP_INTERRUPTED when SIGINT or
  * SIGTERM came (mpirun sends SIGTERM when a rank dies) or MPI failed: the
  * runs handed out and not returned are then listed, and every folder is
  * written whole or not at all. */
@@ -53,7 +53,7 @@ int cli_mpi_run(const struct cli_mpi_jobs *jobs);
 const struct ga_link *cli_mpi_islands(struct ga_cfg *cfg);
 /* " with MPI (Open MPI X.Y.Z)", for --version; "" without MPI. */
 const char *cli_mpi_build(void);
-/* Releases the workers and ends MPI; returns status.  After CLI_INTERRUPTED
+/* Releases the workers and ends MPI; returns status.  After APP_INTERRUPTED
  * it only returns: the other ranks may be gone, and mpirun ends the rest. */
 int cli_mpi_finish(int status);
 #else
@@ -63,12 +63,12 @@ static inline bool cli_mpi_init(int *argc, char ***argv)
     return true;
 }
 static inline bool cli_mpi_worker(void) { return false; }
-static inline int cli_mpi_work(void) { return CLI_OK; }
+static inline int cli_mpi_work(void) { return APP_OK; }
 static inline size_t cli_mpi_workers(void) { return 0; }
 static inline int cli_mpi_run(const struct cli_mpi_jobs *jobs)
 {
     (void)jobs;
-    return CLI_FAILED;
+    return APP_FAILED;
 }
 static inline const struct ga_link *cli_mpi_islands(struct ga_cfg *cfg)
 {

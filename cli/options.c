@@ -27,22 +27,22 @@ int cli_options_parse(int argc, char **argv, const char *command, const char *us
         bool ok = true;
         switch (c) {
         case 's':
-            ok = cli_parse_long("--seed", optarg, 0, 0x7fffffffffffffffLL, &o->seed);
+            ok = app_parse_long("--seed", optarg, 0, 0x7fffffffffffffffLL, &o->seed);
             break;
         case 'S':
             if ((ok = o->nsets < CLI_OPTIONS_MAX_SETS))
                 o->sets[o->nsets++] = optarg;
             else
-                cli_error("too many --set options (at most %d)", CLI_OPTIONS_MAX_SETS);
+                app_error("too many --set options (at most %d)", CLI_OPTIONS_MAX_SETS);
             break;
         case 'o':
             o->out = optarg;
             break;
         case 'j':
-            ok = cli_parse_long("--jobs", optarg, 1, 1024, &o->jobs);
+            ok = app_parse_long("--jobs", optarg, 1, 1024, &o->jobs);
             break;
         case 'r':
-            ok = cli_parse_long("--replicates", optarg, 1, 100000, &o->replicates);
+            ok = app_parse_long("--replicates", optarg, 1, 100000, &o->replicates);
             break;
         case 'P':
             ok = cli_pool_parse(optarg, &o->parallel);
@@ -66,26 +66,26 @@ int cli_options_parse(int argc, char **argv, const char *command, const char *us
             }
             /* fall through */
         default:
-            cli_error("%s: unknown or incomplete option '%s' (see 'gaexp %s --help')", command,
+            app_error("%s: unknown or incomplete option '%s' (see 'gaexp %s --help')", command,
                       argv[optind - 1], command);
-            return CLI_USAGE;
+            return APP_USAGE;
         }
         if (!ok)
-            return CLI_USAGE;
+            return APP_USAGE;
     }
     /* "--set a.b 0.2": the value went astray as a second file name. */
     for (size_t i = 0; i < o->nsets; i++)
         if (!strchr(o->sets[i], '=')) {
-            cli_error("--set %s: expected PATH=VALUE, e.g. --set %s=%s", o->sets[i], o->sets[i],
+            app_error("--set %s: expected PATH=VALUE, e.g. --set %s=%s", o->sets[i], o->sets[i],
                       optind < argc - 1 ? argv[optind + 1] : "VALUE");
-            return CLI_USAGE;
+            return APP_USAGE;
         }
     if (optind != argc - 1) {
-        cli_error("%s: expected one FILE.cfg (see 'gaexp %s --help')", command, command);
-        return CLI_USAGE;
+        app_error("%s: expected one FILE.cfg (see 'gaexp %s --help')", command, command);
+        return APP_USAGE;
     }
     o->file = argv[optind];
-    return CLI_OK;
+    return APP_OK;
 }
 
 bool cli_options_apply(const struct cli_options *o, struct ga_cfg *cfg)
@@ -117,5 +117,5 @@ bool cli_options_jobs(const struct cli_options *o, struct ga_cfg *cfg)
 int cli_options_failed(const struct ga_diag *diag)
 {
     bool oom = diag->count && strncmp(diag->entries[diag->count - 1].message, "out of memory", 13) == 0;
-    return oom ? CLI_FAILED : CLI_USAGE;
+    return oom ? APP_FAILED : APP_USAGE;
 }

@@ -25,7 +25,7 @@ struct cli_options {
 };
 
 /* Reads the options of 'command' ("run" or "sweep") and its one FILE.cfg;
- * --resume is accepted only when 'resume' is true.  CLI_OK; CLI_USAGE with
+ * --resume is accepted only when 'resume' is true.  APP_OK; APP_USAGE with
  * one message; -1 after printing 'usage' for --help. */
 int cli_options_parse(int argc, char **argv, const char *command, const char *usage, bool resume,
                       struct cli_options *o);
@@ -36,8 +36,8 @@ int cli_options_parse(int argc, char **argv, const char *command, const char *us
 bool cli_options_apply(const struct cli_options *o, struct ga_cfg *cfg);
 /* Applies --jobs (ga.threads), which does not shape the results. */
 bool cli_options_jobs(const struct cli_options *o, struct ga_cfg *cfg);
-/* The status of an experiment that did not load: CLI_FAILED when its last
- * diagnostic is "out of memory" (the machine's fault), else CLI_USAGE. */
+/* The status of an experiment that did not load: APP_FAILED when its last
+ * diagnostic is "out of memory" (the machine's fault), else APP_USAGE. */
 int cli_options_failed(const struct ga_diag *diag);
 
 #endif

@@ -20,58 +20,33 @@
 #include "cli/names.h"
 #include "cli/replicates.h"
 #include "gaexp/pack.h"
-#include "gaexp/tool.h"
+#include "app/app.h"
 
-/* Copies "dir/name" into buf; false (message printed) when it does not
- * fit or names a path the system cannot take, never a cut path. */
-static bool output_join(char *buf, size_t size, const char *dir, const char *name)
-{
-    int n = snprintf(buf, size, "%s%s%s", dir, name[0] ? "/" : "", name);
-    if (n < 0 || (size_t)n >= size || (size_t)n >= PATH_MAX) {
-        cli_error("%s%s%s: path too long (at most %zu bytes)", dir, name[0] ? "/" : "", name,
-                  (size < PATH_MAX ? size : PATH_MAX) - 1);
-        return false;
-    }
-    for (const char *part = buf; *part;) {
-        size_t len = strcspn(part, "/");
-        if (len > NAME_MAX) {
-            cli_error("%s: a name in this path is longer than %d bytes", buf, NAME_MAX);
-            return false;
-        }
-        part += len + (part[len] == '/');
-    }
-    return true;
-}
-
-bool output_is_stdout(const char *path)
-{
-    return strcmp(path, "-") == 0 || strcmp(path, "/dev/stdout") == 0;
-}
 
 bool output_path_fits(const char *dir)
 {
-    char path[OUTPUT_PATH_MAX];
+    char path[APP_PATH_MAX];
     /* the longest name gaexp writes in a folder: a sweep's "fixed-budget.png.part" */
-    return output_join(path, sizeof path, dir, "fixed-budget.png.part");
+    return app_path_join(path, sizeof path, dir, "fixed-budget.png.part");
 }
 
 static bool output_mkdirs(const char *dir)
 {
-    char path[OUTPUT_PATH_MAX];
-    if (!output_join(path, sizeof path, dir, ""))
+    char path[APP_PATH_MAX];
+    if (!app_path_join(path, sizeof path, dir, ""))
         return false;
     for (char *p = path + 1; *p; p++) {
         if (*p != '/')
             continue;
         *p = '\0';
         if (mkdir(path, 0777) != 0 && errno != EEXIST) {
-            cli_error("cannot create %s: %s", path, strerror(errno));
+            app_error("cannot create %s: %s", path, strerror(errno));
             return false;
         }
         *p = '/';
     }
     if (mkdir(path, 0777) != 0 && errno != EEXIST) {
-        cli_error("cannot create %s: %s", path, strerror(errno));
+        app_error("cannot create %s: %s", path, strerror(errno));
         return false;
     }
     return true;
@@ -135,7 +110,7 @@ int output_lock_as(const char *dir, const char *busy)
     int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     struct stat st;
     if (fd < 0 || fstat(fd, &st) != 0) {
-        cli_error("cannot open the output folder %s: %s", dir, strerror(errno));
+        app_error("cannot open the output folder %s: %s", dir, strerror(errno));
         if (fd >= 0)
             close(fd);
         return -1;
@@ -146,16 +121,16 @@ int output_lock_as(const char *dir, const char *busy)
     if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
         if (output_held_add(fd, &st))
             return fd;
-        cli_error("cannot lock the output folder %s: %s", dir, strerror(errno));
+        app_error("cannot lock the output folder %s: %s", dir, strerror(errno));
         close(fd);
         return -1;
     }
     int error = errno;
     close(fd);
     if (error == EWOULDBLOCK)
-        cli_error("output folder '%s' is in use by another gaexp process; %s", dir, busy);
+        app_error("output folder '%s' is in use by another gaexp process; %s", dir, busy);
     else
-        cli_error("cannot lock the output folder %s: %s", dir, strerror(error));
+        app_error("cannot lock the output folder %s: %s", dir, strerror(error));
     return error == EWOULDBLOCK ? -2 : -1;
 }
 
@@ -190,149 +165,39 @@ static bool output_run_name(const char *name)
     return e && e->role == NAMES_FILE && strcmp(e->pattern, name) == 0;
 }
 
-/* False (message printed) when dir/name exists as anything but a regular
- * file: gaexp never replaces a symlink, device, FIFO or folder. */
-static bool output_replaceable(const char *dir, const char *name)
-{
-    char path[OUTPUT_PATH_MAX];
-    struct stat st;
-    if (!output_join(path, sizeof path, dir, name))
-        return false;
-    if (lstat(path, &st) != 0 || S_ISREG(st.st_mode))
-        return true;
-    cli_error("%s exists and is not a regular file; gaexp does not replace it", path);
-    return false;
-}
 
 int output_make_dir(const char *dir)
 {
     struct stat st;
     if (!output_path_fits(dir))
-        return CLI_USAGE;
+        return APP_USAGE;
     bool exists = stat(dir, &st) == 0;
     if (exists && !S_ISDIR(st.st_mode)) {
-        cli_error("output folder '%s' exists and is not a folder", dir);
-        return CLI_USAGE;
+        app_error("output folder '%s' exists and is not a folder", dir);
+        return APP_USAGE;
     }
-    return exists || output_mkdirs(dir) ? CLI_OK : CLI_FAILED;
+    return exists || output_mkdirs(dir) ? APP_OK : APP_FAILED;
 }
 
 int output_prepare_dir(const char *dir)
 {
     int made = output_make_dir(dir);
-    if (made != CLI_OK)
+    if (made != APP_OK)
         return made;
     int lock = output_lock(dir);
     if (lock < 0)
-        return lock == -2 ? CLI_USAGE : CLI_FAILED;
-    int status = CLI_OK;
+        return lock == -2 ? APP_USAGE : APP_FAILED;
+    int status = APP_OK;
     size_t n;
     const struct names_entry *names = names_list(NAMES_RUN, &n);
-    for (size_t i = 0; status == CLI_OK && i < n; i++)
-        if (names[i].role == NAMES_FILE && !output_replaceable(dir, names[i].pattern))
-            status = CLI_USAGE;
+    for (size_t i = 0; status == APP_OK && i < n; i++)
+        if (names[i].role == NAMES_FILE && !app_file_replaceable(dir, names[i].pattern))
+            status = APP_USAGE;
     output_unlock(lock);
     return status;
 }
 
-/* A stream of gaexp's output files: stdio keeps no record of which errno
- * a failed write met (a commit, looking later, would only see ferror and
- * call a full disk an "Input/output error"), so the stream writes through
- * this cookie, which keeps the descriptor and the first error. */
-struct output_io {
-    int fd;
-    int error; /* errno of the first failed write or seek; 0: none */
-};
 
-static ssize_t output_io_write(void *cookie, const char *buf, size_t n)
-{
-    struct output_io *io = cookie;
-    size_t done = 0;
-    while (done < n) {
-        ssize_t w = write(io->fd, buf + done, n - done);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0) {
-            io->error = io->error ? io->error : w < 0 ? errno : ENOSPC;
-            break;
-        }
-        done += (size_t)w;
-    }
-    return (ssize_t)done; /* short: stdio sets the stream's error flag */
-}
-
-static int output_io_seek(void *cookie, off64_t *at, int whence)
-{
-    struct output_io *io = cookie;
-    off_t to = lseek(io->fd, (off_t)*at, whence);
-    if (to < 0) {
-        io->error = io->error ? io->error : errno;
-        return -1;
-    }
-    *at = to;
-    return 0;
-}
-
-static int output_io_close(void *cookie)
-{
-    struct output_io *io = cookie;
-    int status = close(io->fd);
-    free(io);
-    return status;
-}
-
-/* A write-only stream over fd that remembers its first error (f->io);
- * fd is closed with the stream, or here when none can be made. */
-static bool output_stream(struct output_file *f, int fd)
-{
-    static const cookie_io_functions_t calls = {
-        .write = output_io_write, .seek = output_io_seek, .close = output_io_close};
-    f->io = malloc(sizeof *f->io);
-    f->fp = f->io ? fopencookie(f->io, "w", calls) : NULL;
-    if (!f->fp) {
-        int error = errno ? errno : ENOMEM;
-        free(f->io);
-        f->io = NULL;
-        close(fd);
-        errno = error;
-        return false;
-    }
-    *f->io = (struct output_io){.fd = fd};
-    f->fd = fd;
-    return true;
-}
-
-int output_error(const struct output_file *f)
-{
-    return f->io && f->io->error ? f->io->error : errno ? errno : EIO;
-}
-
-/* Creates f->part_path fresh for writing: O_EXCL | O_NOFOLLOW make sure
- * that what is opened is a new regular file; an old file (or symlink, or
- * FIFO) under this temporary name is unlinked, then the create tried once
- * more (the unlink only then: a run's first create finds no old name). */
-static bool output_create(struct output_file *f)
-{
-    const int flags = O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC; /* read back by output_mark */
-    int fd = open(f->part_path, flags, 0666);
-    if (fd < 0 && errno == EEXIST && unlink(f->part_path) == 0)
-        fd = open(f->part_path, flags, 0666);
-    return fd >= 0 && output_stream(f, fd);
-}
-
-bool output_open(struct output_file *f, const char *dir, const char *name)
-{
-    *f = (struct output_file){0};
-    if (!output_join(f->final_path, sizeof f->final_path, dir, name))
-        return false;
-    snprintf(f->part_path, sizeof f->part_path, "%s.part", f->final_path);
-    if (!output_replaceable(dir, name))
-        return false;
-    if (output_create(f))
-        return true;
-    cli_error("cannot write %s: %s", f->part_path, strerror(errno));
-    return false;
-}
 
 /* Hashes bytes [from, to) of fd into *h; false on a read error or a short file. */
 static bool output_hash_range(int fd, uint64_t from, uint64_t to, uint64_t *h)
@@ -362,18 +227,18 @@ bool output_hash_file(const char *path, uint64_t *hash)
     if (fd >= 0)
         close(fd);
     if (why)
-        cli_error("cannot read the input file %s: %s", path, why);
+        app_error("cannot read the input file %s: %s", path, why);
     return !why;
 }
 
-bool output_mark(struct output_file *f, uint64_t *length, uint64_t *hash)
+bool output_mark(struct app_file *f, uint64_t *length, uint64_t *hash)
 {
     long at;
     if (!f->hashed)
         f->hash = GA_PACK_HASH_START;
     errno = 0;
     if (fflush(f->fp) != 0 || ferror(f->fp)) {
-        errno = output_error(f);
+        errno = app_file_error(f);
         return false;
     }
     if (fsync(f->fd) != 0 || (at = ftell(f->fp)) < 0 || (uint64_t)at < f->hashed ||
@@ -385,133 +250,11 @@ bool output_mark(struct output_file *f, uint64_t *length, uint64_t *hash)
     return true;
 }
 
-bool output_sync_dir(const char *dir)
-{
-    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    bool ok = fd >= 0 && fsync(fd) == 0;
-    if (fd >= 0)
-        close(fd);
-    return ok;
-}
 
-/* The length of the folder part of path ("DIR" of "DIR/NAME"). */
-static int output_dir_length(const char *path)
+bool output_reopen(struct app_file *f, const char *dir, const char *name, uint64_t length, uint64_t hash)
 {
-    const char *slash = strrchr(path, '/');
-    return slash ? (int)(slash - path) : 1;
-}
-
-/* Flushes f's buffer: 0, or the errno its writes met. */
-static int output_flush(struct output_file *f)
-{
-    errno = 0;
-    return fflush(f->fp) == 0 && !ferror(f->fp) ? 0 : output_error(f);
-}
-
-/* Closes f (already flushed): 0, or the errno of the close. */
-static int output_close_stream(struct output_file *f)
-{
-    int error = fclose(f->fp) == 0 ? 0 : errno ? errno : EIO;
-    f->fp = NULL;
-    f->io = NULL; /* freed with the stream */
-    f->fd = -1;
-    return error;
-}
-
-/* Flushes, fsyncs and closes f: 0, or the errno of the first failure. */
-static int output_sync_close(struct output_file *f)
-{
-    int error = output_flush(f);
-    if (!error && fsync(f->fd) != 0)
-        error = errno;
-    int closed = output_close_stream(f);
-    return error ? error : closed;
-}
-
-#ifdef HAVE_SYNCFS
-/* Makes several files of one folder durable at once ('sync'): flush each,
- * one syncfs (the folder's file system whole: one round of writes to the
- * disk instead of one a file), then close each; without 'sync', flush and
- * close only (a stage's one syncfs comes later).  syncfs goes through the
- * first file, opened before the others were written, so that any
- * writeback error since then is reported.  0, or the errno of the first
- * failure, with *failed the file (NULL: the syncfs of the lot). */
-static int output_close_together(struct output_file *const *files, size_t n, bool sync,
-                                 const struct output_file **failed)
-{
-    int error = 0;
-    for (size_t i = 0; i < n && !error; i++)
-        if ((error = output_flush(files[i])))
-            *failed = files[i];
-    if (sync && !error && syncfs(files[0]->fd) != 0)
-        error = errno;
-    for (size_t i = 0; i < n; i++) {
-        int closed = output_close_stream(files[i]);
-        if (closed && !error) {
-            error = closed;
-            *failed = files[i];
-        }
-    }
-    return error;
-}
-#endif
-
-/* Syncs and closes every file (several: one syncfs, where the system has
- * it; else each its own fsync), or only closes them when 'sync' is false
- * and the system has syncfs; false (message printed) when one could not be
- * written whole, every temporary file then removed when 'drop'. */
-static bool output_sync_all(struct output_file *const *files, size_t n, bool drop, bool sync)
-{
-    const struct output_file *failed = NULL;
-    int error = 0;
-#ifdef HAVE_SYNCFS
-    if (n > 1 || !sync)
-        error = output_close_together(files, n, sync, &failed);
-    else
-#endif
-        for (size_t i = 0; i < n; i++) {
-            int e = output_sync_close(files[i]);
-            if (e && !error) {
-                error = e;
-                failed = files[i];
-            }
-        }
-    if (!error)
-        return true;
-    if (failed)
-        cli_error("cannot write %s: %s", failed->final_path, strerror(error));
-    else
-        cli_error("cannot write the files of %.*s: %s", output_dir_length(files[0]->final_path),
-                  files[0]->final_path, strerror(error));
-    for (size_t i = 0; drop && i < n; i++)
-        remove(files[i]->part_path);
-    return false;
-}
-
-/* output_commit_all, the files synced or not (output_sync_all). */
-static bool output_put_all(struct output_file *const *files, size_t n, bool sync)
-{
-    if (!output_sync_all(files, n, true, sync))
-        return false;
-    for (size_t i = 0; i < n; i++)
-        if (rename(files[i]->part_path, files[i]->final_path) != 0) {
-            cli_error("cannot write %s: %s", files[i]->final_path, strerror(errno));
-            for (size_t j = i; j < n; j++)
-                remove(files[j]->part_path);
-            return false;
-        }
-    return true;
-}
-
-bool output_commit_all(struct output_file *const *files, size_t n)
-{
-    return output_put_all(files, n, true);
-}
-
-bool output_reopen(struct output_file *f, const char *dir, const char *name, uint64_t length, uint64_t hash)
-{
-    *f = (struct output_file){0};
-    if (!output_join(f->final_path, sizeof f->final_path, dir, name))
+    *f = (struct app_file){0};
+    if (!app_path_join(f->final_path, sizeof f->final_path, dir, name))
         return false;
     snprintf(f->part_path, sizeof f->part_path, "%s.part", f->final_path);
     struct stat st;
@@ -526,7 +269,7 @@ bool output_reopen(struct output_file *f, const char *dir, const char *name, uin
                                           "(edited, or the checkpoint belongs to another run)"
                                         : NULL;
     if (!why) {
-        bool streamed = output_stream(f, fd); /* closes fd when it fails */
+        bool streamed = app_file_attach(f, fd); /* closes fd when it fails */
         fd = -1;
         why = streamed ? NULL : strerror(errno);
     }
@@ -534,37 +277,20 @@ bool output_reopen(struct output_file *f, const char *dir, const char *name, uin
         f->hashed = length;
         return true;
     }
-    cli_error("cannot resume with %s: %s", f->part_path, why);
+    app_error("cannot resume with %s: %s", f->part_path, why);
     if (fd >= 0)
         close(fd);
     return false;
 }
 
-bool output_cut(struct output_file *f)
+bool output_cut(struct app_file *f)
 {
     if (ftruncate(f->fd, (off_t)f->hashed) == 0 && fseek(f->fp, 0, SEEK_END) == 0)
         return true;
-    cli_error("cannot resume with %s: %s", f->part_path, strerror(errno));
+    app_error("cannot resume with %s: %s", f->part_path, strerror(errno));
     return false;
 }
 
-bool output_commit(struct output_file *f)
-{
-    return output_commit_all(&f, 1);
-}
-
-void output_abandon(struct output_file *f)
-{
-    if (f->fp)
-        output_close_stream(f);
-    remove(f->part_path);
-}
-
-void output_close(struct output_file *f)
-{
-    if (f->fp)
-        output_close_stream(f);
-}
 
 /* ---- a folder written whole under a hidden name (doc/data-safety.md) ---- */
 
@@ -628,13 +354,13 @@ bool output_stage_open(struct output_stage *st, const char *dir)
     int parent = slash ? (int)(slash - dir) + 1 : 0;
     int n = snprintf(st->path, sizeof st->path, OUTPUT_STAGE_FORMAT, parent, dir, dir + parent);
     if (n < 0 || (size_t)n >= sizeof st->path) {
-        cli_error("cannot write %s: the path is too long", dir);
+        app_error("cannot write %s: the path is too long", dir);
         return false;
     }
     output_stage_remove(st->path);
     if (mkdir(st->path, 0777) != 0 ||
         (st->fd = open(st->path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0) {
-        cli_error("cannot write %s: %s", st->path, strerror(errno));
+        app_error("cannot write %s: %s", st->path, strerror(errno));
         rmdir(st->path);
         return false;
     }
@@ -652,12 +378,12 @@ bool output_syncfs(int fd)
 #endif
 }
 
-bool output_stage_files(struct output_file *const *files, size_t n)
+bool output_stage_files(struct app_file *const *files, size_t n)
 {
 #ifdef HAVE_SYNCFS
-    return output_put_all(files, n, false); /* output_stage_close's syncfs makes them durable */
+    return app_file_put_all(files, n, false); /* output_stage_close's syncfs makes them durable */
 #else
-    return output_put_all(files, n, true); /* each its own fsync; output_stage_close syncs the folder */
+    return app_file_put_all(files, n, true); /* each its own fsync; output_stage_close syncs the folder */
 #endif
 }
 
@@ -670,7 +396,7 @@ bool output_stage_close(struct output_stage *st, const char *dir)
 #endif
     ok = ok && rename(st->path, dir) == 0;
     if (!ok) {
-        cli_error("cannot write %s: %s", dir, strerror(errno));
+        app_error("cannot write %s: %s", dir, strerror(errno));
         output_stage_abandon(st);
         return false;
     }
@@ -697,7 +423,7 @@ void output_stage_abandon(struct output_stage *st)
  * stays, for 'gaexp resume' to try again. */
 static bool output_roll_forward(const char *dir, char *journal, bool quiet)
 {
-    char path[OUTPUT_PATH_MAX], part[OUTPUT_PATH_MAX + 8];
+    char path[APP_PATH_MAX], part[APP_PATH_MAX + 8];
     const char *figure = NULL; /* the figure a "draw" line names */
     const char *why = strncmp(journal, "gaexp-commit 1\n", 15) == 0 ? NULL : "not a gaexp commit journal";
     for (int pass = 0; !why && pass < 2; pass++) { /* first check every line, then act */
@@ -706,7 +432,7 @@ static bool output_roll_forward(const char *dir, char *journal, bool quiet)
             return false;
         for (char *line = strtok_r(copy, "\n", &save); !why && line; line = strtok_r(NULL, "\n", &save)) {
             char *name = strchr(line, ' ');
-            if (!name || !output_run_name(name + 1) || !output_join(path, sizeof path, dir, name + 1)) {
+            if (!name || !output_run_name(name + 1) || !app_path_join(path, sizeof path, dir, name + 1)) {
                 why = "not a gaexp commit journal";
                 break;
             }
@@ -724,22 +450,22 @@ static bool output_roll_forward(const char *dir, char *journal, bool quiet)
         if (!pass)
             free(copy);
     }
-    if (!why && output_join(path, sizeof path, dir, "replicates")) /* kept while the runs went side by side */
+    if (!why && app_path_join(path, sizeof path, dir, "replicates")) /* kept while the runs went side by side */
         replicates_drop_folder(path);
-    if (why || !output_sync_dir(dir)) {
-        cli_error("cannot finish the commit of %s: %s", dir, why ? why : strerror(errno));
+    if (why || !app_sync_dir(dir)) {
+        app_error("cannot finish the commit of %s: %s", dir, why ? why : strerror(errno));
         return false;
     }
     /* A figure that could not be drawn keeps the journal: resume draws it again. */
     const char *failure;
     if (figure && output_draw(dir, "fitness.gp", figure, quiet, &failure) < 0) {
-        cli_error("cannot draw %s/%s: %s; the results are complete, 'gaexp resume %s' draws it again", dir,
+        app_error("cannot draw %s/%s: %s; the results are complete, 'gaexp resume %s' draws it again", dir,
                   figure, failure, dir);
         return false;
     }
-    output_join(path, sizeof path, dir, "commit");
-    if (unlink(path) != 0 || !output_sync_dir(dir)) {
-        cli_error("cannot finish the commit of %s: %s ('gaexp resume %s' tries again)", dir,
+    app_path_join(path, sizeof path, dir, "commit");
+    if (unlink(path) != 0 || !app_sync_dir(dir)) {
+        app_error("cannot finish the commit of %s: %s ('gaexp resume %s' tries again)", dir,
                   strerror(errno), dir);
         return false;
     }
@@ -749,22 +475,22 @@ static bool output_roll_forward(const char *dir, char *journal, bool quiet)
 /* Reads dir/commit into a string; NULL with *missing when there is none. */
 static char *output_journal_read(const char *dir, bool *missing)
 {
-    char path[OUTPUT_PATH_MAX];
+    char path[APP_PATH_MAX];
     *missing = false;
-    if (!output_join(path, sizeof path, dir, "commit"))
+    if (!app_path_join(path, sizeof path, dir, "commit"))
         return NULL;
     int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
     if (fd < 0) {
         *missing = errno == ENOENT;
         if (!*missing)
-            cli_error("cannot read %s: %s", path, strerror(errno));
+            app_error("cannot read %s: %s", path, strerror(errno));
         return NULL;
     }
     char *text = calloc(1, OUTPUT_JOURNAL_MAX);
     ssize_t got = text ? read(fd, text, OUTPUT_JOURNAL_MAX - 1) : -1;
     close(fd);
     if (got < 0) {
-        cli_error("cannot read %s: %s", path, text ? strerror(errno) : "out of memory");
+        app_error("cannot read %s: %s", path, text ? strerror(errno) : "out of memory");
         free(text);
         return NULL;
     }
@@ -792,7 +518,7 @@ static bool output_journal_line(char *text, size_t *at, const char *word, const 
     return true;
 }
 
-int output_publish(const char *dir, struct output_file *const *files, size_t n, const char *figure, bool quiet)
+int output_publish(const char *dir, struct app_file *const *files, size_t n, const char *figure, bool quiet)
 {
     /* The journal is built here, written once, and rolled forward from this
      * copy: what the file holds, not read back. */
@@ -816,27 +542,27 @@ int output_publish(const char *dir, struct output_file *const *files, size_t n, 
      * (one syncfs), before its rename: the point of no return.  The folder
      * is synced before the roll forward, so no published file can reach
      * the disk ahead of the journal that decides it. */
-    struct output_file journal;
-    if (!fits || !output_open(&journal, dir, "commit")) {
+    struct app_file journal;
+    if (!fits || !app_file_open(&journal, dir, "commit")) {
         for (size_t i = 0; i < n; i++)
-            output_close(files[i]);
+            app_file_close(files[i]);
         return 0;
     }
     fwrite(text, 1, at, journal.fp);
-    struct output_file *all[OUTPUT_PUBLISH_MAX + 1];
+    struct app_file *all[OUTPUT_PUBLISH_MAX + 1];
     memcpy(all, files, n * sizeof *files);
     all[n] = &journal;
-    if (!output_sync_all(all, n + 1, false, true)) {
+    if (!app_file_sync_all(all, n + 1, false, true)) {
         remove(journal.part_path);
         return 0;
     }
     if (rename(journal.part_path, journal.final_path) != 0) {
-        cli_error("cannot write %s: %s", journal.final_path, strerror(errno));
+        app_error("cannot write %s: %s", journal.final_path, strerror(errno));
         remove(journal.part_path);
         return 0;
     }
-    if (!output_sync_dir(dir)) {
-        cli_error("cannot write %s/commit: %s ('gaexp resume %s' tries again)", dir, strerror(errno), dir);
+    if (!app_sync_dir(dir)) {
+        app_error("cannot write %s/commit: %s ('gaexp resume %s' tries again)", dir, strerror(errno), dir);
         return -1;
     }
     return output_roll_forward(dir, text, quiet) ? 1 : -1;
@@ -914,8 +640,8 @@ static const char *output_figure_why(const char *path, const char *figure)
 
 const char *output_figure_settle(const char *dir, const char *figure, bool sync)
 {
-    char path[OUTPUT_PATH_MAX], part[OUTPUT_PATH_MAX + 8];
-    if (!output_join(path, sizeof path, dir, figure))
+    char path[APP_PATH_MAX], part[APP_PATH_MAX + 8];
+    if (!app_path_join(path, sizeof path, dir, figure))
         return "the path is too long";
     snprintf(part, sizeof part, "%s.part", path);
     const char *why = output_figure_why(part, figure);
@@ -934,7 +660,7 @@ const char *output_figure_settle(const char *dir, const char *figure, bool sync)
 
 void output_figure_unlink_part(const char *dir, const char *figure)
 {
-    char path[OUTPUT_PATH_MAX + 8];
+    char path[APP_PATH_MAX + 8];
     if (snprintf(path, sizeof path, "%s/%s.part", dir, figure) < (int)sizeof path)
         unlink(path); /* a symlink planted there is removed, never written through */
 }
@@ -948,7 +674,7 @@ int output_draw(const char *dir, const char *script, const char *figure, bool qu
                             "(the CSV files and %s are complete)\n", figure, script);
         return 0;
     }
-    char define[OUTPUT_PATH_MAX + 64];
+    char define[APP_PATH_MAX + 64];
     snprintf(define, sizeof define, OUTPUT_FIGURE_VARIABLE " = '%s.part'", figure);
     output_figure_unlink_part(dir, figure);
     fflush(NULL);
@@ -974,10 +700,10 @@ int output_draw(const char *dir, const char *script, const char *figure, bool qu
 
 bool output_script(const char *dir, const char *name, const char *text)
 {
-    struct output_file script;
-    if (!output_open(&script, dir, name))
+    struct app_file script;
+    if (!app_file_open(&script, dir, name))
         return false;
     fputs(text, script.fp);
-    return output_commit(&script);
+    return app_file_commit(&script);
 }
 

@@ -7,27 +7,23 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* The longest path gaexp writes or reads in an output folder, with its NUL. */
-#define OUTPUT_PATH_MAX 1024
+#include "app/file.h"
 
 /* True when every file gaexp writes in 'dir' has a path within
- * OUTPUT_PATH_MAX and names within NAME_MAX; else false with a message:
+ * APP_PATH_MAX and names within NAME_MAX; else false with a message:
  * long paths are refused, never cut. */
 bool output_path_fits(const char *dir);
 
-/* "-" and "/dev/stdout": write to standard output, not to a file. */
-bool output_is_stdout(const char *path);
-
-/* Makes 'dir' (and its parents) unless it is a folder already: CLI_OK, or
- * CLI_USAGE (a path too long, a file in the way) / CLI_FAILED with a
+/* Makes 'dir' (and its parents) unless it is a folder already: APP_OK, or
+ * APP_USAGE (a path too long, a file in the way) / APP_FAILED with a
  * message printed. */
 int output_make_dir(const char *dir);
 
 /* Makes 'dir' (and its parents) and checks, under its lock, that no other
  * process writes it and that none of a run's names in it is a symlink,
  * device, FIFO or folder: a folder gaexp writes inside the one a command
- * checked (cli/publish.h), a sweep's point, an export's data.  CLI_OK, or
- * CLI_USAGE / CLI_FAILED with a message printed. */
+ * checked (cli/publish.h), a sweep's point, an export's data.  APP_OK, or
+ * APP_USAGE / APP_FAILED with a message printed. */
 int output_prepare_dir(const char *dir);
 
 /* Makes every file of the file system fd is on durable (syncfs: since
@@ -45,44 +41,18 @@ int output_lock(const char *dir);
 int output_lock_as(const char *dir, const char *busy);
 void output_unlock(int fd);
 
-/* A file written under a temporary name and renamed into place on commit,
- * so that an interrupted run never leaves a complete-looking file.  The
- * temporary file is always created new (O_EXCL | O_NOFOLLOW), and a final
- * name that is not a regular file is never replaced. */
-struct output_io;
-struct output_file {
-    FILE *fp;              /* writes through io, which keeps the first error */
-    int fd;                /* the stream's descriptor (fsync, syncfs, hashing) */
-    struct output_io *io;  /* owned by fp */
-    char final_path[OUTPUT_PATH_MAX];
-    char part_path[OUTPUT_PATH_MAX + 16];
-    uint64_t hashed, hash; /* FNV-1a of the first 'hashed' bytes (output_mark) */
-};
-bool output_open(struct output_file *f, const char *dir, const char *name);
-/* The errno of f's first failed write (ENOSPC, EFBIG, EIO...), else
- * errno, else EIO: what a message about f should name. */
-int output_error(const struct output_file *f);
+/* Files are written through app/file.h; a run's files also mark their
+ * progress for checkpoints: */
 /* Flushes and syncs f, and gives its length and the hash of its content
  * (read back incrementally); false with errno set on failure. */
-bool output_mark(struct output_file *f, uint64_t *length, uint64_t *hash);
+bool output_mark(struct app_file *f, uint64_t *length, uint64_t *hash);
 /* Reopens the temporary file of an interrupted run, checking that its
  * first 'length' bytes (what a checkpoint recorded) hash to 'hash'; false
  * (message printed) when it is missing, shorter, not a regular file or
  * different.  The file is not changed until output_cut. */
-bool output_reopen(struct output_file *f, const char *dir, const char *name, uint64_t length, uint64_t hash);
+bool output_reopen(struct app_file *f, const char *dir, const char *name, uint64_t length, uint64_t hash);
 /* Cuts a reopened file back to the checkpoint's length, to append to it. */
-bool output_cut(struct output_file *f);
-/* Flushes, syncs and renames; false (message printed) on any write error. */
-bool output_commit(struct output_file *f);
-/* The same for n files together: all are renamed into place only when all
- * were written whole, else every temporary file is removed. */
-bool output_commit_all(struct output_file *const *files, size_t n);
-/* Closes and removes the temporary file. */
-void output_abandon(struct output_file *f);
-/* Closes the temporary file and keeps it (a checkpoint refers to it). */
-void output_close(struct output_file *f);
-/* fsync of the folder itself, so that renames in it are durable. */
-bool output_sync_dir(const char *dir);
+bool output_cut(struct app_file *f);
 
 /* A folder written once, whole, before it appears (a point of a sweep
  * whose runs went side by side): its files go to the hidden folder
@@ -94,14 +64,14 @@ bool output_sync_dir(const char *dir);
  * caller's later fsync of the parent: until then a power loss only
  * takes the folder back to not written. */
 struct output_stage {
-    char path[OUTPUT_PATH_MAX]; /* the hidden folder */
+    char path[APP_PATH_MAX]; /* the hidden folder */
     int fd;                     /* open on it from the start: syncfs reports any writeback error since */
 };
 bool output_stage_open(struct output_stage *st, const char *dir);
 /* Closes the n files (written under their temporary names in the stage)
  * and gives each its final name; false (message printed) when one could
  * not be written whole. */
-bool output_stage_files(struct output_file *const *files, size_t n);
+bool output_stage_files(struct app_file *const *files, size_t n);
 /* Syncs the stage and renames it to 'dir' (which must not exist); false
  * (message printed) on failure, the stage then removed. */
 bool output_stage_close(struct output_stage *st, const char *dir);
@@ -124,7 +94,7 @@ bool output_remove_tree(int at, const char *name);
  * journal was in place: nothing published, the temporary files left to the
  * caller; -1 when it failed after: the journal and the files kept for
  * resume. */
-int output_publish(const char *dir, struct output_file *const *files, size_t n, const char *figure,
+int output_publish(const char *dir, struct app_file *const *files, size_t n, const char *figure,
                    bool quiet);
 /* Finishes a commit that a kill interrupted: 0 when DIR holds no journal,
  * 1 when one was rolled forward, -1 on failure (message printed). */

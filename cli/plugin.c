@@ -148,8 +148,9 @@ static int cli_plugin_load(const char *path, const struct cli_plugin **loaded, c
                  "(see GAEXP_PLUGIN in gaexp/registry.h)", resolved);
         return status;
     case GA_EABI:
-        snprintf(why, size, "'%s' was built for plug-in ABI %s, this gaexp loads ABI %u: rebuild it "
-                 "against this gaexp's headers", resolved, detail, GAEXP_PLUGIN_ABI);
+        snprintf(why, size, "'%s' was built for plug-in ABI %s (%s gaexp), this gaexp loads ABI %u: "
+                 "rebuild it against this gaexp's headers", resolved, detail,
+                 strtoul(detail, NULL, 10) < GAEXP_PLUGIN_ABI ? "an older" : "another", GAEXP_PLUGIN_ABI);
         return status;
     case GA_ECLASH:
         snprintf(why, size, "'%s' registers '%s', a name gaexp already has", resolved, detail);
@@ -176,7 +177,7 @@ bool cli_plugin_option(const char *path)
     const struct cli_plugin *p;
     char why[1024 + PATH_MAX];
     if (cli_plugin_load(path, &p, why, sizeof why) != GA_OK) {
-        cli_error("--plugin: %s", why);
+        app_error("--plugin: %s", why);
         return false;
     }
     cli_plugins[p - cli_plugins].from_option = true;
@@ -233,7 +234,7 @@ static bool cli_plugin_changed(struct ga_cfg *cfg, config_setting_t *problem, co
     if (!log)
         log = ga_cfg_add(cfg, problem, "plugin_changed", CONFIG_TYPE_STRING);
     if (!log || config_setting_set_string(log, entry) != CONFIG_TRUE) {
-        cli_error("out of memory");
+        app_error("out of memory");
         return false;
     }
     if (!p->change_said) /* once, not for each point of a sweep */
@@ -270,7 +271,7 @@ const struct ga_catalog *cli_catalog_for(struct ga_cfg *cfg)
         const struct cli_plugin *p = config_setting_lookup_string(problem, "name", &name) ? cli_plugin_of(name)
                                                                                           : NULL;
         if (p && !cli_plugin_record(cfg, problem, NULL, p)) {
-            cli_error("out of memory");
+            app_error("out of memory");
             return NULL;
         }
         return cli_catalog();
@@ -291,7 +292,7 @@ const struct ga_catalog *cli_catalog_for(struct ga_cfg *cfg)
     if (h && (!recorded || strcmp(recorded, p->hash) != 0) && !cli_plugin_changed(cfg, problem, s, p, recorded))
         return NULL;
     if (!cli_plugin_record(cfg, problem, s, p)) {
-        cli_error("out of memory");
+        app_error("out of memory");
         return NULL;
     }
     return cli_catalog();

@@ -31,7 +31,7 @@ bool cli_pool_parse(const char *text, enum cli_pool_mode *mode)
             *mode = (enum cli_pool_mode)i;
             return true;
         }
-    cli_error("--parallel: expected auto, runs or threads, got '%s'", text);
+    app_error("--parallel: expected auto, runs or threads, got '%s'", text);
     return false;
 }
 
@@ -94,7 +94,7 @@ static bool pool_keep_state(struct pool_job *j, const struct replicate_run *x, u
     replicate_state(x, &state);
     bool ok = !state.oom && replicates_keep(&j->keep, r, &state, false);
     if (state.oom)
-        cli_error("out of memory");
+        app_error("out of memory");
     ga_pack_free(&state);
     return ok;
 }
@@ -112,7 +112,7 @@ static bool pool_replicate(struct pool_job *j, unsigned r, bool *stopped)
     ga_diag_clear(&diag);
     struct ga_run *run = ga_run_alloc(e->problem, e->state, &params, &diag);
     if (!run) {
-        cli_print_diag(&diag);
+        app_print_diag(&diag);
         return false;
     }
     struct replicate_run x;
@@ -120,13 +120,13 @@ static bool pool_replicate(struct pool_job *j, unsigned r, bool *stopped)
     if (!state->len || !replicate_restore(&x, e, run, r, state))
         replicate_start(&x, e, run, r);
     ga_pack_free(state); /* this worker's alone */
-    double last = cli_now();
+    double last = app_now();
     bool ok = true;
     /* no generation begins after SIGINT/SIGTERM: the state is kept where it is */
     while (ok && !pool_interrupted && replicate_step(&x) == GA_CONTINUE) {
-        if (!pool_interrupted && cli_now() - last >= e->checkpoint_seconds) {
+        if (!pool_interrupted && app_now() - last >= e->checkpoint_seconds) {
             ok = pool_keep_state(j, &x, r);
-            last = cli_now();
+            last = app_now();
         }
     }
     if (ok && x.why == GA_CONTINUE) { /* stopped by the signal */
@@ -135,10 +135,10 @@ static bool pool_replicate(struct pool_job *j, unsigned r, bool *stopped)
     }
     if (ok) {
         replicate_record(&x, &j->records[r - 1]);
-        double spent = x.before + (cli_now() - x.started);
+        double spent = x.before + (app_now() - x.started);
         bool worth = replicates_worth(e, spent);
         if (j->records[r - 1].oom)
-            cli_error("out of memory");
+            app_error("out of memory");
         ok = !j->records[r - 1].oom && (!worth || replicates_keep(&j->keep, r, &j->records[r - 1], true));
         j->kept[r - 1] = worth && ok;
     }
@@ -165,10 +165,10 @@ static void pool_free_records(struct pool_job *j)
  * thread) and frees them.  A folder written whole is left to pool_settle. */
 static int pool_write(struct pool_job *j)
 {
-    int status = CLI_FAILED;
+    int status = APP_FAILED;
     j->stage.fd = -1;
     if (j->failed)
-        cli_error("%s: a replicate could not run or be kept (see above)", j->e->out_dir);
+        app_error("%s: a replicate could not run or be kept (see above)", j->e->out_dir);
     else
         status = cli_run_write(j->cfg, j->e, j->records, &j->stage);
     pool_free_records(j);
@@ -182,8 +182,8 @@ static int pool_settle(struct pool_job *j)
 {
     int status = j->status;
     if (j->stage.fd >= 0 && !output_stage_close(&j->stage, j->e->out_dir))
-        status = CLI_FAILED;
-    if (status == CLI_OK)
+        status = APP_FAILED;
+    if (status == APP_OK)
         replicates_drop(&j->keep);
     return status;
 }
@@ -267,9 +267,9 @@ static bool pool_open(struct pool *p, size_t i)
     ga_pack_free(&config);
     if (ok)
         return true;
-    cli_error("%s: cannot keep its replicates (out of memory, or see above)", j->e->out_dir);
+    app_error("%s: cannot keep its replicates (out of memory, or see above)", j->e->out_dir);
     pool_free_records(j);
-    p->jobs->close(p->jobs->ctx, i, j->cfg, j->e, CLI_FAILED);
+    p->jobs->close(p->jobs->ctx, i, j->cfg, j->e, APP_FAILED);
     j->e = NULL;
     return false;
 }
@@ -288,11 +288,11 @@ static void pool_write_kept(struct pool *p, size_t i)
  * has written it; returns with p->stop set and the lock held. */
 static int pool_drive(struct pool *p)
 {
-    int status = CLI_OK;
+    int status = APP_OK;
     pthread_mutex_lock(&p->lock);
-    while (status == CLI_OK && p->first < p->jobs->count) {
+    while (status == APP_OK && p->first < p->jobs->count) {
         if (pool_interrupted) { /* checked first: a writer that never waits still stops */
-            status = CLI_INTERRUPTED;
+            status = APP_INTERRUPTED;
             break;
         }
         if (p->opened < p->jobs->count && p->opened - p->first < p->window) {
@@ -302,7 +302,7 @@ static int pool_drive(struct pool *p)
                 pool_write_kept(p, p->opened);
             pthread_mutex_lock(&p->lock);
             if (!ok)
-                status = CLI_FAILED;
+                status = APP_FAILED;
             else
                 p->opened++;
             pthread_cond_broadcast(&p->work);
@@ -352,9 +352,9 @@ static int pool_abandon(struct pool *p, int status)
         struct pool_job *j = &p->slot[i % p->window];
         if (j->written) /* its folder is whole: it goes into place */
             j->status = pool_settle(j);
-        if (j->written && j->status != CLI_OK && (status == CLI_OK || status == CLI_INTERRUPTED))
+        if (j->written && j->status != APP_OK && (status == APP_OK || status == APP_INTERRUPTED))
             status = j->status; /* the first failure's: a hook's fault is the input's (2) */
-        if (status == CLI_INTERRUPTED && !j->written && j->out > 0) {
+        if (status == APP_INTERRUPTED && !j->written && j->out > 0) {
             unsigned kept = pool_keep_ended(j);
             fprintf(stderr, "gaexp: %s is not written: %u of its %u replicates ended%s, the others stopped where "
                             "they were%s%s%s\n", j->e->out_dir, kept, j->e->replicates, kept ? " and are kept" : "",
@@ -374,8 +374,8 @@ int cli_pool_run(const struct cli_mpi_jobs *jobs, unsigned workers, struct cli_p
     pthread_t *threads = malloc(workers * sizeof *threads);
     if (!threads || !(p.slot = calloc(p.window, sizeof *p.slot))) {
         free(threads);
-        cli_error("out of memory");
-        return CLI_FAILED;
+        app_error("out of memory");
+        return APP_FAILED;
     }
     pthread_mutex_init(&p.lock, NULL);
     pthread_cond_init(&p.work, NULL);
@@ -389,11 +389,11 @@ int cli_pool_run(const struct cli_mpi_jobs *jobs, unsigned workers, struct cli_p
     unsigned started = 0;
     while (started < workers && pthread_create(&threads[started], NULL, pool_worker, &p) == 0)
         started++;
-    int status = CLI_FAILED;
+    int status = APP_FAILED;
     if (started == workers)
         status = pool_drive(&p);
     else {
-        cli_error("cannot start %u threads: %s", workers, strerror(errno));
+        app_error("cannot start %u threads: %s", workers, strerror(errno));
         pthread_mutex_lock(&p.lock);
         p.stop = true;
         pthread_cond_broadcast(&p.work);
@@ -452,7 +452,7 @@ int cli_pool_run_experiment(struct ga_cfg *cfg, struct ga_experiment *e, bool qu
 {
     struct pool_one one = {cfg, e};
     const struct cli_mpi_jobs jobs = {1, &one, pool_one_open, pool_one_close};
-    double started = cli_now();
+    double started = app_now();
     int status, lock = run_lock(e->out_dir, quiet, &status); /* held throughout: the replicates are kept in it */
     if (lock < 0)
         return status;
@@ -461,15 +461,15 @@ int cli_pool_run_experiment(struct ga_cfg *cfg, struct ga_experiment *e, bool qu
     struct cli_pool_tally tally;
     status = cli_pool_run(&jobs, e->params.threads, &tally);
     output_unlock(lock);
-    if (status == CLI_INTERRUPTED)
+    if (status == APP_INTERRUPTED)
         fprintf(stderr, "gaexp: interrupted; 'gaexp resume %s' goes on with the replicates not ended\n",
                 e->out_dir);
-    if (status != CLI_OK || quiet)
+    if (status != APP_OK || quiet)
         return status;
     printf("%s: %u replicates", e->problem->name, e->replicates);
     if (tally.kept || tally.resumed)
         printf(" (%lu kept from before, %lu gone on with from their kept state)", tally.kept, tally.resumed);
-    printf(", %u side by side, %.3f s\n", e->params.threads, cli_now() - started);
+    printf(", %u side by side, %.3f s\n", e->params.threads, app_now() - started);
     pool_print_best(e->out_dir);
     printf("output: %s/\n", e->out_dir);
     return status;
@@ -480,7 +480,7 @@ int cli_resume_replicates(const char *dir, long long jobs, bool quiet)
     struct ga_pack text = {0};
     struct ga_diag diag;
     ga_diag_clear(&diag);
-    char name[OUTPUT_PATH_MAX + 32], threads[32];
+    char name[APP_PATH_MAX + 32], threads[32];
     snprintf(name, sizeof name, "%s/replicates/config", dir);
     snprintf(threads, sizeof threads, "ga.threads=%lld", jobs);
     struct ga_cfg *cfg = replicates_load_config(dir, &text) ? ga_cfg_alloc(&diag) : NULL;
@@ -490,8 +490,8 @@ int cli_resume_replicates(const char *dir, long long jobs, bool quiet)
     bool here = ok && config_lookup_string(ga_cfg_config(cfg), "output.dir", &stored) && strcmp(stored, dir) == 0;
     ok = ok && (here || ga_cfg_override_string(cfg, "output.dir", dir)) &&
          (jobs <= 0 || ga_cfg_override(cfg, threads)) && (e = cli_experiment_alloc(cfg, 0)) != NULL;
-    cli_print_diag(&diag);
-    int status = ok ? cli_pool_run_experiment(cfg, e, quiet) : CLI_USAGE;
+    app_print_diag(&diag);
+    int status = ok ? cli_pool_run_experiment(cfg, e, quiet) : APP_USAGE;
     ga_experiment_free(e);
     ga_cfg_free(cfg);
     ga_pack_free(&text);
@@ -524,7 +524,7 @@ struct cli_pool_plot {
     char **queue;              /* "dir\0script\0figure" each, malloc'd */
     size_t count, cap, taken;  /* queued, room, handed out */
     size_t failures;           /* figures not drawn whole */
-    char failed[OUTPUT_PATH_MAX + 200]; /* the first of them, and why */
+    char failed[APP_PATH_MAX + 200]; /* the first of them, and why */
     bool closing, lost;        /* no more figures; a figure could not be queued */
     pthread_mutex_t lock;
     pthread_cond_t more;
@@ -648,7 +648,7 @@ struct cli_pool_plot *cli_pool_plot_start(unsigned procs, bool quiet)
     }
     struct cli_pool_plot *p = calloc(1, sizeof *p);
     if (!p || !getcwd(p->cwd, sizeof p->cwd)) {
-        cli_error("cannot draw the figures: %s", p ? strerror(errno) : "out of memory");
+        app_error("cannot draw the figures: %s", p ? strerror(errno) : "out of memory");
         free(p);
         return NULL;
     }
@@ -663,7 +663,7 @@ struct cli_pool_plot *cli_pool_plot_start(unsigned procs, bool quiet)
     for (unsigned k = 0; k < p->procs; k++)
         started |= pool_plot_begin(p, gnuplot, &p->g[k]);
     if (!started)
-        cli_error("cannot start gnuplot: %s", strerror(errno));
+        app_error("cannot start gnuplot: %s", strerror(errno));
     return p;
 }
 
@@ -732,12 +732,12 @@ bool cli_pool_plot_end(struct cli_pool_plot *p, const char *remedy)
     const char *then = remedy ? "; " : "";
     remedy = remedy ? remedy : "";
     if (p->failures)
-        cli_error("cannot draw %s%s%s%s", p->failed, p->failures > 1 ? " (and other figures)" : "", then, remedy);
+        app_error("cannot draw %s%s%s%s", p->failed, p->failures > 1 ? " (and other figures)" : "", then, remedy);
     else if (undrawn || p->lost)
-        cli_error("gnuplot stopped before drawing every figure (%zu of %zu not drawn)%s%s", undrawn, p->count,
+        app_error("gnuplot stopped before drawing every figure (%zu of %zu not drawn)%s%s", undrawn, p->count,
                   then, remedy);
     else if (!ended)
-        cli_error("gnuplot did not end well after drawing the figures%s%s", then, remedy);
+        app_error("gnuplot did not end well after drawing the figures%s%s", then, remedy);
     for (size_t i = 0; i < p->count; i++)
         free(p->queue[i]);
     free(p->queue);

@@ -34,7 +34,7 @@ bool cli_pool_chosen(enum cli_pool_mode mode, long long jobs, size_t runs, size_
  * only the rest.  The jobs and the statuses are those of cli_mpi_run: on
  * SIGINT or SIGTERM the runs under way stop at their generation's end,
  * their state and every ended replicate kept; the jobs not written are
- * listed and closed unwritten, CLI_INTERRUPTED. */
+ * listed and closed unwritten, APP_INTERRUPTED. */
 struct cli_pool_tally {
     unsigned long kept;    /* replicates found ended, not run again */
     unsigned long resumed; /* replicates gone on with from a kept state */

@@ -120,27 +120,27 @@ static const char *publish_type(mode_t mode)
  * there and of its type: else refused, naming it (--force would remove it). */
 static int publish_check_inside(int at, const char *path, const char *name, enum names_kind inner)
 {
-    char sub[OUTPUT_PATH_MAX];
+    char sub[APP_PATH_MAX];
     if (snprintf(sub, sizeof sub, "%s/%s", path, name) >= (int)sizeof sub) {
-        cli_error("%s/%s: path too long (at most %zu bytes)", path, name, sizeof sub - 1);
-        return CLI_USAGE;
+        app_error("%s/%s: path too long (at most %zu bytes)", path, name, sizeof sub - 1);
+        return APP_USAGE;
     }
     DIR *d = output_opendir(at, name);
     if (!d) {
-        cli_error("cannot read %s: %s", sub, strerror(errno));
-        return CLI_FAILED;
+        app_error("cannot read %s: %s", sub, strerror(errno));
+        return APP_FAILED;
     }
-    int status = CLI_OK;
-    for (struct dirent *e; status == CLI_OK && (e = readdir(d));) {
+    int status = APP_OK;
+    for (struct dirent *e; status == APP_OK && (e = readdir(d));) {
         if (publish_dot(e->d_name))
             continue;
         const struct names_entry *f = names_find(inner, e->d_name);
         if (f)
             status = publish_check_entry(dirfd(d), sub, e->d_name, f);
         else {
-            cli_error("%s/%s was not written by gaexp, and replacing %s would remove it: "
+            app_error("%s/%s was not written by gaexp, and replacing %s would remove it: "
                       "move it elsewhere first", sub, e->d_name, sub);
-            status = CLI_USAGE;
+            status = APP_USAGE;
         }
     }
     closedir(d);
@@ -156,31 +156,31 @@ static int publish_check_entry(int at, const char *path, const char *name, const
 {
     struct stat st;
     if (fstatat(at, name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
-        cli_error("cannot read %s/%s: %s", path, name, strerror(errno));
-        return CLI_FAILED;
+        app_error("cannot read %s/%s: %s", path, name, strerror(errno));
+        return APP_FAILED;
     }
     bool folder = !e || e->role == NAMES_FOLDER || e->role == NAMES_STAGE;
     bool temporary = !folder && names_temporary(name) && strcmp(name, e->pattern) != 0;
     if (folder && S_ISDIR(st.st_mode))
-        return e ? publish_check_inside(at, path, name, e->inner) : CLI_OK;
+        return e ? publish_check_inside(at, path, name, e->inner) : APP_OK;
     if (!folder && (S_ISREG(st.st_mode) || (temporary && !S_ISDIR(st.st_mode))))
-        return CLI_OK;
-    cli_error("%s/%s is %s, not a %s: gaexp neither follows nor replaces it; move or remove it first", path, name,
+        return APP_OK;
+    app_error("%s/%s is %s, not a %s: gaexp neither follows nor replaces it; move or remove it first", path, name,
               publish_type(st.st_mode), folder ? "folder" : "regular file");
-    return CLI_USAGE;
+    return APP_USAGE;
 }
 
-/* Checks what p->dir holds for its command: CLI_OK with *holds (a result
+/* Checks what p->dir holds for its command: APP_OK with *holds (a result
  * of the kind is there) and *empty, else the refusal (message printed). */
 static int publish_check(const struct publish *p, bool *holds, bool *empty)
 {
     DIR *d = output_opendir(p->lock, ".");
     if (!d) {
-        cli_error("cannot read %s: %s", p->dir, strerror(errno));
-        return CLI_FAILED;
+        app_error("cannot read %s: %s", p->dir, strerror(errno));
+        return APP_FAILED;
     }
-    int status = CLI_OK;
-    for (struct dirent *e; status == CLI_OK && (e = readdir(d));) {
+    int status = APP_OK;
+    for (struct dirent *e; status == APP_OK && (e = readdir(d));) {
         const char *name = e->d_name;
         if (publish_dot(name))
             continue;
@@ -189,10 +189,10 @@ static int publish_check(const struct publish *p, bool *holds, bool *empty)
         if (owner == NAMES_NONE) /* the user's: kept */
             continue;
         if (owner != p->kind) {
-            cli_error("output folder '%s' holds %s (%s), not %s: 'gaexp %s' does not replace it; %s", p->dir,
+            app_error("output folder '%s' holds %s (%s), not %s: 'gaexp %s' does not replace it; %s", p->dir,
                       names_what(owner), name, names_what(p->kind), publish_kinds[p->kind].word,
                       publish_kinds[p->kind].elsewhere);
-            status = CLI_USAGE;
+            status = APP_USAGE;
             break;
         }
         const struct names_entry *entry = names_find(p->kind, name); /* NULL: the stage or trash */
@@ -205,14 +205,14 @@ static int publish_check(const struct publish *p, bool *holds, bool *empty)
 
 /* Reads dir's journal (under the folder 'at') into *text: NULL when there
  * is none (no file of that name, or one that is not a regular file
- * beginning as a journal does: the user's).  CLI_OK, or CLI_FAILED when
+ * beginning as a journal does: the user's).  APP_OK, or APP_FAILED when
  * it cannot be read (message printed): never taken for no journal. */
 static int publish_read(int at, const char *dir, char **text)
 {
     *text = NULL;
     int fd = openat(at, PUBLISH_JOURNAL, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0 && (errno == ENOENT || errno == ELOOP || errno == ENXIO))
-        return CLI_OK;
+        return APP_OK;
     struct stat st;
     bool ok = fd >= 0 && fstat(fd, &st) == 0;
     if (ok && S_ISREG(st.st_mode) && st.st_size < PUBLISH_JOURNAL_MAX) {
@@ -231,8 +231,8 @@ static int publish_read(int at, const char *dir, char **text)
     if (fd >= 0)
         close(fd);
     if (!ok)
-        cli_error("cannot read %s/" PUBLISH_JOURNAL ": %s", dir, strerror(error));
-    return ok ? CLI_OK : CLI_FAILED;
+        app_error("cannot read %s/" PUBLISH_JOURNAL ": %s", dir, strerror(error));
+    return ok ? APP_OK : APP_FAILED;
 }
 
 /* Takes 'name' out of the folder 'at': a folder into the trash (made when
@@ -316,15 +316,15 @@ static const char *publish_parse(const char *journal, enum names_kind *kind, con
  * new result has not removed, each new one renamed from the stage into
  * place, the renames made durable, the trash and the stage removed, the
  * journal last.  Every step can be done again: a kill at any point is
- * finished by the next try.  CLI_OK, or (message printed, the journal
- * kept) CLI_USAGE for a journal that is not gaexp's, CLI_FAILED. */
+ * finished by the next try.  APP_OK, or (message printed, the journal
+ * kept) APP_USAGE for a journal that is not gaexp's, APP_FAILED. */
 static int publish_roll(int at, const char *dir, const char *journal)
 {
     enum names_kind kind;
     const char *lines, *malformed = publish_parse(journal, &kind, &lines);
     if (malformed) {
-        cli_error("%s/" PUBLISH_JOURNAL " is %s: move it elsewhere", dir, malformed);
-        return CLI_USAGE;
+        app_error("%s/" PUBLISH_JOURNAL " is %s: move it elsewhere", dir, malformed);
+        return APP_USAGE;
     }
     char stage[32], trash[32], verb[16], name[NAME_MAX + 1];
     publish_hidden(kind, "new", stage, sizeof stage);
@@ -340,9 +340,9 @@ static int publish_roll(int at, const char *dir, const char *journal)
     ok = ok && output_syncfs(at) && output_remove_tree(at, trash) && output_remove_tree(at, stage) &&
          (unlinkat(at, PUBLISH_JOURNAL, 0) == 0 || errno == ENOENT) && fsync(at) == 0;
     if (!ok)
-        cli_error("cannot finish the publication of %s: %s; 'gaexp resume %s' tries again", dir, strerror(errno),
+        app_error("cannot finish the publication of %s: %s; 'gaexp resume %s' tries again", dir, strerror(errno),
                   dir);
-    return ok ? CLI_OK : CLI_FAILED;
+    return ok ? APP_OK : APP_FAILED;
 }
 
 /* Finishes the publication whose journal the folder 'at' (dir) holds,
@@ -365,7 +365,7 @@ int publish_finish(const char *dir, bool *finished)
         *finished = false;
     int probe = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     char *journal = NULL;
-    int status = probe >= 0 ? publish_read(probe, dir, &journal) : CLI_OK; /* no folder: nothing pending */
+    int status = probe >= 0 ? publish_read(probe, dir, &journal) : APP_OK; /* no folder: nothing pending */
     if (probe >= 0)
         close(probe);
     if (!journal)
@@ -373,11 +373,11 @@ int publish_finish(const char *dir, bool *finished)
     free(journal);
     int lock = output_lock_as(dir, "wait for it to end (it puts a new result in place)");
     if (lock < 0)
-        return lock == -2 ? CLI_USAGE : CLI_FAILED;
+        return lock == -2 ? APP_USAGE : APP_FAILED;
     status = publish_recover(lock, dir, &pending);
     output_unlock(lock);
     if (finished)
-        *finished = pending && status == CLI_OK;
+        *finished = pending && status == APP_OK;
     return status;
 }
 
@@ -394,9 +394,9 @@ static bool publish_keep(const struct publish *p)
                      ? openat(p->lock, e[i].pattern, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
                      : -1;
         struct stat st;
-        struct output_file copy;
+        struct app_file copy;
         if (in < 0 || fstat(in, &st) != 0 || !S_ISREG(st.st_mode) ||
-            !(ok = output_open(&copy, p->where, e[i].pattern))) {
+            !(ok = app_file_open(&copy, p->where, e[i].pattern))) {
             if (in >= 0)
                 close(in);
             continue;
@@ -408,15 +408,15 @@ static bool publish_keep(const struct publish *p)
         int error = errno;
         close(in);
         if (got != 0)
-            cli_error("cannot read %s/%s: %s", p->dir, e[i].pattern, strerror(error));
-        ok = got == 0 ? output_commit(&copy) : (output_abandon(&copy), false);
+            app_error("cannot read %s/%s: %s", p->dir, e[i].pattern, strerror(error));
+        ok = got == 0 ? app_file_commit(&copy) : (app_file_abandon(&copy), false);
     }
     return ok;
 }
 
 /* The stage of a --force (p->staged): a fresh one, or, going on
  * ('again'), the one a kill left; any other stage or trash is removed, as
- * nothing can go on with it.  CLI_OK, or the failure (message printed). */
+ * nothing can go on with it.  APP_OK, or the failure (message printed). */
 static int publish_stage_open(struct publish *p, bool staged, bool again)
 {
     char stage[32], trash[32];
@@ -424,9 +424,9 @@ static int publish_stage_open(struct publish *p, bool staged, bool again)
     publish_hidden(p->kind, "old", trash, sizeof trash);
     struct stat st;
     if (staged && fstatat(p->lock, PUBLISH_JOURNAL, &st, AT_SYMLINK_NOFOLLOW) == 0) {
-        cli_error("%s/" PUBLISH_JOURNAL " is in the way of the journal that replaces the old result; "
+        app_error("%s/" PUBLISH_JOURNAL " is in the way of the journal that replaces the old result; "
                   "move it elsewhere", p->dir);
-        return CLI_USAGE;
+        return APP_USAGE;
     }
     const char *gone = NULL;
     if (!again && !output_remove_tree(p->lock, stage))
@@ -434,26 +434,26 @@ static int publish_stage_open(struct publish *p, bool staged, bool again)
     else if (!output_remove_tree(p->lock, trash))
         gone = trash;
     if (gone) {
-        cli_error("cannot remove %s/%s: %s", p->dir, gone, strerror(errno));
-        return CLI_FAILED;
+        app_error("cannot remove %s/%s: %s", p->dir, gone, strerror(errno));
+        return APP_FAILED;
     }
     if (!staged)
-        return CLI_OK;
+        return APP_OK;
     if ((!again && mkdirat(p->lock, stage, 0777) != 0) ||
         (p->stage = openat(p->lock, stage, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0) {
-        cli_error("cannot write %s/%s: %s", p->dir, stage, strerror(errno));
+        app_error("cannot write %s/%s: %s", p->dir, stage, strerror(errno));
         if (!again)
             output_remove_tree(p->lock, stage);
-        return CLI_FAILED;
+        return APP_FAILED;
     }
     p->staged = true;
     snprintf(p->where, sizeof p->where, "%s/%s", p->dir, stage);
-    int status = CLI_OK;
+    int status = APP_OK;
     if (!output_path_fits(p->where))
-        status = CLI_USAGE;
+        status = APP_USAGE;
     else if (!again && !publish_keep(p))
-        status = CLI_FAILED;
-    if (status != CLI_OK && !again) /* a fresh stage that holds nothing of the new result yet */
+        status = APP_FAILED;
+    if (status != APP_OK && !again) /* a fresh stage that holds nothing of the new result yet */
         output_remove_tree(p->lock, stage);
     return status;
 }
@@ -463,26 +463,26 @@ int publish_open(struct publish *p, const char *dir, enum names_kind kind, enum 
     *p = (struct publish){.kind = kind, .dir = dir, .lock = -1, .stage = -1};
     snprintf(p->where, sizeof p->where, "%s", dir);
     int status = output_make_dir(dir);
-    if (status != CLI_OK)
+    if (status != APP_OK)
         return status;
     char busy[96];
     snprintf(busy, sizeof busy, "wait for it to end%s%s", mode == PUBLISH_NEW || mode == PUBLISH_FORCE ? " or " : "",
              mode == PUBLISH_NEW || mode == PUBLISH_FORCE ? publish_kinds[kind].elsewhere : "");
     if ((p->lock = output_lock_as(dir, busy)) < 0)
-        return p->lock == -2 ? CLI_USAGE : CLI_FAILED;
+        return p->lock == -2 ? APP_USAGE : APP_FAILED;
     bool holds = false, empty = true, finished;
     status = publish_recover(p->lock, dir, &finished);
-    if (status == CLI_OK)
+    if (status == APP_OK)
         status = publish_check(p, &holds, &empty);
-    if (status == CLI_OK && mode == PUBLISH_NEW && !empty) {
-        cli_error("output folder '%s' already holds files; pass --force to replace what gaexp wrote there, or %s",
+    if (status == APP_OK && mode == PUBLISH_NEW && !empty) {
+        app_error("output folder '%s' already holds files; pass --force to replace what gaexp wrote there, or %s",
                   dir, publish_kinds[kind].elsewhere);
-        status = CLI_USAGE;
+        status = APP_USAGE;
     }
-    if (status == CLI_OK && publish_kinds[kind].stages)
+    if (status == APP_OK && publish_kinds[kind].stages)
         status = publish_stage_open(p, mode == PUBLISH_STAGED || (mode == PUBLISH_FORCE && holds),
                                     mode == PUBLISH_STAGED);
-    if (status != CLI_OK)
+    if (status != APP_OK)
         publish_close(p, false);
     return status;
 }
@@ -525,27 +525,27 @@ static bool publish_commit(struct publish *p)
     FILE *mem = open_memstream(&text, &len);
     bool ok = output_syncfs(p->stage);
     if (!ok)
-        cli_error("cannot write %s: %s", p->where, strerror(errno));
+        app_error("cannot write %s: %s", p->where, strerror(errno));
     else if (!mem || fprintf(mem, PUBLISH_MAGIC "%s\n", publish_kinds[p->kind].word) < 0 ||
              !publish_lines(mem, false, p->lock, p->stage, p->kind) ||
              !publish_lines(mem, true, p->stage, p->lock, p->kind) || fflush(mem) != 0) {
-        cli_error("cannot read %s: %s", p->dir, strerror(errno));
+        app_error("cannot read %s: %s", p->dir, strerror(errno));
         ok = false;
     }
     if (mem)
         fclose(mem);
-    struct output_file journal;
-    if (ok && (ok = output_open(&journal, p->where, PUBLISH_JOURNAL))) {
+    struct app_file journal;
+    if (ok && (ok = app_file_open(&journal, p->where, PUBLISH_JOURNAL))) {
         fwrite(text, 1, len, journal.fp);
         /* hidden in the stage until it is whole and durable; renamed into dir, it decides */
         snprintf(journal.final_path, sizeof journal.final_path, "%s/" PUBLISH_JOURNAL, p->dir);
-        ok = output_commit(&journal);
+        ok = app_file_commit(&journal);
         if (ok && fsync(p->lock) != 0) {
-            cli_error("cannot write %s: %s; 'gaexp resume %s' finishes the publication", journal.final_path,
+            app_error("cannot write %s: %s; 'gaexp resume %s' finishes the publication", journal.final_path,
                       strerror(errno), p->dir);
             ok = false;
         }
-        ok = ok && publish_roll(p->lock, p->dir, text) == CLI_OK;
+        ok = ok && publish_roll(p->lock, p->dir, text) == APP_OK;
     }
     struct stat st;
     bool decided = fstatat(p->lock, PUBLISH_JOURNAL, &st, AT_SYMLINK_NOFOLLOW) == 0;
@@ -566,7 +566,7 @@ bool publish_close(struct publish *p, bool publish)
         ok = publish_commit(p);
     else if (publish && publish_kinds[p->kind].stages && p->lock >= 0 &&
              (!output_syncfs(p->lock) || fsync(p->lock) != 0)) { /* written in place: durable before 'done' */
-        cli_error("cannot write %s: %s", p->dir, strerror(errno));
+        app_error("cannot write %s: %s", p->dir, strerror(errno));
         ok = false;
     }
     struct stat st;

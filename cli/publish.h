@@ -20,7 +20,7 @@ enum publish_mode {
 struct publish {
     enum names_kind kind;        /* NAMES_RUN, _SWEEP, _EXPORT or _TUNE */
     const char *dir;             /* the folder as named: the caller's string */
-    char where[OUTPUT_PATH_MAX]; /* where the new result is written: dir, or its stage */
+    char where[APP_PATH_MAX]; /* where the new result is written: dir, or its stage */
     bool staged;                 /* 'where' is the stage, which publish_close publishes */
     int lock;                    /* on dir (its descriptor), held until publish_close */
     int stage;                   /* on the stage, open from its start: its syncfs reports any write-back error since */
@@ -34,8 +34,8 @@ struct publish {
  * folders, and, with PUBLISH_NEW, any file at all, are refused.  With
  * PUBLISH_FORCE over an old result of a kind that publishes (all but a
  * run, which its commit journal replaces), p->where is a fresh stage;
- * with PUBLISH_STAGED, the stage a killed --force left.  CLI_OK, or
- * CLI_USAGE / CLI_FAILED after one message, nothing held. */
+ * with PUBLISH_STAGED, the stage a killed --force left.  APP_OK, or
+ * APP_USAGE / APP_FAILED after one message, nothing held. */
 int publish_open(struct publish *p, const char *dir, enum names_kind kind, enum publish_mode mode);
 /* Ends the command: with 'publish' and a stage, makes the stage durable,
  * writes the journal and rolls it forward (the old result replaced); a
@@ -46,9 +46,9 @@ bool publish_close(struct publish *p, bool publish);
 
 /* Finishes a publication a kill left in dir (under its lock, taken and
  * dropped here), for 'gaexp resume' and for the commands that read dir:
- * CLI_OK when none is pending or it was finished (*finished says which;
- * may be NULL), else, after a message, CLI_USAGE (dir in use, or a
- * 'publish' that is not gaexp's journal) or CLI_FAILED (the roll forward
+ * APP_OK when none is pending or it was finished (*finished says which;
+ * may be NULL), else, after a message, APP_USAGE (dir in use, or a
+ * 'publish' that is not gaexp's journal) or APP_FAILED (the roll forward
  * failed: 'gaexp resume DIR' tries again). */
 int publish_finish(const char *dir, bool *finished);
 /* dir's stage of a --force of kind 'kind' (".sweep.new"), into buf; false

@@ -50,7 +50,7 @@ enum ga_stop replicate_start(struct replicate_run *x, const struct ga_experiment
                              unsigned r)
 {
     *x = (struct replicate_run){.e = e, .run = run, .r = r, .seed = ga_rng_replicate_seed(e->seed, r),
-                                .started = cli_now()};
+                                .started = app_now()};
     cli_guard_generation(true);
     x->why = ga_run_init(run, x->seed);
     cli_guard_generation(false);
@@ -75,7 +75,7 @@ enum ga_stop replicate_step(struct replicate_run *x)
 void replicate_state(const struct replicate_run *x, struct ga_pack *out)
 {
     uint64_t len = x->gens.len;
-    double seconds = x->before + (cli_now() - x->started);
+    double seconds = x->before + (app_now() - x->started);
     ga_pack_put(out, &len, sizeof len);
     ga_pack_put(out, x->gens.data, x->gens.len);
     ga_pack_put(out, &seconds, sizeof seconds);
@@ -86,7 +86,7 @@ bool replicate_restore(struct replicate_run *x, const struct ga_experiment *e, s
                        const struct ga_pack *state)
 {
     *x = (struct replicate_run){.e = e, .run = run, .r = r, .seed = ga_rng_replicate_seed(e->seed, r),
-                                .started = cli_now(), .why = GA_CONTINUE};
+                                .started = app_now(), .why = GA_CONTINUE};
     struct ga_unpack u = {state->data, state->len, false};
     uint64_t len;
     if (!ga_unpack_get(&u, &len, sizeof len) || len == 0 || len % sizeof(struct ga_stats) != 0 || len > u.left)
@@ -104,7 +104,7 @@ bool replicate_restore(struct replicate_run *x, const struct ga_experiment *e, s
 
 void replicate_record(struct replicate_run *x, struct ga_pack *p)
 {
-    struct run_end end = run_end_of(x->run, x->seed, x->before + (cli_now() - x->started), x->why);
+    struct run_end end = run_end_of(x->run, x->seed, x->before + (app_now() - x->started), x->why);
     struct run_record_head h = {.seed = x->seed, .generation_found = end.generation_found,
                                 .evaluations = end.evaluations,
                                 .generations = x->gens.len / sizeof(struct ga_stats),
@@ -165,7 +165,7 @@ static bool run_record_write(struct run_session *s, unsigned r, const struct ga_
     if (ga_unpack_get(&u, &h, sizeof h) && h.stop == GA_STOP_FAULT && h.seed == ga_rng_replicate_seed(s->e->seed, r)) {
         s->faulted = record_fault_say(s, r, &u, genes);
         if (!s->faulted)
-            cli_error("%s: the record of replicate %u does not fit its configuration", s->e->out_dir, r);
+            app_error("%s: the record of replicate %u does not fit its configuration", s->e->out_dir, r);
         return false;
     }
     u = (struct ga_unpack){record->data, record->len, false};
@@ -180,7 +180,7 @@ static bool run_record_write(struct run_session *s, unsigned r, const struct ga_
             return false; /* out of memory, said */
     }
     if (!fits) {
-        cli_error("%s: the record of replicate %u does not fit its configuration", s->e->out_dir, r);
+        app_error("%s: the record of replicate %u does not fit its configuration", s->e->out_dir, r);
         return false;
     }
     struct run_end end = {.seed = h.seed, .solved = h.solved != 0, .stop = (enum ga_stop)h.stop, .best = h.best, .mean = h.mean, .seconds = h.seconds,
@@ -197,14 +197,14 @@ static int record_write(struct ga_cfg *cfg, const struct ga_experiment *e, const
                         bool staged)
 {
     struct run_session s;
-    int status = CLI_FAILED;
+    int status = APP_FAILED;
     ga_gene *genes = NULL;
     bool ready = run_session_init(&s, cfg, e, NULL, true);
     if (ready && run_files_open(&s.f, &s.config, e->out_dir, s.shown, e->problem)) {
         s.f.staged = staged;
         bool ok = (genes = calloc(s.genome.len, sizeof *genes)) != NULL;
         if (!ok)
-            cli_error("out of memory");
+            app_error("out of memory");
         for (unsigned r = 1; ok && r <= e->replicates; r++)
             ok = run_record_write(&s, r, &records[r - 1], genes);
         status = run_session_finish(&s, ok, true);
@@ -217,7 +217,7 @@ static int record_write(struct ga_cfg *cfg, const struct ga_experiment *e, const
 int cli_run_write(struct ga_cfg *cfg, const struct ga_experiment *e, const struct ga_pack *records,
                   struct output_stage *left)
 {
-    int status = CLI_FAILED;
+    int status = APP_FAILED;
     struct stat st;
     if (left)
         left->fd = -1;
@@ -227,16 +227,16 @@ int cli_run_write(struct ga_cfg *cfg, const struct ga_experiment *e, const struc
          * goes with it, the figure is the caller's to draw. */
         struct output_stage stage;
         if (!output_stage_open(&stage, e->out_dir))
-            return CLI_FAILED;
+            return APP_FAILED;
         struct ga_experiment staged = *e;
         staged.out_dir = stage.path;
         status = record_write(cfg, &staged, records, true);
-        if (status != CLI_OK)
+        if (status != APP_OK)
             output_stage_abandon(&stage);
         else if (left)
             *left = stage;
         else if (!output_stage_close(&stage, e->out_dir))
-            status = CLI_FAILED;
+            status = APP_FAILED;
         return status;
     }
     int lock = run_lock(e->out_dir, true, &status);

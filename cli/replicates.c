@@ -68,7 +68,7 @@ void replicates_place(struct replicates *k, const struct ga_experiment *e, uint6
 
 void replicates_drop_beside(const char *dir)
 {
-    char path[OUTPUT_PATH_MAX];
+    char path[APP_PATH_MAX];
     replicates_beside(dir, path, sizeof path);
     replicates_drop_folder(path);
 }
@@ -77,7 +77,7 @@ void replicates_drop_beside(const char *dir)
  * this configuration; false (said unless quiet) when it is not. */
 static bool replicates_load_one(const struct replicates *k, const char *name, struct ga_pack *data, bool quiet)
 {
-    char path[OUTPUT_PATH_MAX + 32];
+    char path[APP_PATH_MAX + 32];
     uint64_t hash;
     snprintf(path, sizeof path, "%s/%s", k->dir, name);
     const char *why = checkpoint_load(path, data, &hash);
@@ -126,7 +126,7 @@ static bool replicates_make(const struct replicates *k)
     struct stat st;
     if (mkdir(k->dir, 0777) == 0 || (errno == EEXIST && lstat(k->dir, &st) == 0 && S_ISDIR(st.st_mode)))
         return true;
-    cli_error("cannot write %s: %s", k->dir, errno == EEXIST ? "it exists and is not a folder" : strerror(errno));
+    app_error("cannot write %s: %s", k->dir, errno == EEXIST ? "it exists and is not a folder" : strerror(errno));
     return false;
 }
 
@@ -140,7 +140,7 @@ bool replicates_keep(const struct replicates *k, unsigned r, const struct ga_pac
     if (!checkpoint_save(k->dir, ended ? name : state, k->config_hash, data, false))
         return false;
     if (ended) { /* the record decides; a state left by a kill is ignored beside it */
-        char path[OUTPUT_PATH_MAX + 64];
+        char path[APP_PATH_MAX + 64];
         snprintf(path, sizeof path, "%s/%s", k->dir, state);
         unlink(path);
     }
@@ -156,7 +156,7 @@ static bool replicates_inside(const struct replicates *k, const struct ga_experi
 
 bool replicates_keep_config(const struct replicates *k, const struct ga_experiment *e, const struct ga_pack *config)
 {
-    char path[OUTPUT_PATH_MAX + 16];
+    char path[APP_PATH_MAX + 16];
     snprintf(path, sizeof path, "%s/config", k->dir);
     if (!replicates_inside(k, e) || access(path, F_OK) == 0)
         return true;
@@ -165,7 +165,7 @@ bool replicates_keep_config(const struct replicates *k, const struct ga_experime
 
 bool replicates_load_config(const char *dir, struct ga_pack *config)
 {
-    char path[OUTPUT_PATH_MAX + 32];
+    char path[APP_PATH_MAX + 32];
     uint64_t hash;
     snprintf(path, sizeof path, "%s/replicates/config", dir);
     const char *why = checkpoint_load(path, config, &hash);
@@ -173,7 +173,7 @@ bool replicates_load_config(const char *dir, struct ga_pack *config)
     if (!why && (!config->len || config->data[config->len - 1] != '\0'))
         why = "corrupted (not a configuration's text)";
     if (why)
-        cli_error("cannot resume from %s: %s", path, why);
+        app_error("cannot resume from %s: %s", path, why);
     if (why)
         ga_pack_free(config);
     return !why;

@@ -21,7 +21,7 @@ struct ga_experiment;
  * resolved configuration, so that a record of another configuration is
  * never taken for one of this. */
 struct replicates {
-    char dir[OUTPUT_PATH_MAX];
+    char dir[APP_PATH_MAX];
     uint64_t config_hash;
 };
 

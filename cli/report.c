@@ -152,7 +152,7 @@ static FILE *report_open(const char *dir, const char *sub, const char *name, boo
     snprintf(path, sizeof path, "%s/%s/%s", dir, sub, name);
     FILE *f = fopen(path, "r");
     if (!f && must)
-        cli_error("cannot read %s: %s", path, strerror(errno));
+        app_error("cannot read %s: %s", path, strerror(errno));
     return f;
 }
 
@@ -170,7 +170,7 @@ static bool report_uint(struct report_at at, const char *column, const char *tex
     errno = 0;
     unsigned long long v = strtoull(text, &end, 10);
     if (text[0] < '0' || text[0] > '9' || errno || *end || v < min || v > max) {
-        cli_error("%s:%zu: %s: expected an integer in [%llu, %llu], got '%s'", at.file, at.line,
+        app_error("%s:%zu: %s: expected an integer in [%llu, %llu], got '%s'", at.file, at.line,
                   column, min, max, text);
         return false;
     }
@@ -185,7 +185,7 @@ static bool report_fitness(struct report_at at, const char *column, const char *
     errno = 0;
     double v = strtod(text, &end);
     if (end == text || *end || !isfinite(v) || v < 0) {
-        cli_error("%s:%zu: %s: expected a finite number >= 0, got '%s'", at.file, at.line, column, text);
+        app_error("%s:%zu: %s: expected a finite number >= 0, got '%s'", at.file, at.line, column, text);
         return false;
     }
     *out = v;
@@ -200,7 +200,7 @@ static bool report_stop(struct report_at at, const char *text)
     enum ga_stop stop;
     if (ga_stop_parse(text, &stop))
         return true;
-    cli_error("%s:%zu: stop: expected generations, evaluations, seconds, target or stagnation, got '%s'", at.file,
+    app_error("%s:%zu: stop: expected generations, evaluations, seconds, target or stagnation, got '%s'", at.file,
               at.line, text);
     return false;
 }
@@ -211,7 +211,7 @@ static bool report_row(struct report_at at, char *line, struct report_run *run)
     char *field[8];
     size_t n = report_split(line, field, 8);
     if (n != 7) {
-        cli_error("%s:%zu: expected 7 fields (%s), got %zu", at.file, at.line, report_summary_header, n);
+        app_error("%s:%zu: expected 7 fields (%s), got %zu", at.file, at.line, report_summary_header, n);
         return false;
     }
     unsigned long long solved;
@@ -229,7 +229,7 @@ static bool report_arrays(const struct report *r, struct report_point *p)
     size_t n = p->replicates;
     double *block = malloc(n * (3 * sizeof(double) + sizeof(bool)));
     if (!block) {
-        cli_error("out of memory");
+        app_error("out of memory");
         return false;
     }
     p->evaluations = block;
@@ -256,17 +256,17 @@ static bool report_read_point(const char *root, struct report_point *p, struct r
     snprintf(path, sizeof path, "%s/%s/summary.csv", root, report_dir(r, p));
     FILE *f = fopen(path, "r");
     if (!f) {
-        cli_error("cannot read %s: %s", path, strerror(errno));
+        app_error("cannot read %s: %s", path, strerror(errno));
         return false;
     }
     char line[1024];
     struct report_at at = {path, 1};
     bool ok = true;
     if (!fgets(line, sizeof line, f)) {
-        cli_error("%s: empty; expected the header '%s' and a row per replicate", path, report_summary_header);
+        app_error("%s: empty; expected the header '%s' and a row per replicate", path, report_summary_header);
         ok = false;
     } else if (line[strcspn(line, "\r\n")] = '\0', strcmp(line, report_summary_header) != 0) {
-        cli_error("%s:1: expected the header '%s'", path, report_summary_header);
+        app_error("%s:1: expected the header '%s'", path, report_summary_header);
         ok = false;
     }
     while (ok && fgets(line, sizeof line, f)) {
@@ -275,7 +275,7 @@ static bool report_read_point(const char *root, struct report_point *p, struct r
             size_t cap = r->run_cap ? 2 * r->run_cap : 16;
             struct report_run *grown = realloc(r->run, cap * sizeof *grown);
             if (!grown) {
-                cli_error("out of memory");
+                app_error("out of memory");
                 fclose(f);
                 return false;
             }
@@ -284,7 +284,7 @@ static bool report_read_point(const char *root, struct report_point *p, struct r
         }
         ok = report_row(at, line, &r->run[p->replicates]);
         if (ok && r->run[p->replicates].replicate != p->replicates + 1) { /* a row missing, or twice */
-            cli_error("%s:%zu: replicate: expected %zu (a row per replicate, 1 to R in order), got %llu", at.file,
+            app_error("%s:%zu: replicate: expected %zu (a row per replicate, 1 to R in order), got %llu", at.file,
                       at.line, p->replicates + 1, r->run[p->replicates].replicate);
             ok = false;
         }
@@ -292,7 +292,7 @@ static bool report_read_point(const char *root, struct report_point *p, struct r
     }
     fclose(f);
     if (ok && p->replicates == 0) {
-        cli_error("%s: no replicate finished (a header and no rows)", path);
+        app_error("%s: no replicate finished (a header and no rows)", path);
         ok = false;
     }
     r->bad_input |= !ok;
@@ -323,7 +323,7 @@ static bool report_load(const char *root, struct report *r)
     while (ok && fgets(line, sizeof line, index)) {
         lineno++;
         if (report_split(line, field, 2 + REPORT_MAX_AXES) != 2 + r->axes) {
-            cli_error("%s/index.csv:%zu: expected %zu fields", root, lineno, 2 + r->axes);
+            app_error("%s/index.csv:%zu: expected %zu fields", root, lineno, 2 + r->axes);
             r->bad_input = true;
             ok = false;
             break;
@@ -332,7 +332,7 @@ static bool report_load(const char *root, struct report *r)
             cap = cap ? 2 * cap : 64;
             struct report_point *grown = realloc(r->point, cap * sizeof *grown);
             if (!grown) {
-                cli_error("out of memory");
+                app_error("out of memory");
                 ok = false;
                 break;
             }
@@ -348,12 +348,12 @@ static bool report_load(const char *root, struct report *r)
         for (size_t i = 0; ok && i < 1 + r->axes; i++)
             ok = report_text_add(r, field[1 + i]);
         if (!ok)
-            cli_error("out of memory");
+            app_error("out of memory");
         ok = ok && report_read_point(root, p, r);
     }
     fclose(index);
     if (ok && r->count == 0) {
-        cli_error("%s/index.csv: no points", root);
+        app_error("%s/index.csv: no points", root);
         r->bad_input = true;
         ok = false;
     }
@@ -497,12 +497,12 @@ static bool report_compute(struct report *r)
 
 static bool report_write_csv(const char *root, const struct report *r)
 {
-    struct output_file f;
-    if (!output_open(&f, root, "sweep.csv"))
+    struct app_file f;
+    if (!app_file_open(&f, root, "sweep.csv"))
         return false;
     size_t *rank = malloc(r->count * sizeof *rank);
     if (!rank) {
-        output_abandon(&f);
+        app_file_abandon(&f);
         return false;
     }
     for (size_t k = 0; k < r->count; k++)
@@ -525,7 +525,7 @@ static bool report_write_csv(const char *root, const struct report *r)
                 r->tested ? "" : "_untested", p->against_best.p_value, p->against_best.a12, rank[i]);
     }
     free(rank);
-    return output_commit(&f);
+    return app_file_commit(&f);
 }
 
 /* The widths of the printed columns. */
@@ -853,8 +853,8 @@ static int report_fig_cmp(const void *a, const void *b)
  * before a replicate's first generation was evaluated are left out. */
 static bool report_fig_budget_data(const char *root, const struct report *r, const struct report_fig *f)
 {
-    struct output_file out;
-    if (!output_open(&out, root, "budget.dat"))
+    struct app_file out;
+    if (!app_file_open(&out, root, "budget.dat"))
         return false;
     fprintf(out.fp, "# best fitness after t evaluations over the replicates, one block per point\n"
                     "# evaluations mean mean_low mean_high median q1 q3\n");
@@ -880,7 +880,7 @@ static bool report_fig_budget_data(const char *root, const struct report *r, con
                     mean + half, median, q1, q3);
         }
     }
-    return output_commit(&out);
+    return app_file_commit(&out);
 }
 
 /* The title: what was measured, on which problem, with which budget. */
@@ -906,7 +906,7 @@ static bool report_script_open(struct report_script *s)
     *s = (struct report_script){0};
     s->out = open_memstream(&s->text, &s->size);
     if (!s->out)
-        cli_error("out of memory");
+        app_error("out of memory");
     return s->out != NULL;
 }
 
@@ -1008,8 +1008,8 @@ static bool report_fixed_budget(const char *root, const struct report *r, const 
  * flat to the last evaluation of the point's runs, below 1). */
 static bool report_ecdf(const char *root, const struct report *r, const struct report_fig *f)
 {
-    struct output_file out;
-    if (!output_open(&out, root, "ecdf.dat"))
+    struct app_file out;
+    if (!app_file_open(&out, root, "ecdf.dat"))
         return false;
     fprintf(out.fp, "# evaluations share_of_runs_solved, one block per point\n");
     for (size_t i = 0; i < r->count; i++) {
@@ -1029,7 +1029,7 @@ static bool report_ecdf(const char *root, const struct report *r, const struct r
             fprintf(out.fp, "%.10g %.10g\n", solved[k], (double)(k + 1) / (double)p->replicates);
         fprintf(out.fp, "%.10g %.10g\n", fmax(last, f->x_low), (double)n / (double)p->replicates);
     }
-    if (!output_commit(&out))
+    if (!app_file_commit(&out))
         return false;
     struct report_script s;
     if (!report_script_open(&s))
@@ -1061,8 +1061,8 @@ static double report_fig_highest(const struct report *r, const size_t *points, s
 static bool report_runs_data(const char *root, const struct report *r, const struct report_fig *f,
                              const size_t *boxed, size_t m)
 {
-    struct output_file out;
-    if (!output_open(&out, root, "runs.dat"))
+    struct app_file out;
+    if (!app_file_open(&out, root, "runs.dat"))
         return false;
     fprintf(out.fp, "# final_best evaluations_to_solution (-1: unsolved), one block per point\n");
     for (size_t b = 0; b < m; b++) {
@@ -1073,7 +1073,7 @@ static bool report_runs_data(const char *root, const struct report *r, const str
         for (size_t j = 0; j < p->replicates; j++)
             fprintf(out.fp, "%.10g %.10g\n", p->final_best[j], p->solved_flag[j] ? p->spent[j] : -1.0);
     }
-    return output_commit(&out);
+    return app_file_commit(&out);
 }
 
 /* The boxes' x tics: each point's values and its runs solved, at 1, 2, ... */
@@ -1180,8 +1180,8 @@ static bool report_heatmap(const char *root, const struct report *r, const struc
     bool success = false;
     for (size_t i = 0; i < r->count; i++)
         success |= r->point[i].solved > 0;
-    struct output_file out;
-    if (!output_open(&out, root, "heatmap.dat"))
+    struct app_file out;
+    if (!app_file_open(&out, root, "heatmap.dat"))
         return false;
     fprintf(out.fp, "# x y value label: %s over %s (x) and %s (y)\n",
             success ? "success rate" : "mean final best fitness", r->axis[0], r->axis[1]);
@@ -1191,7 +1191,7 @@ static bool report_heatmap(const char *root, const struct report *r, const struc
         fprintf(out.fp, "%zu %zu %.10g \"", i / ny, i % ny, v);
         fprintf(out.fp, success ? "%.0f%%\"\n" : "%.3g\"\n", success ? 100 * v : v);
     }
-    if (!output_commit(&out))
+    if (!app_file_commit(&out))
         return false;
     /* A colour range gnuplot cannot make alone: every point of one value (it would warn, "empty cb range"). */
     char range[96] = "";
@@ -1257,8 +1257,8 @@ static bool report_numeric(const struct report *r)
  * words one a place (every report_tic_step-th named). */
 static bool report_profile(const char *root, const struct report *r, const struct report_fig *f)
 {
-    struct output_file out;
-    if (!output_open(&out, root, "success.dat"))
+    struct app_file out;
+    if (!app_file_open(&out, root, "success.dat"))
         return false;
     bool numeric = report_numeric(r), any_solved = false;
     fprintf(out.fp, "# x \"value\" solved_share low high ert final_best_mean\n");
@@ -1272,7 +1272,7 @@ static bool report_profile(const char *root, const struct report *r, const struc
                 (double)p->solved / (double)p->replicates, p->success.low, p->success.high,
                 isinf(p->ert) ? -1.0 : p->ert, p->best_mean);
     }
-    if (!output_commit(&out))
+    if (!app_file_commit(&out))
         return false;
     struct report_script s;
     if (!report_script_open(&s))
@@ -1371,34 +1371,34 @@ static int report_command(int argc, char **argv, const char *usage, bool plot)
 {
     if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
         fputs(usage, stdout);
-        return CLI_OK;
+        return APP_OK;
     }
     if (argc != 2) {
-        cli_error("%s: expected one folder (see 'gaexp %s --help')", argv[0], argv[0]);
-        return CLI_USAGE;
+        app_error("%s: expected one folder (see 'gaexp %s --help')", argv[0], argv[0]);
+        return APP_USAGE;
     }
     const char *dir = argv[1];
     /* a publication a kill cut short is finished first (a result still being written is read as it stands) */
     int settled = publish_finish(dir, NULL);
-    if (settled != CLI_OK)
+    if (settled != APP_OK)
         return settled;
     FILE *probe = report_open(dir, ".", "summary.csv", false);
     FILE *index = report_open(dir, ".", "index.csv", false);
     if (!probe && !index) {
-        cli_error("%s: %s is not a run or sweep folder of gaexp (no summary.csv or index.csv)",
+        app_error("%s: %s is not a run or sweep folder of gaexp (no summary.csv or index.csv)",
                   argv[0], dir);
-        return CLI_USAGE;
+        return APP_USAGE;
     }
     if (probe)
         fclose(probe);
     if (index)
         fclose(index);
     /* plot writes: one writer per folder (a sweep or run under way refuses it, and it them) */
-    int status = CLI_OK, lock = plot ? run_lock(dir, false, &status) : -1;
+    int status = APP_OK, lock = plot ? run_lock(dir, false, &status) : -1;
     if (plot && lock < 0)
         return status;
     if (plot && !index) {
-        status = figures_fitness(dir, false) ? CLI_OK : CLI_FAILED;
+        status = figures_fitness(dir, false) ? APP_OK : APP_FAILED;
         output_unlock(lock);
         return status;
     }
@@ -1415,7 +1415,7 @@ static int report_command(int argc, char **argv, const char *usage, bool plot)
         report_print(&r, stdout);
     report_free(&r);
     output_unlock(lock);
-    return ok ? CLI_OK : r.bad_input ? CLI_USAGE : CLI_FAILED;
+    return ok ? APP_OK : r.bad_input ? APP_USAGE : APP_FAILED;
 }
 
 int cli_report(int argc, char **argv)

@@ -48,8 +48,8 @@ int cli_resume(int argc, char **argv)
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
         switch (c) {
         case 'j':
-            if (!cli_parse_long("--jobs", optarg, 1, 1024, &jobs))
-                return CLI_USAGE;
+            if (!app_parse_long("--jobs", optarg, 1, 1024, &jobs))
+                return APP_USAGE;
             break;
         case 'q':
             quiet = true;
@@ -59,24 +59,24 @@ int cli_resume(int argc, char **argv)
             break;
         case 'h':
             fputs(resume_usage, stdout);
-            return CLI_OK;
+            return APP_OK;
         default:
-            cli_error("see 'gaexp resume --help'");
-            return CLI_USAGE;
+            app_error("see 'gaexp resume --help'");
+            return APP_USAGE;
         }
     }
     if (optind != argc - 1) {
-        cli_error("resume expects one output folder (see 'gaexp resume --help')");
-        return CLI_USAGE;
+        app_error("resume expects one output folder (see 'gaexp resume --help')");
+        return APP_USAGE;
     }
     const char *dir = argv[optind];
     char path[1100];
     if (!output_path_fits(dir))
-        return CLI_USAGE;
+        return APP_USAGE;
     /* A new result decided (its journal in place) is published first, and is all there is to do. */
     bool published;
     int status = publish_finish(dir, &published);
-    if (status != CLI_OK || published) {
+    if (status != APP_OK || published) {
         if (published && !quiet)
             printf("finished the publication of %s/\n", dir);
         return status;

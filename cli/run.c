@@ -54,27 +54,27 @@ static const char run_usage[] =
 static int run_parse(int argc, char **argv, struct ga_cfg *cfg, struct cli_options *o)
 {
     int status = cli_options_parse(argc, argv, "run", run_usage, false, o);
-    if (status != CLI_OK)
+    if (status != APP_OK)
         return status;
     if (!ga_cfg_load(cfg, o->file))
-        return CLI_USAGE;
+        return APP_USAGE;
     config_setting_t *sweep = config_setting_get_member(ga_cfg_root(cfg), "sweep");
     if (sweep) {
         ga_cfg_error(cfg, sweep, "a sweep file: run it with 'gaexp sweep %s'", o->file);
-        return CLI_USAGE;
+        return APP_USAGE;
     }
     if (!cli_options_apply(o, cfg) || !cli_options_jobs(o, cfg))
-        return CLI_USAGE;
+        return APP_USAGE;
     if (o->out)
         ga_cfg_override_string(cfg, "output.dir", o->out);
-    return CLI_OK;
+    return APP_OK;
 }
 
 /* A run that could not be allocated for want of memory: the machine failed
  * us (exit 1), not the input; its message then names the experiment file. */
 static bool run_out_of_memory(struct ga_diag *diag, const char *file)
 {
-    if (cli_options_failed(diag) != CLI_FAILED)
+    if (cli_options_failed(diag) != APP_FAILED)
         return false;
     snprintf(diag->entries[diag->count - 1].file, sizeof diag->entries[0].file, "%s", file);
     return true;
@@ -86,39 +86,39 @@ int cli_run(int argc, char **argv)
     ga_diag_clear(&diag);
     struct ga_cfg *cfg = ga_cfg_alloc(&diag);
     if (!cfg) {
-        cli_error("out of memory");
-        return CLI_FAILED;
+        app_error("out of memory");
+        return APP_FAILED;
     }
     struct cli_options o;
     int status = run_parse(argc, argv, cfg, &o);
     struct ga_experiment *e = NULL;
     struct ga_run *run = NULL;
-    if (status == CLI_OK) {
+    if (status == APP_OK) {
         uint64_t clock_seed = (uint64_t)time(NULL) * 1000003u ^ (uint64_t)getpid();
         e = cli_experiment_alloc(cfg, clock_seed % 1000000000u);
         /* Under mpirun the ranks share the islands (rank 0 writes). */
         bool spread = e && e->params.islands > 1 && cli_mpi_workers() > 0;
         if (e && (!spread || (e->params.link = cli_mpi_islands(cfg))))
             run = ga_run_alloc(e->problem, e->state, &e->params, &diag);
-        status = run ? CLI_OK : e && spread ? CLI_FAILED : CLI_USAGE;
+        status = run ? APP_OK : e && spread ? APP_FAILED : APP_USAGE;
         if (!run && e && run_out_of_memory(&diag, o.file))
-            status = CLI_FAILED;
+            status = APP_FAILED;
     }
     /* Checked, and locked from the check to the end (the writers below share
      * the lock); its commit journal replaces an old run whole. */
     struct publish folder = {.lock = -1};
-    if (status == CLI_OK)
+    if (status == APP_OK)
         status = publish_open(&folder, e->out_dir, NAMES_RUN, o.force ? PUBLISH_FORCE : PUBLISH_NEW);
-    if (status == CLI_OK)
+    if (status == APP_OK)
         status = !e->params.link && cli_pool_chosen(o.parallel, e->params.threads, e->replicates,
                                                     e->params.population * e->params.islands)
                      ? cli_pool_run_experiment(cfg, e, o.quiet)
                      : cli_run_experiment(cfg, e, run, o.quiet);
     if (folder.lock >= 0)
         publish_close(&folder, false);
-    cli_print_diag(&diag);
+    app_print_diag(&diag);
     ga_run_free(run);
     ga_experiment_free(e);
     ga_cfg_free(cfg);
-    return status < 0 ? CLI_OK : status;
+    return status < 0 ? APP_OK : status;
 }

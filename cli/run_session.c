@@ -48,7 +48,7 @@ static void run_progress_draw(struct run_progress *p, const struct ga_stats *s,
 {
     if (!p->on)
         return;
-    double now = cli_now();
+    double now = app_now();
     if (replicate != p->replicate) { /* the one before has finished */
         p->evals_before += p->replicate ? p->evals_now : 0;
         p->replicate = replicate;
@@ -109,9 +109,9 @@ static void run_write_row(FILE *fp, unsigned replicate, const struct ga_stats *s
 /* Writes config.cfg under its temporary name, for run_files_commit: the
  * text cli_config_text made (written once, not formatted again). */
 static bool run_write_config(const struct ga_pack *config, const char *dir, const char *shown,
-                             struct output_file *f)
+                             struct app_file *f)
 {
-    if (!output_open(f, dir, "config.cfg"))
+    if (!app_file_open(f, dir, "config.cfg"))
         return false;
     fprintf(f->fp, "# The fully resolved configuration of this run, written by gaexp.\n"
                   "# 'gaexp run %s/config.cfg --out DIR' repeats the run.\n",
@@ -126,9 +126,9 @@ bool run_files_open(struct run_files *f, const struct ga_pack *config, const cha
 {
     *f = (struct run_files){.columns = ga_problem_column_count(problem)};
     f->open_config = run_write_config(config, dir, shown, &f->config);
-    f->open_gens = f->open_config && output_open(&f->gens, dir, "generations.csv");
-    f->open_summary = f->open_gens && output_open(&f->summary, dir, "summary.csv");
-    f->open_times = f->open_summary && output_open(&f->times, dir, "times.csv");
+    f->open_gens = f->open_config && app_file_open(&f->gens, dir, "generations.csv");
+    f->open_summary = f->open_gens && app_file_open(&f->summary, dir, "summary.csv");
+    f->open_times = f->open_summary && app_file_open(&f->times, dir, "times.csv");
     if (!f->open_times)
         return false;
     fputs(GA_STATS_COLUMNS, f->gens.fp);
@@ -144,11 +144,11 @@ bool run_files_open(struct run_files *f, const struct ga_pack *config, const cha
  * (already written under their temporary names) through the journal of
  * doc/data-safety.md: all appear together or none does, so a failed or
  * killed run never mixes its files with those of an earlier one. */
-static int run_files_commit(struct run_files *f, const struct ga_experiment *e, struct output_file *best,
-                            struct output_file *curves, struct output_file *style, struct output_file *script,
+static int run_files_commit(struct run_files *f, const struct ga_experiment *e, struct app_file *best,
+                            struct app_file *curves, struct app_file *style, struct app_file *script,
                             const char *figure, bool quiet)
 {
-    struct output_file *list[8] = {&f->config, &f->gens, &f->summary, &f->times, best};
+    struct app_file *list[8] = {&f->config, &f->gens, &f->summary, &f->times, best};
     size_t n = 5;
     if (e->plot)
         list[n++] = script;
@@ -163,13 +163,13 @@ static int run_files_commit(struct run_files *f, const struct ga_experiment *e, 
 static void run_files_abandon(struct run_files *f)
 {
     if (f->open_config)
-        output_abandon(&f->config);
+        app_file_abandon(&f->config);
     if (f->open_gens)
-        output_abandon(&f->gens);
+        app_file_abandon(&f->gens);
     if (f->open_summary)
-        output_abandon(&f->summary);
+        app_file_abandon(&f->summary);
     if (f->open_times)
-        output_abandon(&f->times);
+        app_file_abandon(&f->times);
 }
 
 /* Closes the files and keeps them: a resume that could not start leaves
@@ -177,10 +177,10 @@ static void run_files_abandon(struct run_files *f)
  * leaves the files that checkpoint matches. */
 static void run_files_close(struct run_files *f)
 {
-    output_close(&f->config);
-    output_close(&f->gens);
-    output_close(&f->summary);
-    output_close(&f->times);
+    app_file_close(&f->config);
+    app_file_close(&f->gens);
+    app_file_close(&f->summary);
+    app_file_close(&f->times);
     f->open_config = f->open_gens = f->open_summary = f->open_times = false;
 }
 
@@ -208,9 +208,9 @@ static void run_best_update(struct run_best *b, unsigned replicate, const struct
 
 /* Writes best.txt under its temporary name, for run_files_commit. */
 static bool run_write_best(const struct ga_experiment *e, const struct ga_genome *genome,
-                           const struct run_best *b, struct output_file *f)
+                           const struct run_best *b, struct app_file *f)
 {
-    if (!output_open(f, e->out_dir, "best.txt"))
+    if (!app_file_open(f, e->out_dir, "best.txt"))
         return false;
     fprintf(f->fp, "# fitness %.10g (0 = solved), generation %lu, replicate %u of %u, seed %llu\n",
             b->fitness, b->generation, b->replicate, e->replicates, (unsigned long long)b->seed);
@@ -227,7 +227,7 @@ bool run_record(struct run_files *f, struct curves *curves, unsigned replicate,
     run_write_row(f->gens.fp, replicate, s, f->columns);
     if (curves_add(curves, s->generation, s->best, s->mean))
         return true;
-    cli_error("out of memory");
+    app_error("out of memory");
     return false;
 }
 
@@ -251,20 +251,20 @@ static void run_report(const struct ga_experiment *e, const struct ga_run *run, 
 }
 
 /* Writes curves.csv under its temporary name, for run_files_commit. */
-static bool run_write_curves(const char *dir, const struct curves *curves, struct output_file *f)
+static bool run_write_curves(const char *dir, const struct curves *curves, struct app_file *f)
 {
-    if (!output_open(f, dir, "curves.csv"))
+    if (!app_file_open(f, dir, "curves.csv"))
         return false;
     curves_write(curves, f->fp);
     return true;
 }
 
 /* Flushes f's buffer to its temporary file; false (message printed) on failure. */
-static bool run_flush(struct output_file *f)
+static bool run_flush(struct app_file *f)
 {
     if (fflush(f->fp) == 0)
         return true;
-    cli_error("cannot write %s: %s", f->part_path, strerror(errno));
+    app_error("cannot write %s: %s", f->part_path, strerror(errno));
     return false;
 }
 
@@ -275,7 +275,7 @@ static bool run_flush(struct output_file *f)
 static int run_files_finish(struct run_files *f, const struct ga_experiment *e, const struct ga_genome *genome,
                             const struct run_best *b, const struct curves *curves, bool quiet)
 {
-    struct output_file best = {0}, curve_file = {0}, script = {0}, style = {0};
+    struct app_file best = {0}, curve_file = {0}, script = {0}, style = {0};
     char figure[64];
     int done = 0;
     /* The figure's format and title come from the resolved configuration, still under its temporary name. */
@@ -285,10 +285,10 @@ static int run_files_finish(struct run_files *f, const struct ga_experiment *e, 
                                           figure, sizeof figure)))
         done = run_files_commit(f, e, &best, &curve_file, &style, &script, e->plot ? figure : NULL, quiet);
     if (done == 0) {
-        output_abandon(&best);
-        output_abandon(&curve_file);
-        output_abandon(&script);
-        output_abandon(&style);
+        app_file_abandon(&best);
+        app_file_abandon(&curve_file);
+        app_file_abandon(&script);
+        app_file_abandon(&style);
     }
     return done;
 }
@@ -327,7 +327,7 @@ static bool run_inputs_hash(struct run_inputs *in, const struct ga_cfg *cfg)
     in->paths = calloc(in->count ? in->count : 1, sizeof *in->paths);
     in->hashes = calloc(in->count ? in->count : 1, sizeof *in->hashes);
     if (!in->paths || !in->hashes) {
-        cli_error("out of memory");
+        app_error("out of memory");
         return false;
     }
     for (size_t i = 0; i < in->count; i++)
@@ -357,7 +357,7 @@ static bool run_inputs_unpack(struct ga_unpack *u, struct ga_cfg *cfg)
     if (!ga_unpack_get(u, &count, sizeof count) || count > 4096)
         return false;
     for (uint64_t i = 0; i < count; i++) {
-        char path[OUTPUT_PATH_MAX];
+        char path[APP_PATH_MAX];
         if (!ga_unpack_get(u, &len, sizeof len) || len >= sizeof path || !ga_unpack_get(u, path, (size_t)len) ||
             !ga_unpack_get(u, &hash, sizeof hash))
             return false;
@@ -416,9 +416,9 @@ bool run_session_init(struct run_session *s, struct ga_cfg *cfg, const struct ga
     s->best.genes = calloc(s->genome.len, sizeof *s->best.genes);
     s->curves = curves_alloc();
     s->progress = (struct run_progress){.on = !quiet && isatty(STDERR_FILENO)};
-    s->progress.started = s->progress.last = s->last_checkpoint = cli_now();
+    s->progress.started = s->progress.last = s->last_checkpoint = app_now();
     if (!s->best.genes || !s->curves || !cli_config_text(cfg, &s->config)) {
-        cli_error("out of memory");
+        app_error("out of memory");
         return false;
     }
     return run_inputs_hash(&s->inputs, cfg);
@@ -485,11 +485,11 @@ static bool run_checkpoint(struct run_session *s)
 {
     uint64_t lengths[3], hashes[3], config_len = s->config.len;
     if (!run_files_mark(&s->f, lengths, hashes)) {
-        cli_error("cannot write to %s: %s", s->e->out_dir, strerror(errno));
+        app_error("cannot write to %s: %s", s->e->out_dir, strerror(errno));
         return false;
     }
     struct ga_pack p = {0};
-    double seconds = cli_now() - s->replicate_started;
+    double seconds = app_now() - s->replicate_started;
     size_t len = s->genome.len;
     ga_pack_put(&p, &config_len, sizeof config_len);
     ga_pack_put(&p, s->config.data, s->config.len);
@@ -503,13 +503,13 @@ static bool run_checkpoint(struct run_session *s)
     ga_run_pack(s->run, &p);
     bool ok = !p.oom && checkpoint_write(s->e->out_dir, ga_pack_hash(s->config.data, s->config.len), &p);
     if (p.oom)
-        cli_error("out of memory");
+        app_error("out of memory");
     ga_pack_free(&p);
     s->checkpointed |= ok;
     if (ok) /* what a crash of a plug-in would leave */
         cli_guard_keep(s->e->out_dir, "%s keeps its checkpoint of generation %lu of replicate %u", s->e->out_dir,
                        ga_run_stats(s->run)->generation, s->replicate);
-    s->last_checkpoint = cli_now();
+    s->last_checkpoint = app_now();
     return ok;
 }
 
@@ -517,7 +517,7 @@ static bool run_checkpoint(struct run_session *s)
  * passed (0: every generation). */
 static bool run_maybe_checkpoint(struct run_session *s)
 {
-    if (cli_now() - s->last_checkpoint < s->e->checkpoint_seconds)
+    if (app_now() - s->last_checkpoint < s->e->checkpoint_seconds)
         return true;
     return run_checkpoint(s);
 }
@@ -543,7 +543,7 @@ bool run_end_write(struct run_session *s, unsigned r, const struct run_end *end)
     run_best_update(&s->best, r, end, s->genome.len);
     if (curves_end_replicate(s->curves, end->best, end->mean, solved, end->generation_found))
         return true;
-    cli_error("out of memory");
+    app_error("out of memory");
     return false;
 }
 
@@ -557,7 +557,7 @@ static enum ga_stop run_replicates(struct run_session *s, bool *ok)
         unsigned r = s->replicate;
         uint64_t seed = ga_rng_replicate_seed(e->seed, r);
         if (!s->resumed) {
-            s->replicate_started = cli_now();
+            s->replicate_started = app_now();
             cli_guard_generation(true);
             why = ga_run_init(s->run, seed);
             cli_guard_generation(false);
@@ -587,7 +587,7 @@ static enum ga_stop run_replicates(struct run_session *s, bool *ok)
             *ok = false;
             return why;
         }
-        struct run_end end = run_end_of(s->run, seed, cli_now() - s->replicate_started, why);
+        struct run_end end = run_end_of(s->run, seed, app_now() - s->replicate_started, why);
         *ok = *ok && run_end_write(s, r, &end);
     }
     return why;
@@ -598,10 +598,10 @@ static enum ga_stop run_replicates(struct run_session *s, bool *ok)
  * which is said, and s->checkpointed is cleared. */
 static bool run_checkpoint_kept(struct run_session *s)
 {
-    char path[OUTPUT_PATH_MAX + 16];
+    char path[APP_PATH_MAX + 16];
     snprintf(path, sizeof path, "%s/checkpoint", s->e->out_dir);
     if (s->checkpointed && access(path, F_OK) != 0) {
-        cli_error("%s was removed while the run went on: nothing of it is kept", s->e->out_dir);
+        app_error("%s was removed while the run went on: nothing of it is kept", s->e->out_dir);
         s->checkpointed = false;
     }
     return s->checkpointed;
@@ -615,22 +615,22 @@ int run_session_finish(struct run_session *s, bool ok, bool quiet)
 {
     int done = ok ? run_files_finish(&s->f, s->e, &s->genome, &s->best, s->curves, quiet) : 0;
     if (done != 0)
-        return done > 0 ? CLI_OK : CLI_FAILED; /* -1: the journal finishes it */
+        return done > 0 ? APP_OK : APP_FAILED; /* -1: the journal finishes it */
     run_checkpoint_kept(s);
     /* what the hook did and what is kept, in one message; a rebuilt plug-in is resumed with a flag */
     const char *accept = cli_guard_plugin_in(s->e) ? " --accept-changed-plugin" : "";
     if (s->faulted && s->checkpointed)
-        cli_error("%s; the last checkpoint is kept: once the hook is mended, 'gaexp resume %s%s' goes on from it",
+        app_error("%s; the last checkpoint is kept: once the hook is mended, 'gaexp resume %s%s' goes on from it",
                   s->fault, s->shown, accept);
     else if (s->faulted)
-        cli_error("%s; %s is not written", s->fault, s->shown);
+        app_error("%s; %s is not written", s->fault, s->shown);
     else if (s->checkpointed)
         fprintf(stderr, "gaexp: the last checkpoint is kept: 'gaexp resume %s' goes on from it\n", s->e->out_dir);
     if (s->checkpointed)
         run_files_close(&s->f);
     else
         run_files_abandon(&s->f);
-    return s->faulted ? CLI_USAGE : CLI_FAILED;
+    return s->faulted ? APP_USAGE : APP_FAILED;
 }
 
 /* Runs (or goes on with) every replicate and commits the folder. */
@@ -657,7 +657,7 @@ static bool run_threads_available(unsigned n)
         pthread_join(threads[i], NULL);
     pthread_attr_destroy(&attr);
     if (error)
-        cli_error("cannot start %u threads (ga.threads): %s", n, strerror(error));
+        app_error("cannot start %u threads (ga.threads): %s", n, strerror(error));
     return !error;
 }
 
@@ -692,14 +692,14 @@ static int run_session_go(struct run_session *s, bool quiet)
             fprintf(stderr, "gaexp: interrupted in generation %lu of replicate %u; "
                             "'gaexp resume %s' goes on from there\n",
                     ga_run_stats(s->run)->generation, s->replicate, e->out_dir);
-        return CLI_INTERRUPTED;
+        return APP_INTERRUPTED;
     }
     int finished = run_session_finish(s, ok, quiet);
-    if (finished != CLI_OK)
+    if (finished != APP_OK)
         return finished;
     if (!quiet)
-        run_report(e, s->run, &s->best, why, cli_now() - s->progress.started);
-    return CLI_OK;
+        run_report(e, s->run, &s->best, why, app_now() - s->progress.started);
+    return APP_OK;
 }
 
 /* Takes the lock of the folder a run writes and finishes a commit that a
@@ -709,20 +709,20 @@ int run_lock(const char *dir, bool quiet, int *status)
 {
     int lock = output_lock_as(dir, "wait for it to end"); /* run and sweep locked it first, with their own word */
     if (lock < 0) {
-        *status = lock == -2 ? CLI_USAGE : CLI_FAILED;
+        *status = lock == -2 ? APP_USAGE : APP_FAILED;
         return -1;
     }
     if (output_recover(dir, quiet) >= 0)
         return lock;
     output_unlock(lock);
-    *status = CLI_FAILED;
+    *status = APP_FAILED;
     return -1;
 }
 
 int cli_run_experiment(struct ga_cfg *cfg, const struct ga_experiment *e, struct ga_run *run, bool quiet)
 {
     struct run_session s;
-    int status = CLI_FAILED;
+    int status = APP_FAILED;
     int lock = run_lock(e->out_dir, quiet, &status);
     if (lock < 0)
         return status;
@@ -748,7 +748,7 @@ static bool resume_load(struct run_session *s, struct ga_cfg **cfg, struct ga_ex
     bool ok = ga_unpack_get(&u, &config_len, sizeof config_len) && config_len > 0 && config_len <= u.left &&
               ga_pack_hash(u.data, (size_t)config_len) == hash && u.data[config_len - 1] == '\0';
     if (!ok) {
-        cli_error("cannot resume from %s/checkpoint: its configuration does not match its hash", dir);
+        app_error("cannot resume from %s/checkpoint: its configuration does not match its hash", dir);
         ga_pack_free(&payload);
         return false;
     }
@@ -782,13 +782,13 @@ static bool resume_load(struct run_session *s, struct ga_cfg **cfg, struct ga_ex
          u.left == 0 && s->replicate >= 1 && s->replicate <= (*e)->replicates && seconds >= 0 && seconds <= 1e12;
     ga_pack_free(&payload);
     if ((*run || (loaded && !recorded)) && !ok) {
-        cli_error("cannot resume from %s/checkpoint: its state does not fit its configuration", dir);
+        app_error("cannot resume from %s/checkpoint: its state does not fit its configuration", dir);
         return false;
     }
     if (!ok)
         return false;
     s->resumed = s->checkpointed = true;
-    s->replicate_started = cli_now() - seconds;
+    s->replicate_started = app_now() - seconds;
     struct run_files *f = &s->f;
     f->columns = ga_problem_column_count((*e)->problem);
     f->open_gens = output_reopen(&f->gens, dir, "generations.csv", lengths[0], hashes[0]);
@@ -818,7 +818,7 @@ static bool resume_open(struct resume *r, const char *dir, const char *named, lo
     *r = (struct resume){0};
     ga_diag_clear(&r->diag);
     bool ok = resume_load(&r->s, &r->cfg, &r->e, &r->run, &r->diag, dir, named, jobs, quiet);
-    cli_print_diag(&r->diag);
+    app_print_diag(&r->diag);
     if (!ok)
         run_files_close(&r->s.f);
     return ok;
@@ -834,19 +834,19 @@ static void resume_close(struct resume *r)
 
 int cli_resume_dir(const char *dir, const char *named, long long jobs, bool quiet, unsigned *replicates)
 {
-    int status = CLI_FAILED, lock = output_lock_as(dir, "wait for it to end");
+    int status = APP_FAILED, lock = output_lock_as(dir, "wait for it to end");
     if (lock < 0)
-        return lock == -2 ? CLI_USAGE : CLI_FAILED;
+        return lock == -2 ? APP_USAGE : APP_FAILED;
     /* A commit a kill interrupted: the result is decided, finish it. */
     int recovered = output_recover(dir, quiet);
     if (recovered != 0) {
         if (recovered > 0 && !quiet)
             printf("finished the commit of %s/\n", dir);
         output_unlock(lock);
-        return recovered > 0 ? CLI_OK : CLI_FAILED;
+        return recovered > 0 ? APP_OK : APP_FAILED;
     }
     struct resume r;
-    status = resume_open(&r, dir, named, jobs, quiet) ? run_session_go(&r.s, quiet) : CLI_USAGE;
+    status = resume_open(&r, dir, named, jobs, quiet) ? run_session_go(&r.s, quiet) : APP_USAGE;
     if (replicates && r.e)
         *replicates = r.e->replicates;
     resume_close(&r);

@@ -24,7 +24,7 @@ struct run_progress {
 /* The files of an output folder, written while the replicates run and
  * committed together at the end. */
 struct run_files {
-    struct output_file config, gens, summary, times;
+    struct app_file config, gens, summary, times;
     bool open_config, open_gens, open_summary, open_times;
     size_t columns; /* the problem's own columns in generations.csv */
     bool staged;    /* a folder written whole under a hidden name: no journal, no figure drawn (output_stage_open) */
@@ -74,7 +74,7 @@ struct run_session {
     struct run_progress progress;
     struct ga_pack config;      /* the resolved configuration, as text */
     unsigned replicate;         /* the replicate under way */
-    double replicate_started;   /* cli_now() at its start, earlier sessions included */
+    double replicate_started;   /* app_now() at its start, earlier sessions included */
     double last_checkpoint;
     bool resumed;               /* the replicate under way comes from a checkpoint */
     bool checkpointed;          /* DIR/checkpoint is this run's: keep the .part files it matches */
@@ -93,7 +93,7 @@ struct replicate_run {
     unsigned r;
     uint64_t seed;
     struct ga_pack gens;    /* every generation's statistics so far */
-    double before, started; /* seconds spent before a restore; cli_now() since */
+    double before, started; /* seconds spent before a restore; app_now() since */
     enum ga_stop why;       /* GA_CONTINUE while it runs */
 };
 /* Begins replicate r of e on run (generation 0); returns x->why. */

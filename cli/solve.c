@@ -1,4 +1,4 @@
-/* cli/solve.c — 'gaexp solve', 'design' and 'deal': dispatch to the tools the registered problems offer. */
+/* cli/solve.c — 'gaexp solve', 'design' and 'deal': dispatch to the commands the problems offer (problems/commands.def). */
 #include "config.h"
 
 #include <string.h>
@@ -27,25 +27,14 @@ static const struct cli_tool_command *cli_tool_command_find(const char *command)
     return NULL;
 }
 
-/* The tool 'command' of problem p, or NULL. */
-static const struct ga_tool *cli_tool_of(const struct ga_problem *p, const char *command)
-{
-    for (const struct ga_tool *const *t = p->tools; t && *t; t++)
-        if (strcmp((*t)->command, command) == 0)
-            return *t;
-    return NULL;
-}
-
 static void cli_tool_help(const struct cli_tool_command *c, FILE *out)
 {
     fputs(c->synopsis, out);
-    for (const struct ga_problem *const *p = cli_catalog()->problems; *p; p++) {
-        const struct ga_tool *t = cli_tool_of(*p, c->command);
-        if (t) {
+    for (const struct app_command *const *t = app_commands; *t; t++)
+        if (strcmp((*t)->command, c->command) == 0) {
             fputc('\n', out);
-            fputs(t->usage, out);
+            fputs((*t)->usage, out);
         }
-    }
     fputs("\n  -h, --help   show this help\n", out);
 }
 
@@ -57,27 +46,26 @@ static int cli_tool_dispatch(const char *command, int argc, char **argv)
     bool help = argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0);
     if (c->named && (argc < 2 || help)) {
         cli_tool_help(c, argc < 2 ? stderr : stdout);
-        return argc < 2 ? CLI_USAGE : CLI_OK;
+        return argc < 2 ? APP_USAGE : APP_OK;
     }
     char names[512] = "";
-    const struct ga_tool *only = NULL;
-    for (const struct ga_problem *const *p = cli_catalog()->problems; *p; p++) {
-        const struct ga_tool *t = cli_tool_of(*p, command);
-        if (!t)
+    const struct app_command *only = NULL;
+    for (const struct app_command *const *t = app_commands; *t; t++) {
+        if (strcmp((*t)->command, command) != 0)
             continue;
-        if (c->named && strcmp(argv[1], (*p)->name) == 0)
-            return t->main(argc - 1, argv + 1);
-        only = only ? only : t;
+        if (c->named && strcmp(argv[1], (*t)->problem) == 0)
+            return (*t)->main(argc - 1, argv + 1);
+        only = only ? only : *t;
         snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", names[0] ? ", " : "",
-                 (*p)->name);
+                 (*t)->problem);
     }
     if (!c->named && only)
         return only->main(argc, argv);
     if (c->named)
-        cli_error("%s: no %s for '%s' (available: %s)", command, c->tool, argv[1], names[0] ? names : "none");
+        app_error("%s: no %s for '%s' (available: %s)", command, c->tool, argv[1], names[0] ? names : "none");
     else
-        cli_error("%s: no registered problem offers a %s", command, c->tool);
-    return CLI_USAGE;
+        app_error("%s: no registered problem offers a %s", command, c->tool);
+    return APP_USAGE;
 }
 
 int cli_solve(int argc, char **argv)

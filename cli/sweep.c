@@ -328,7 +328,7 @@ bool cli_sweep_point_named(const char *root, size_t line, const char *number, co
     snprintf(name, sizeof name, SWEEP_POINT_NAME, point);
     if (strcmp(number, want) == 0 && strcmp(dir, name) == 0)
         return true;
-    cli_error("%s/index.csv:%zu: expected point %s in folder %s, got '%s' in '%s'", root, line, want, name, number,
+    app_error("%s/index.csv:%zu: expected point %s in folder %s, got '%s' in '%s'", root, line, want, name, number,
               dir);
     return false;
 }
@@ -454,8 +454,8 @@ static void sweep_root(struct ga_cfg *base, const struct cli_options *o, char *b
 
 static bool sweep_write_index(struct sweep *w, const char *root)
 {
-    struct output_file f;
-    if (!output_open(&f, root, "index.csv"))
+    struct app_file f;
+    if (!app_file_open(&f, root, "index.csv"))
         return false;
     fprintf(f.fp, "point,dir");
     for (size_t i = 0; i < w->axes; i++)
@@ -470,7 +470,7 @@ static bool sweep_write_index(struct sweep *w, const char *root)
         }
         fputc('\n', f.fp);
     }
-    return output_commit(&f);
+    return app_file_commit(&f);
 }
 
 /* One live line: points and runs done, ETA. */
@@ -478,7 +478,7 @@ static void sweep_progress(bool on, size_t done, size_t points, unsigned long ru
 {
     if (!on)
         return;
-    double elapsed = cli_now() - started;
+    double elapsed = app_now() - started;
     fprintf(stderr, "\r\033[Ksweep: %zu/%zu points, %lu runs done", done, points, runs);
     if (done > 0 && done < points)
         fprintf(stderr, ", ETA %.0f s", elapsed / (double)done * (double)(points - done));
@@ -520,7 +520,7 @@ static bool sweep_point_continued(const struct sweep *w, const struct cli_option
     snprintf(journal, sizeof journal, "%s/commit", dir);
     bool committing = access(journal, F_OK) == 0; /* a commit a kill interrupted */
     unsigned long done = o->resume && !committing ? sweep_point_done(dir) : 0;
-    *status = CLI_OK;
+    *status = APP_OK;
     *runs += done;
     if (done) {
         replicates_drop_beside(dir); /* left by a kill between the point's rename and their removal */
@@ -533,7 +533,7 @@ static bool sweep_point_continued(const struct sweep *w, const struct cli_option
     char named[1100];
     sweep_point_dir(w->named, p, named, sizeof named);
     *status = cli_resume_dir(dir, named, o->jobs, true, &replicates);
-    *runs += *status != CLI_OK ? 0 : committing ? sweep_point_done(dir) : replicates;
+    *runs += *status != APP_OK ? 0 : committing ? sweep_point_done(dir) : replicates;
     return true;
 }
 
@@ -577,13 +577,13 @@ static bool sweep_point_open(struct sweep *w, const struct cli_options *o, size_
         return true;
     }
     (*e)->plot = false; /* the figures of all points are drawn together (sweep_figures) */
-    if (output_prepare_dir(dir) == CLI_OK)
+    if (output_prepare_dir(dir) == APP_OK)
         return true;
     sweep_point_free(w, *cfg, *e);
     return false;
 }
 
-/* Runs point p into root/pNNN: CLI_OK, or the failure (message printed).
+/* Runs point p into root/pNNN: APP_OK, or the failure (message printed).
  * Going on with a sweep, a finished point is kept and an interrupted one
  * resumed from its checkpoint. */
 static int sweep_run_point(struct sweep *w, const struct cli_options *o, size_t p, const char *root,
@@ -598,18 +598,18 @@ static int sweep_run_point(struct sweep *w, const struct cli_options *o, size_t 
     ga_diag_clear(&diag);
     struct ga_cfg *c;
     struct ga_experiment *e;
-    status = CLI_FAILED;
+    status = APP_FAILED;
     if (sweep_point_open(w, o, p, dir, false, &diag, &c, &e)) {
         struct ga_run *run = ga_run_alloc(e->problem, e->state, &e->params, &diag);
-        status = run ? cli_run_experiment(c, e, run, true) : CLI_FAILED;
-        if (status == CLI_OK)
+        status = run ? cli_run_experiment(c, e, run, true) : APP_FAILED;
+        if (status == APP_OK)
             *runs += e->replicates;
-        if (status == CLI_OK) /* replicates kept by runs side by side are not needed any more */
+        if (status == APP_OK) /* replicates kept by runs side by side are not needed any more */
             replicates_drop_beside(dir);
         ga_run_free(run);
         sweep_point_free(w, c, e);
     }
-    cli_print_diag(&diag);
+    app_print_diag(&diag);
     return status;
 }
 
@@ -625,11 +625,11 @@ struct sweep_live {
 static int sweep_run_here(struct sweep *w, const struct cli_options *o, const char *root,
                           struct sweep_live *live)
 {
-    int status = CLI_OK;
-    for (size_t p = 0; status == CLI_OK && p < w->points; p++) {
+    int status = APP_OK;
+    for (size_t p = 0; status == APP_OK && p < w->points; p++) {
         sweep_progress(live->on, p, w->points, live->runs, live->started);
         status = sweep_run_point(w, o, p, root, &live->runs);
-        if (status != CLI_OK) /* the point said why (a hook's fault: how to go on once mended) */
+        if (status != APP_OK) /* the point said why (a hook's fault: how to go on once mended) */
             fprintf(stderr, "gaexp: the sweep stopped at point %zu of %zu; 'gaexp resume %s' goes on with the whole "
                             "sweep\n", p + 1, w->points, w->named);
     }
@@ -679,16 +679,16 @@ static bool sweep_spread_open(void *ctx, size_t i, struct ga_cfg **cfg, struct g
     sweep_point_dir(s->root, s->todo[i], dir, sizeof dir);
     ga_diag_clear(&s->diag);
     bool ok = sweep_point_open(s->w, s->o, s->todo[i], dir, true, &s->diag, cfg, e);
-    cli_print_diag(&s->diag);
+    app_print_diag(&s->diag);
     return ok;
 }
 
 static void sweep_spread_close(void *ctx, size_t i, struct ga_cfg *cfg, struct ga_experiment *e, int status)
 {
     struct sweep_spread *s = ctx;
-    if (status == CLI_OK && s->w->gnuplots_started) /* drawn while the other runs go on */
+    if (status == APP_OK && s->w->gnuplots_started) /* drawn while the other runs go on */
         sweep_point_figure(s->w, s->root, s->todo[i]);
-    if (status == CLI_OK) {
+    if (status == APP_OK) {
         s->live->runs += e->replicates;
         sweep_progress(s->live->on, ++s->live->done, s->live->points, s->live->runs, s->live->started);
     }
@@ -702,12 +702,12 @@ static int sweep_run_spread(struct sweep *w, const struct cli_options *o, const 
 {
     struct sweep_spread s = {.w = w, .o = o, .root = root, .live = live};
     if (!(s.todo = malloc(w->points * sizeof *s.todo))) {
-        cli_error("out of memory");
-        return CLI_FAILED;
+        app_error("out of memory");
+        return APP_FAILED;
     }
-    int status = CLI_OK;
+    int status = APP_OK;
     size_t count = 0;
-    for (size_t p = 0; status == CLI_OK && p < w->points; p++) {
+    for (size_t p = 0; status == APP_OK && p < w->points; p++) {
         char dir[1100];
         sweep_point_dir(root, p, dir, sizeof dir);
         if (sweep_point_continued(w, o, p, dir, &live->runs, &status))
@@ -716,13 +716,13 @@ static int sweep_run_spread(struct sweep *w, const struct cli_options *o, const 
             s.todo[count++] = p;
     }
     const struct cli_mpi_jobs jobs = {count, &s, sweep_spread_open, sweep_spread_close};
-    if (status == CLI_OK && cli_mpi_workers() > 0)
+    if (status == APP_OK && cli_mpi_workers() > 0)
         status = cli_mpi_run(&jobs);
-    else if (status == CLI_OK) { /* the gnuplots start before the threads: they are fed as points end */
+    else if (status == APP_OK) { /* the gnuplots start before the threads: they are fed as points end */
         sweep_gnuplots(w, o);
         status = cli_pool_run(&jobs, (unsigned)o->jobs, NULL);
     }
-    if (status == CLI_INTERRUPTED)
+    if (status == APP_INTERRUPTED)
         fprintf(stderr, "gaexp: the sweep stopped with %zu of %zu points done; 'gaexp resume %s' goes on "
                         "with the whole sweep\n",
                 live->done, w->points, w->named);
@@ -739,8 +739,8 @@ static int sweep_run_spread(struct sweep *w, const struct cli_options *o, const 
  * again, whatever happens to the files it came from. */
 static bool sweep_write_resume(struct sweep *w, const struct cli_options *o, const char *root)
 {
-    struct output_file copy, args;
-    if (!output_open(&copy, root, "sweep.cfg"))
+    struct app_file copy, args;
+    if (!app_file_open(&copy, root, "sweep.cfg"))
         return false;
     fprintf(copy.fp, "# The sweep as gaexp ran it: the sweep file with its @includes expanded, the\n"
                      "# command line's options applied (but --jobs) and its input files named absolutely.\n"
@@ -754,14 +754,14 @@ static bool sweep_write_resume(struct sweep *w, const struct cli_options *o, con
     for (size_t i = 0; ga_cfg_read_file(w->kept, i, &path, &hash, &kind); i++)
         fprintf(copy.fp, "%s %016llx %s\n", kinds[kind], (unsigned long long)hash, path);
     ga_cfg_write(w->kept, copy.fp);
-    if (!output_open(&args, root, "sweep.args")) {
-        output_abandon(&copy);
+    if (!app_file_open(&args, root, "sweep.args")) {
+        app_file_abandon(&copy);
         return false;
     }
     if (o->jobs > 0)
         fprintf(args.fp, "--jobs\n%lld\n", o->jobs);
-    struct output_file *const both[] = {&copy, &args};
-    return output_commit_all(both, 2);
+    struct app_file *const both[] = {&copy, &args};
+    return app_file_commit_all(both, 2);
 }
 
 /* The figures of the points not drawn yet (all, unless runs side by side
@@ -795,8 +795,8 @@ static int sweep_go(struct cli_options *o)
     struct sweep w = {.base = ga_cfg_alloc(&diag)};
     config_init(&w.ranges);
     if (!w.base) {
-        cli_error("out of memory");
-        return CLI_FAILED;
+        app_error("out of memory");
+        return APP_FAILED;
     }
     char root[1024];
     /* The sweep file is read once; every point is a copy of it. */
@@ -814,7 +814,7 @@ static int sweep_go(struct cli_options *o)
         ok = (ga_diag_add(&diag, o->file, 0, "sweep", "out of memory"), false);
     ok = ok && sweep_check_points(&w, o, root, &diag);
     if (!ok) {
-        cli_print_diag(&diag);
+        app_print_diag(&diag);
         sweep_free(&w);
         return cli_options_failed(&diag);
     }
@@ -827,42 +827,42 @@ static int sweep_go(struct cli_options *o)
     publish_stage_path(root, NAMES_SWEEP, stage, sizeof stage); /* fits: root has at most 1023 bytes */
     sweep_point_dir(mode == PUBLISH_FORCE || mode == PUBLISH_STAGED ? stage : root, w.points - 1, last, sizeof last);
     replicates_beside(last, deepest, sizeof deepest);
-    int status = output_path_fits(deepest) ? publish_open(&folder, root, NAMES_SWEEP, mode) : CLI_USAGE;
+    int status = output_path_fits(deepest) ? publish_open(&folder, root, NAMES_SWEEP, mode) : APP_USAGE;
     const char *where = folder.where;
     w.named = root;
-    w.staged = status == CLI_OK && folder.staged;
-    if (status == CLI_OK) /* what a plug-in's crash leaves */
+    w.staged = status == APP_OK && folder.staged;
+    if (status == APP_OK) /* what a plug-in's crash leaves */
         cli_guard_keep_fixed(root, "%s keeps the points finished and the checkpoint of the one under way", where);
-    if (status == CLI_OK && (!sweep_write_index(&w, where) || (!o->resume && !sweep_write_resume(&w, o, where))))
-        status = CLI_FAILED;
+    if (status == APP_OK && (!sweep_write_index(&w, where) || (!o->resume && !sweep_write_resume(&w, o, where))))
+        status = APP_FAILED;
     struct sweep_live live = {.on = !o->quiet && isatty(STDERR_FILENO), .points = w.points,
-                              .started = cli_now()};
-    if (status == CLI_OK)
+                              .started = app_now()};
+    if (status == APP_OK)
         status = cli_mpi_workers() > 0 || cli_pool_chosen(o->parallel, o->jobs, w.runs, w.largest)
                      ? sweep_run_spread(&w, o, where, &live)
                      : sweep_run_here(&w, o, where, &live);
-    if (status == CLI_OK && !output_sync_dir(where)) { /* the points renamed into place (cli_run_write) */
-        cli_error("cannot write %s: %s", where, strerror(errno));
-        status = CLI_FAILED;
+    if (status == APP_OK && !app_sync_dir(where)) { /* the points renamed into place (cli_run_write) */
+        app_error("cannot write %s: %s", where, strerror(errno));
+        status = APP_FAILED;
     }
-    if (status == CLI_OK) {
+    if (status == APP_OK) {
         sweep_progress(live.on, w.points, w.points, live.runs, live.started);
-        status = sweep_figures(&w, o, where) ? CLI_OK : CLI_FAILED;
+        status = sweep_figures(&w, o, where) ? APP_OK : APP_FAILED;
         /* every figure drawn before the sweep says it is done */
         char remedy[1200];
         snprintf(remedy, sizeof remedy, "the results are complete, 'gaexp resume %s' draws the figures again", root);
-        if (!cli_pool_plot_end(w.gnuplots, status == CLI_OK ? remedy : NULL))
-            status = CLI_FAILED;
+        if (!cli_pool_plot_end(w.gnuplots, status == APP_OK ? remedy : NULL))
+            status = APP_FAILED;
         w.gnuplots = NULL;
     }
     cli_pool_plot_end(w.gnuplots, NULL);
     /* a --force's new sweep replaces the old one only now, whole */
-    if (folder.lock >= 0 && !publish_close(&folder, status == CLI_OK) && status == CLI_OK)
-        status = CLI_FAILED;
-    if (status == CLI_OK && !o->quiet)
+    if (folder.lock >= 0 && !publish_close(&folder, status == APP_OK) && status == APP_OK)
+        status = APP_FAILED;
+    if (status == APP_OK && !o->quiet)
         printf("sweep: %zu points x %lu runs in %.1f s: %s/\n", w.points, live.runs / w.points,
-               cli_now() - live.started, root);
-    if (status == CLI_OK && !o->quiet && w.deferred)
+               app_now() - live.started, root);
+    if (status == APP_OK && !o->quiet && w.deferred)
         printf("sweep: the points' fitness figures are not drawn (runs this small cost less than their "
                "figures): 'gaexp plot %s' draws them, output.plot = true draws them in the sweep\n",
                root);
@@ -911,18 +911,18 @@ int cli_resume_sweep(const char *root, long long jobs, bool quiet)
     struct cli_options o;
     int status = cli_options_parse((int)argc, argv, "sweep", sweep_usage, true, &o);
     o.staged = staged;
-    if (status == CLI_OK)
+    if (status == APP_OK)
         status = sweep_go(&o);
     for (size_t i = 0; i < count; i++)
         free(lines[i]);
-    return status < 0 ? CLI_OK : status;
+    return status < 0 ? APP_OK : status;
 }
 
 int cli_sweep(int argc, char **argv)
 {
     struct cli_options o;
     int status = cli_options_parse(argc, argv, "sweep", sweep_usage, false, &o);
-    if (status != CLI_OK)
-        return status < 0 ? CLI_OK : status;
+    if (status != APP_OK)
+        return status < 0 ? APP_OK : status;
     return sweep_go(&o);
 }

@@ -220,8 +220,8 @@ static bool tune_check(const char *file, const struct tune *t)
             struct ga_experiment *e;
             struct ga_cfg *c = tune_base(file, text, &diag, &e);
             if (!c) {
-                cli_print_diag(&diag);
-                cli_error("%s: tune.settings[%zu]: %s is refused", file, i, text);
+                app_print_diag(&diag);
+                app_error("%s: tune.settings[%zu]: %s is refused", file, i, text);
                 ok = false;
             }
             ga_experiment_free(e);
@@ -235,8 +235,8 @@ static bool tune_check(const char *file, const struct tune *t)
  * differ by irace's seed), the scenario and the target runner. */
 static bool tune_write_irace(const char *dir, const struct tune *t, long long seed)
 {
-    struct output_file f;
-    if (!output_open(&f, dir, "parameters.txt"))
+    struct app_file f;
+    if (!app_file_open(&f, dir, "parameters.txt"))
         return false;
     fprintf(f.fp, "# parameters.txt — written by gaexp tune: name, --set switch, type, range or choices\n");
     for (size_t i = 0; i < t->count; i++) {
@@ -251,11 +251,11 @@ static bool tune_write_irace(const char *dir, const struct tune *t, long long se
             fprintf(f.fp, "%.6g, %.6g", s->low, s->high);
         fprintf(f.fp, ")\n");
     }
-    if (!output_commit(&f) || !output_open(&f, dir, "instances.txt"))
+    if (!app_file_commit(&f) || !app_file_open(&f, dir, "instances.txt"))
         return false;
     for (int i = 1; i <= 100; i++) /* irace pairs each with its own seed */
         fprintf(f.fp, "replicate-%03d\n", i);
-    if (!output_commit(&f) || !output_open(&f, dir, "scenario.txt"))
+    if (!app_file_commit(&f) || !app_file_open(&f, dir, "scenario.txt"))
         return false;
     fprintf(f.fp, "# scenario.txt — written by gaexp tune\n"
                   "parameterFile = \"parameters.txt\"\n"
@@ -269,7 +269,7 @@ static bool tune_write_irace(const char *dir, const struct tune *t, long long se
                   "deterministic = 0\n"
                   "parallel = 0\n",
             t->runs, seed);
-    if (!output_commit(&f) || !output_open(&f, dir, "target-runner"))
+    if (!app_file_commit(&f) || !app_file_open(&f, dir, "target-runner"))
         return false;
     fprintf(f.fp,
             "#!/bin/sh\n"
@@ -287,15 +287,15 @@ static bool tune_write_irace(const char *dir, const struct tune *t, long long se
             strcmp(t->cost, "fitness") == 0 ? "the final best fitness"
                                             : "evaluations to a solution, 10 times those spent when unsolved",
             strcmp(t->cost, "fitness") == 0 ? "print $4" : "print ($3 == 1 ? $6 : 10 * $6)");
-    if (!output_commit(&f))
+    if (!app_file_commit(&f))
         return false;
     char path[2200];
     snprintf(path, sizeof path, "%s/target-runner", dir);
     if (chmod(path, 0755) != 0) {
-        cli_error("cannot make %s executable: %s", path, strerror(errno));
+        app_error("cannot make %s executable: %s", path, strerror(errno));
         return false;
     }
-    if (!output_open(&f, dir, "run.sh"))
+    if (!app_file_open(&f, dir, "run.sh"))
         return false;
     fprintf(f.fp,
             "#!/bin/sh\n"
@@ -317,7 +317,7 @@ static bool tune_write_irace(const char *dir, const struct tune *t, long long se
             "  e$mean_cost <- colMeans(x, na.rm = TRUE); e$runs <- colSums(!is.na(x)); e$.PARENT. <- NULL;\n"
             "  e$runs_total <- r$state$experimentsUsedSoFar;\n"
             "  write.csv(e, \"elites.csv\", row.names = FALSE, quote = FALSE)'\n");
-    return output_commit(&f);
+    return app_file_commit(&f);
 }
 
 /* Runs run.sh in dir with GAEXP set; true when it succeeded. */
@@ -333,7 +333,7 @@ static bool tune_run_irace(const char *dir, const char *gaexp)
     }
     int status = 0;
     if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        cli_error("irace failed (see %s/irace.log)", dir);
+        app_error("irace failed (see %s/irace.log)", dir);
         return false;
     }
     return true;
@@ -347,11 +347,11 @@ static bool tune_elites(const char *out, const char *file, const struct tune *t,
     snprintf(path, sizeof path, "%s/irace/elites.csv", out);
     FILE *in = fopen(path, "r");
     if (!in) {
-        cli_error("cannot read %s: %s", path, strerror(errno));
+        app_error("cannot read %s: %s", path, strerror(errno));
         return false;
     }
-    struct output_file table;
-    bool ok = fgets(line, sizeof line, in) != NULL && output_open(&table, out, "tune.csv");
+    struct app_file table;
+    bool ok = fgets(line, sizeof line, in) != NULL && app_file_open(&table, out, "tune.csv");
     if (!ok) {
         fclose(in);
         return false;
@@ -375,7 +375,7 @@ static bool tune_elites(const char *out, const char *file, const struct tune *t,
                 *p++ = '\0';
         }
         if (n != t->count + 4) {
-            cli_error("%s: a row of %zu fields, expected %zu", path, n, t->count + 4);
+            app_error("%s: a row of %zu fields, expected %zu", path, n, t->count + 4);
             ok = false;
             break;
         }
@@ -393,16 +393,16 @@ static bool tune_elites(const char *out, const char *file, const struct tune *t,
             }
         }
         e = c ? ga_experiment_alloc(c, cli_catalog(), 1) : NULL;
-        cli_print_diag(&diag);
+        app_print_diag(&diag);
         char name[64];
         snprintf(name, sizeof name, "elite-%zu.cfg", ++k);
-        struct output_file cfg;
-        ok = e && output_open(&cfg, out, name);
+        struct app_file cfg;
+        ok = e && app_file_open(&cfg, out, name);
         if (ok) {
             fprintf(cfg.fp, "# %s — written by gaexp tune: irace's elite %zu (configuration %s) for %s,\n"
                             "# mean cost %s over %s runs.\n",
                     name, k, field[0], file, field[1 + t->count], field[2 + t->count]);
-            ok = ga_cfg_write(c, cfg.fp) && output_commit(&cfg);
+            ok = ga_cfg_write(c, cfg.fp) && app_file_commit(&cfg);
         }
         ga_experiment_free(e);
         ga_cfg_free(c);
@@ -419,14 +419,14 @@ static bool tune_elites(const char *out, const char *file, const struct tune *t,
     }
     fclose(in);
     if (ok && k == 0) {
-        cli_error("%s: irace returned no elite", path);
+        app_error("%s: irace returned no elite", path);
         ok = false;
     }
     if (!ok) {
-        output_abandon(&table);
+        app_file_abandon(&table);
         return false;
     }
-    return output_commit(&table);
+    return app_file_commit(&table);
 }
 
 /* The gaexp that irace is to call: this very program. */
@@ -448,13 +448,13 @@ int cli_tune(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             fputs(tune_usage, stdout);
-            return CLI_OK;
+            return APP_OK;
         } else if (strcmp(argv[i], "--runs") == 0 && i + 1 < argc) {
-            if (!cli_parse_long("--runs", argv[++i], 20, 100000000, &runs))
-                return CLI_USAGE;
+            if (!app_parse_long("--runs", argv[++i], 20, 100000000, &runs))
+                return APP_USAGE;
         } else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
-            if (!cli_parse_long("--seed", argv[++i], 0, 2147483647, &seed))
-                return CLI_USAGE;
+            if (!app_parse_long("--seed", argv[++i], 0, 2147483647, &seed))
+                return APP_USAGE;
         } else if (strcmp(argv[i], "--out") == 0 && i + 1 < argc) {
             out = argv[++i];
         } else if (strcmp(argv[i], "--force") == 0) {
@@ -464,27 +464,27 @@ int cli_tune(int argc, char **argv)
         } else if (argv[i][0] != '-' && !file) {
             file = argv[i];
         } else {
-            cli_error("tune: unexpected '%s' (see 'gaexp tune --help')", argv[i]);
-            return CLI_USAGE;
+            app_error("tune: unexpected '%s' (see 'gaexp tune --help')", argv[i]);
+            return APP_USAGE;
         }
     }
     if (!file) {
-        cli_error("tune: expected one FILE.cfg (see 'gaexp tune --help')");
-        return CLI_USAGE;
+        app_error("tune: expected one FILE.cfg (see 'gaexp tune --help')");
+        return APP_USAGE;
     }
     struct ga_diag diag;
     ga_diag_clear(&diag);
     struct ga_cfg *cfg = ga_cfg_alloc(&diag);
     struct tune t = {0};
     bool ok = cfg && ga_cfg_load(cfg, file) && tune_read(cfg, &t);
-    cli_print_diag(&diag);
+    app_print_diag(&diag);
     if (ok && runs)
         t.runs = runs;
     ok = ok && tune_check(file, &t);
     struct ga_experiment *e = NULL;
     struct ga_cfg *base = ok ? tune_base(file, NULL, &diag, &e) : NULL;
     if (ok && !base)
-        cli_print_diag(&diag);
+        app_print_diag(&diag);
     char dir[1024], irace[1100], self[1024];
     if (base) {
         const char *name = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
@@ -496,23 +496,23 @@ int cli_tune(int argc, char **argv)
     }
     /* An older tuning is replaced whole: the new one is made beside it, then published. */
     struct publish folder = {.lock = -1};
-    int status = base ? publish_open(&folder, dir, NAMES_TUNE, force ? PUBLISH_FORCE : PUBLISH_NEW) : CLI_USAGE;
-    if (status == CLI_OK && snprintf(irace, sizeof irace, "%s/irace", folder.where) >= (int)sizeof irace) {
-        cli_error("%s/irace: path too long (at most %zu bytes)", folder.where, sizeof irace - 1);
-        status = CLI_USAGE;
-    } else if (status == CLI_OK) {
+    int status = base ? publish_open(&folder, dir, NAMES_TUNE, force ? PUBLISH_FORCE : PUBLISH_NEW) : APP_USAGE;
+    if (status == APP_OK && snprintf(irace, sizeof irace, "%s/irace", folder.where) >= (int)sizeof irace) {
+        app_error("%s/irace: path too long (at most %zu bytes)", folder.where, sizeof irace - 1);
+        status = APP_USAGE;
+    } else if (status == APP_OK) {
         status = output_prepare_dir(irace);
     }
-    if (status != CLI_OK && folder.lock >= 0)
+    if (status != APP_OK && folder.lock >= 0)
         publish_close(&folder, false);
-    if (status == CLI_OK) {
-        struct output_file f;
-        bool written = output_open(&f, irace, "base.cfg");
+    if (status == APP_OK) {
+        struct app_file f;
+        bool written = app_file_open(&f, irace, "base.cfg");
         if (written) {
             fprintf(f.fp, "# base.cfg — written by gaexp tune: %s without its tune group, resolved;\n"
                           "# every target run is this file with irace's --set values.\n",
                     file);
-            written = ga_cfg_write(base, f.fp) && output_commit(&f);
+            written = ga_cfg_write(base, f.fp) && app_file_commit(&f);
         }
         tune_self(argv[0], self, sizeof self);
         if (!quiet)
@@ -520,11 +520,11 @@ int cli_tune(int argc, char **argv)
                    t.count == 1 ? "" : "s", t.runs, file, irace);
         status = written && tune_write_irace(irace, &t, seed) && tune_run_irace(irace, self) &&
                          tune_elites(folder.where, file, &t, quiet)
-                     ? CLI_OK
-                     : CLI_FAILED;
-        if (!publish_close(&folder, status == CLI_OK))
-            status = CLI_FAILED;
-        if (status == CLI_OK && !quiet)
+                     ? APP_OK
+                     : APP_FAILED;
+        if (!publish_close(&folder, status == APP_OK))
+            status = APP_FAILED;
+        if (status == APP_OK && !quiet)
             printf("output: %s/ (elite-*.cfg, tune.csv, irace/)\n", dir);
     }
     ga_experiment_free(e);

@@ -1,4 +1,4 @@
-/* tests/plugin_bad.c — plug-ins gaexp must refuse, one per -D: no entry point, another ABI, a clashing name,
+/* tests/plugin_bad.c — plug-ins gaexp must refuse, one per -D: no entry point, another ABI or an older one, a clashing name,
  * a statistics column named as a standard one. */
 #include "gaexp/gaexp.h"
 
@@ -11,9 +11,13 @@ int plugin_bad_unused(void)
 {
     return plugin_bad_problem.name[0];
 }
-#elif defined PLUGIN_BAD_ABI
-/* What a plug-in built against another gaexp's headers records. */
+#elif defined PLUGIN_BAD_ABI || defined PLUGIN_BAD_OLD_ABI
+/* What a plug-in built against another (an older) gaexp's headers records. */
+#ifdef PLUGIN_BAD_OLD_ABI
+__attribute__((visibility("default"))) const unsigned gaexp_plugin_abi = GAEXP_PLUGIN_ABI - 1;
+#else
 __attribute__((visibility("default"))) const unsigned gaexp_plugin_abi = GAEXP_PLUGIN_ABI + 98;
+#endif
 int gaexp_plugin_register(struct ga_registry *reg, unsigned abi);
 __attribute__((visibility("default"))) int gaexp_plugin_register(struct ga_registry *reg, unsigned abi)
 {

@@ -6,7 +6,6 @@
 #include "gaexp/status.h"
 #include "gaexp/genome.h"
 #include "gaexp/op.h"
-#include "gaexp/tool.h"
 #include "gaexp/problem.h"
 #include "gaexp/rng.h"
 #include "gaexp/diag.h"

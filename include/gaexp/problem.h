@@ -9,7 +9,6 @@
 #include "gaexp/genome.h"
 #include "gaexp/op.h"
 #include "gaexp/stats.h"
-#include "gaexp/tool.h"
 
 GAEXP_API_BEGIN
 
@@ -45,7 +44,7 @@ struct ga_population {
  * Required hooks: configure, shape, init, evaluate, valid, print (the
  * contract test, tests/test_registry.c, checks every registered problem
  * with them).  Optional (NULL allowed): release, and the tables of
- * operators and tools.
+ * operators.
  * Hooks other than configure and release take the state read-only through
  * 'gen->state' and keep no pointers.  init, evaluate and valid are called
  * from several threads at once (ga.threads > 1), on distinct genomes of the
@@ -76,9 +75,6 @@ struct ga_problem {
     /* Writes g in the problem's own notation, ending with a newline. */
     void (*print)(const struct ga_genome *gen, const ga_gene *g, FILE *out);
     void (*release)(void *state);
-    /* The subcommands this problem offers ('gaexp solve NAME', 'gaexp design
-     * NAME', 'gaexp deal'), NULL-terminated; NULL for none. */
-    const struct ga_tool *const *tools;
     /* GA_KIND_REAL only (required there): the real genes and their bounds,
      * which live in the state; shape must then give len = GA_REAL_LEN(reals)
      * and alphabet 65536 (every 16-bit pattern). */

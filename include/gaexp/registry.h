@@ -12,7 +12,8 @@ GAEXP_API_BEGIN
 
 /* The plug-in ABI: raised whenever a public struct or the entry point
  * changes, so that gaexp refuses a plug-in built against other headers. */
-#define GAEXP_PLUGIN_ABI 3u /* 3: struct ga_problem's columns and measure, struct ga_stats's problem */
+#define GAEXP_PLUGIN_ABI 4u /* 3: struct ga_problem's columns and measure, struct ga_stats's problem;
+                              4: struct ga_problem split by concern, no command tools */
 
 /* A registry owns copies of nothing: it points at const tables that must
  * outlive it (a plug-in's tables live until the registry that loaded it is

@@ -103,5 +103,4 @@ const struct ga_problem ga_problem_animals = {
     .evaluate = animals_evaluate,
     .valid = animals_valid,
     .print = animals_print,
-    .tools = ga_tools_animals,
 };

@@ -599,5 +599,4 @@ const struct ga_problem ga_problem_derful = {
     .evaluate = derful_evaluate,
     .valid = derful_valid,
     .print = derful_print,
-    .tools = ga_tools_derful,
 };

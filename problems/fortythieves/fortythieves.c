@@ -570,7 +570,6 @@ const struct ga_problem ga_problem_fortythieves = {
     .evaluate = ft_ga_evaluate,
     .valid = ft_ga_valid,
     .print = ft_ga_print,
-    .tools = ga_tools_fortythieves,
     .columns = ft_ga_columns,
     .measure = ft_ga_measure,
 };

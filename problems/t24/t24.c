@@ -649,7 +649,6 @@ const struct ga_problem ga_problem_t24 = {
     .valid = t24_valid,
     .print = t24_print,
     .release = t24_release,
-    .tools = ga_tools_t24,
     .columns = t24_columns,
     .measure = t24_measure,
 };

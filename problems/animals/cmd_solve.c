@@ -1,10 +1,9 @@
-/* problems/animals/solve_animals.c — 'gaexp solve animals': every solution of a puzzle file and its difficulty. */
+/* problems/animals/cmd_solve.c — 'gaexp solve animals': every solution of a puzzle file and its difficulty. */
 #include "config.h"
 
 #include <getopt.h>
 
-#include "gaexp/tool.h"
-#include "problems/registry.h"
+#include "app/app.h"
 #include "problems/animals/animals_solve.h"
 
 static const char solve_animals_usage[] =
@@ -62,34 +61,34 @@ static int solve_animals(int argc, char **argv)
             ctx.list = false;
         if (c == 'h') {
             fputs(solve_animals_usage, stdout);
-            return GA_EXIT_OK;
+            return APP_OK;
         }
         if (c == '?' || c == ':') {
-            ga_tool_error("solve animals: unknown option '%s'", argv[optind - 1]);
-            return GA_EXIT_USAGE;
+            app_error("solve animals: unknown option '%s'", argv[optind - 1]);
+            return APP_USAGE;
         }
     }
     if (optind + 1 != argc) {
-        ga_tool_error("solve animals: expected one puzzle FILE (and optionally --count)");
-        return GA_EXIT_USAGE;
+        app_error("solve animals: expected one puzzle FILE (and optionally --count)");
+        return APP_USAGE;
     }
     const char *path = argv[optind];
     struct ga_diag diag;
     struct animals_puzzle puzzle;
     ga_diag_clear(&diag);
     if (!animals_puzzle_load(&puzzle, path, &diag)) {
-        ga_tool_print_diag(&diag);
-        return GA_EXIT_USAGE;
+        app_print_diag(&diag);
+        return APP_USAGE;
     }
     printf("puzzle: %s (%s)\n", puzzle.name[0] ? puzzle.name : "unnamed", path);
     struct animals_stats st;
     if (animals_solve(&puzzle, 0, solve_animals_board, &ctx, &st) != 0) {
-        ga_tool_error("solve animals: %s: the puzzle read is not valid (a bug in the reader)", path);
-        return GA_EXIT_FAILED;
+        app_error("solve animals: %s: the puzzle read is not valid (a bug in the reader)", path);
+        return APP_FAILED;
     }
     solve_animals_report(&st);
-    return GA_EXIT_OK;
+    return APP_OK;
 }
 
-const struct ga_tool animals_tool_solve = {"solve", "every solution of a puzzle file and its difficulty",
+const struct app_command animals_cmd_solve = {"solve", "animals", "every solution of a puzzle file and its difficulty",
                                           solve_animals_usage, solve_animals};

@@ -1,4 +1,4 @@
-/* problems/t24/solve_t24.c — 'gaexp solve t24': one hand exhaustively, or the census of every hand. */
+/* problems/t24/cmd_solve.c — 'gaexp solve t24': one hand exhaustively, or the census of every hand. */
 #include "config.h"
 
 #include <getopt.h>
@@ -6,8 +6,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "gaexp/tool.h"
-#include "problems/registry.h"
+#include "app/app.h"
+#include "app/file.h"
 #include "problems/t24/t24_solve.h"
 
 static const char solve_t24_usage[] =
@@ -41,21 +41,21 @@ static bool t24_parse_values(const char *text, long long *low, long long *high)
     const char *dots = strstr(text, "..");
     char first[32];
     if (!dots || (size_t)(dots - text) >= sizeof first) {
-        ga_tool_error("--values: expected LOW..HIGH like 1..10, got '%s'", text);
+        app_error("--values: expected LOW..HIGH like 1..10, got '%s'", text);
         return false;
     }
     snprintf(first, sizeof first, "%.*s", (int)(dots - text), text);
-    if (!ga_tool_parse_long("--values", first, T24_CARD_MIN, T24_CARD_MAX, low) ||
-        !ga_tool_parse_long("--values", dots + 2, T24_CARD_MIN, T24_CARD_MAX, high))
+    if (!app_parse_long("--values", first, T24_CARD_MIN, T24_CARD_MAX, low) ||
+        !app_parse_long("--values", dots + 2, T24_CARD_MIN, T24_CARD_MAX, high))
         return false;
     if (*low > *high) {
-        ga_tool_error("--values: LOW must not exceed HIGH, got '%s'", text);
+        app_error("--values: LOW must not exceed HIGH, got '%s'", text);
         return false;
     }
     return true;
 }
 
-/* Reads the options; GA_EXIT_OK to go on, otherwise the exit status. */
+/* Reads the options; APP_OK to go on, otherwise the exit status. */
 static int t24_read_options(int argc, char **argv, struct t24_options *o)
 {
     static const struct option longopts[] = {
@@ -75,13 +75,13 @@ static int t24_read_options(int argc, char **argv, struct t24_options *o)
     for (int c; (c = getopt_long(argc, argv, "h", longopts, NULL)) != -1;) {
         switch (c) {
         case 't':
-            if (!ga_tool_parse_long("--target", optarg, -T24_TARGET_LIMIT, T24_TARGET_LIMIT, &target))
-                return GA_EXIT_USAGE;
+            if (!app_parse_long("--target", optarg, -T24_TARGET_LIMIT, T24_TARGET_LIMIT, &target))
+                return APP_USAGE;
             break;
         case 'o':
             if (!t24_ops_parse(optarg, &o->hand, why, sizeof why)) {
-                ga_tool_error("--ops: %s", why);
-                return GA_EXIT_USAGE;
+                app_error("--ops: %s", why);
+                return APP_USAGE;
             }
             break;
         case 'a':
@@ -92,11 +92,11 @@ static int t24_read_options(int argc, char **argv, struct t24_options *o)
             break;
         case 'v':
             if (!t24_parse_values(optarg, &o->low, &o->high))
-                return GA_EXIT_USAGE;
+                return APP_USAGE;
             break;
         case 'k':
-            if (!ga_tool_parse_long("--cards", optarg, 2, T24_MAX_CARDS, &o->cards))
-                return GA_EXIT_USAGE;
+            if (!app_parse_long("--cards", optarg, 2, T24_MAX_CARDS, &o->cards))
+                return APP_USAGE;
             break;
         case 'f':
             o->csv = optarg;
@@ -105,24 +105,24 @@ static int t24_read_options(int argc, char **argv, struct t24_options *o)
             fputs(solve_t24_usage, stdout);
             return -1;
         default:
-            ga_tool_error("solve t24: unknown or incomplete option '%s'", argv[optind - 1]);
-            return GA_EXIT_USAGE;
+            app_error("solve t24: unknown or incomplete option '%s'", argv[optind - 1]);
+            return APP_USAGE;
         }
     }
     o->hand.target = (long)target;
-    return GA_EXIT_OK;
+    return APP_OK;
 }
 
 static bool t24_read_cards(int argc, char **argv, struct t24_hand *h)
 {
     if (argc < 2 || argc > T24_MAX_CARDS) {
-        ga_tool_error("solve t24: expected 2 to %d cards, got %d", T24_MAX_CARDS, argc);
+        app_error("solve t24: expected 2 to %d cards, got %d", T24_MAX_CARDS, argc);
         return false;
     }
     h->ncards = (unsigned)argc;
     for (int i = 0; i < argc; i++) {
         long long v;
-        if (!ga_tool_parse_long("card", argv[i], T24_CARD_MIN, T24_CARD_MAX, &v))
+        if (!app_parse_long("card", argv[i], T24_CARD_MIN, T24_CARD_MAX, &v))
             return false;
         h->card[i] = (int)v;
     }
@@ -140,11 +140,11 @@ static void t24_print_found(void *ctx, const char *canonical, const ga_gene *exp
 static int t24_report_failure(enum t24_solve_status status)
 {
     if (status == T24_TOO_LARGE)
-        ga_tool_error("solve t24: a subset of the cards makes more than %u distinct values, the "
+        app_error("solve t24: a subset of the cards makes more than %u distinct values, the "
                       "solver's limit; use at most 7 cards with these operators", T24_SOLVE_MAX_VALUES);
     else
-        ga_tool_error("solve t24: out of memory");
-    return GA_EXIT_FAILED;
+        app_error("solve t24: out of memory");
+    return APP_FAILED;
 }
 
 static void t24_print_hand(const struct t24_hand *h, FILE *out, const char *sep)
@@ -157,8 +157,8 @@ static int t24_solve_hand(const struct t24_options *o)
 {
     const struct t24_hand *h = &o->hand;
     if (o->all && h->ncards > T24_ALL_MAX_CARDS) {
-        ga_tool_error("solve t24: --all walks every expression; at most %d cards", T24_ALL_MAX_CARDS);
-        return GA_EXIT_USAGE;
+        app_error("solve t24: --all walks every expression; at most %d cards", T24_ALL_MAX_CARDS);
+        return APP_USAGE;
     }
     char ops[64];
     t24_ops_format(h, ops, sizeof ops);
@@ -171,7 +171,7 @@ static int t24_solve_hand(const struct t24_options *o)
         if (status < 0)
             return t24_report_failure((enum t24_solve_status)status);
         printf(count ? "%ld distinct solution%s\n" : "no solution\n", count, count == 1 ? "" : "s");
-        return GA_EXIT_OK;
+        return APP_OK;
     }
     ga_gene solution[2 * T24_MAX_CARDS];
     enum t24_solve_status status = t24_solve(h, solution);
@@ -179,12 +179,12 @@ static int t24_solve_hand(const struct t24_options *o)
         return t24_report_failure(status);
     if (status == T24_UNSOLVABLE) {
         printf("no solution\n");
-        return GA_EXIT_OK;
+        return APP_OK;
     }
     char text[256];
     t24_format(h, solution, false, text, sizeof text);
     printf("%s = %ld\n", text, h->target);
-    return GA_EXIT_OK;
+    return APP_OK;
 }
 
 struct t24_census_ctx {
@@ -226,14 +226,14 @@ static bool t24_census_hand(void *vctx, const struct t24_hand *h, const ga_gene 
     }
     if (ctx->progress && ctx->hands % 64 == 0)
         fprintf(stderr, "\r\033[Kcensus: %ld hands, %ld solvable, %.0f s", ctx->hands, ctx->solvable,
-                ga_tool_now() - ctx->started);
+                app_now() - ctx->started);
     return true;
 }
 
 /* The CSV, written under a temporary name and renamed when complete. */
-static bool t24_open_csv(const char *path, struct ga_tool_file *f)
+static bool t24_open_csv(const char *path, struct app_file *f)
 {
-    if (!ga_tool_file_open(f, path))
+    if (!app_file_open_path(f, path))
         return false;
     fprintf(f->fp, "hand,solvable,solution,fractions_only\n");
     return true;
@@ -241,11 +241,11 @@ static bool t24_open_csv(const char *path, struct ga_tool_file *f)
 
 static int t24_solve_census(const struct t24_options *o)
 {
-    struct t24_census_ctx ctx = {.progress = isatty(STDERR_FILENO), .started = ga_tool_now()};
-    struct ga_tool_file csv;
+    struct t24_census_ctx ctx = {.progress = isatty(STDERR_FILENO), .started = app_now()};
+    struct app_file csv;
     if (o->csv) {
         if (!t24_open_csv(o->csv, &csv))
-            return GA_EXIT_USAGE; /* a path gaexp may not write: the user's to change */
+            return APP_USAGE; /* a path gaexp may not write: the user's to change */
         ctx.csv = csv.fp;
     }
     enum t24_solve_status status =
@@ -254,13 +254,13 @@ static int t24_solve_census(const struct t24_options *o)
         fputs("\r\033[K", stderr);
     if (status < 0 || ctx.failed) {
         if (o->csv)
-            ga_tool_file_abandon(&csv);
+            app_file_abandon(&csv);
         free(ctx.unsolvable);
         return t24_report_failure(ctx.failed ? T24_NO_MEMORY : status);
     }
-    if (o->csv && !ga_tool_file_commit(&csv)) {
+    if (o->csv && !app_file_commit(&csv)) {
         free(ctx.unsolvable);
-        return GA_EXIT_FAILED;
+        return APP_FAILED;
     }
     char ops[64];
     t24_ops_format(&o->hand, ops, sizeof ops);
@@ -274,32 +274,31 @@ static int t24_solve_census(const struct t24_options *o)
         t24_print_hand(&ctx.unsolvable[i], stdout, " ");
         putchar('\n');
     }
-    printf("time: %.2f s\n", ga_tool_now() - ctx.started);
+    printf("time: %.2f s\n", app_now() - ctx.started);
     free(ctx.unsolvable);
-    return GA_EXIT_OK;
+    return APP_OK;
 }
 
 static int solve_t24(int argc, char **argv)
 {
     struct t24_options o;
     int status = t24_read_options(argc, argv, &o);
-    if (status != GA_EXIT_OK)
-        return status < 0 ? GA_EXIT_OK : status;
+    if (status != APP_OK)
+        return status < 0 ? APP_OK : status;
     if (o.census) {
         if (optind != argc || o.all) {
-            ga_tool_error("solve t24 --census takes no cards and no --all");
-            return GA_EXIT_USAGE;
+            app_error("solve t24 --census takes no cards and no --all");
+            return APP_USAGE;
         }
         return t24_solve_census(&o);
     }
     if (o.csv) {
-        ga_tool_error("solve t24: --csv goes with --census");
-        return GA_EXIT_USAGE;
+        app_error("solve t24: --csv goes with --census");
+        return APP_USAGE;
     }
     if (!t24_read_cards(argc - optind, argv + optind, &o.hand))
-        return GA_EXIT_USAGE;
+        return APP_USAGE;
     return t24_solve_hand(&o);
 }
 
-static const struct ga_tool solve_t24_tool = {"solve", "one hand exhaustively, or the census of every hand", solve_t24_usage, solve_t24};
-const struct ga_tool *const ga_tools_t24[] = {&solve_t24_tool, NULL};
+const struct app_command t24_cmd_solve = {"solve", "t24", "one hand exhaustively, or the census of every hand", solve_t24_usage, solve_t24};

@@ -1,12 +1,11 @@
-/* problems/fortythieves/solve_fortythieves.c — 'gaexp solve fortythieves': AutoStart baselines on a deal file. */
+/* problems/fortythieves/cmd_solve.c — 'gaexp solve fortythieves': AutoStart baselines on a deal file. */
 #include "config.h"
 
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "gaexp/tool.h"
-#include "problems/registry.h"
+#include "app/app.h"
 #include "problems/fortythieves/fortythieves_solve.h"
 
 static const char solve_fortythieves_usage[] =
@@ -62,32 +61,32 @@ static int ft_cli_parse(int argc, char **argv, struct ft_cli_options *o)
             while (i < 4 && strcmp(optarg, names[i]) != 0)
                 i++;
             if (i == 4) {
-                ga_tool_error("--method: expected greedy, heuristic, optimal or all, got '%s'", optarg);
-                return GA_EXIT_USAGE;
+                app_error("--method: expected greedy, heuristic, optimal or all, got '%s'", optarg);
+                return APP_USAGE;
             }
             o->methods = sets[i];
         }
-        if (c == 'l' && !ga_tool_parse_long("--node-limit", optarg, 0, 0x7fffffffffffffffLL, &limit))
-            return GA_EXIT_USAGE;
+        if (c == 'l' && !app_parse_long("--node-limit", optarg, 0, 0x7fffffffffffffffLL, &limit))
+            return APP_USAGE;
         o->moves |= c == 'v';
         o->summary |= c == 's';
         o->help |= c == 'h';
         if (c == 'p')
             o->position = optarg;
         if (c == '?' || c == ':') {
-            ga_tool_error("solve fortythieves: unknown or incomplete option '%s'", argv[optind - 1]);
-            return GA_EXIT_USAGE;
+            app_error("solve fortythieves: unknown or incomplete option '%s'", argv[optind - 1]);
+            return APP_USAGE;
         }
     }
     if (o->help)
-        return GA_EXIT_OK;
+        return APP_OK;
     if (optind != argc - 1) {
-        ga_tool_error("solve fortythieves: expected one deal FILE (see 'gaexp solve --help')");
-        return GA_EXIT_USAGE;
+        app_error("solve fortythieves: expected one deal FILE (see 'gaexp solve --help')");
+        return APP_USAGE;
     }
     o->file = argv[optind];
     o->node_limit = (unsigned long long)limit;
-    return GA_EXIT_OK;
+    return APP_OK;
 }
 
 /* One method's moves on a line, replayed as a check; false if one is not legal. */
@@ -117,9 +116,9 @@ static int ft_cli_run(const struct ft_cli_options *o, const struct ft_tableau *t
     if ((o->methods & FT_CLI_HEURISTIC) && (r->heuristic = ft_heuristic(t, moves[1])) < 0)
         return r->heuristic;
     if (o->methods & FT_CLI_OPTIMAL) {
-        double start = ga_tool_now();
+        double start = app_now();
         int status = ft_optimal(solver, t, moves[2], &r->optimum);
-        r->seconds = ga_tool_now() - start;
+        r->seconds = app_now() - start;
         return status;
     }
     return FT_OK;
@@ -219,23 +218,23 @@ static int ft_cli_select(const struct ft_cli_options *o, const struct ft_deal_fi
     *first = f->positions;
     *count = f->count;
     if (!o->position)
-        return GA_EXIT_OK;
+        return APP_OK;
     *first = ft_deal_file_find(f, o->position);
     *count = 1;
     if (*first)
-        return GA_EXIT_OK;
+        return APP_OK;
     const char **names = malloc(f->count * sizeof *names);
     if (!names)
-        return GA_EXIT_FAILED;
+        return APP_FAILED;
     for (size_t i = 0; i < f->count; i++)
         names[i] = f->positions[i].name;
     const char *hint = ga_diag_closest(o->position, names, f->count);
     if (hint)
-        ga_tool_error("%s: no position named '%s' (did you mean '%s'?)", o->file, o->position, hint);
+        app_error("%s: no position named '%s' (did you mean '%s'?)", o->file, o->position, hint);
     else
-        ga_tool_error("%s: no position named '%s'", o->file, o->position);
+        app_error("%s: no position named '%s'", o->file, o->position);
     free(names);
-    return GA_EXIT_USAGE;
+    return APP_USAGE;
 }
 
 /* Solves and prints every selected position. */
@@ -244,22 +243,22 @@ static int ft_cli_solve_all(const struct ft_cli_options *o, const struct ft_posi
 {
     struct ft_cli_result *results = calloc(count, sizeof *results);
     if (!results) {
-        ga_tool_error("solve fortythieves: out of memory");
-        return GA_EXIT_FAILED;
+        app_error("solve fortythieves: out of memory");
+        return APP_FAILED;
     }
-    int status = GA_EXIT_OK;
+    int status = APP_OK;
     ft_cli_print_header(o);
-    for (size_t i = 0; i < count && status == GA_EXIT_OK; i++) {
+    for (size_t i = 0; i < count && status == APP_OK; i++) {
         int ft = ft_cli_run(o, &first[i].tableau, solver, moves, &results[i]);
         if (ft != FT_OK) {
-            ga_tool_error("solve fortythieves: %s: %s", first[i].name, ga_strerror(ft));
-            status = GA_EXIT_FAILED;
+            app_error("solve fortythieves: %s: %s", first[i].name, ga_strerror(ft));
+            status = APP_FAILED;
         } else if (!ft_cli_print_row(o, &first[i], moves, &results[i])) {
-            ga_tool_error("solve fortythieves: %s: a move list does not replay (a bug)", first[i].name);
-            status = GA_EXIT_FAILED;
+            app_error("solve fortythieves: %s: a move list does not replay (a bug)", first[i].name);
+            status = APP_FAILED;
         }
     }
-    if (status == GA_EXIT_OK && o->summary)
+    if (status == APP_OK && o->summary)
         ft_cli_print_summary(o, results, count);
     free(results);
     return status;
@@ -269,7 +268,7 @@ static int solve_fortythieves(int argc, char **argv)
 {
     struct ft_cli_options o;
     int status = ft_cli_parse(argc, argv, &o);
-    if (status != GA_EXIT_OK || o.help) {
+    if (status != APP_OK || o.help) {
         if (o.help)
             fputs(solve_fortythieves_usage, stdout);
         return status;
@@ -280,8 +279,8 @@ static int solve_fortythieves(int argc, char **argv)
     int ft;
     struct ft_deal_file *f = ft_deal_file_alloc(o.file, &diag, &ft);
     if (!f) {
-        ga_tool_print_diag(&diag);
-        return ft == FT_ENOMEM ? GA_EXIT_FAILED : GA_EXIT_USAGE;
+        app_print_diag(&diag);
+        return ft == FT_ENOMEM ? APP_FAILED : APP_USAGE;
     }
     const struct ft_position *first;
     size_t count;
@@ -291,15 +290,15 @@ static int solve_fortythieves(int argc, char **argv)
     struct ft_moves *moves[3] = {NULL, NULL, NULL};
     for (int i = 0; i < 3 && o.moves; i++)
         moves[i] = ft_moves_alloc();
-    if (status == GA_EXIT_OK && (!solver || (o.moves && (!moves[0] || !moves[1] || !moves[2])))) {
-        ga_tool_error("solve fortythieves: out of memory");
-        status = GA_EXIT_FAILED;
+    if (status == APP_OK && (!solver || (o.moves && (!moves[0] || !moves[1] || !moves[2])))) {
+        app_error("solve fortythieves: out of memory");
+        status = APP_FAILED;
     }
-    if (status == GA_EXIT_OK)
+    if (status == APP_OK)
         status = ft_cli_solve_all(&o, first, count, solver, moves);
-    if (status == GA_EXIT_OK && (fflush(stdout) != 0 || ferror(stdout))) {
-        ga_tool_error("solve fortythieves: cannot write to standard output");
-        status = GA_EXIT_FAILED;
+    if (status == APP_OK && (fflush(stdout) != 0 || ferror(stdout))) {
+        app_error("solve fortythieves: cannot write to standard output");
+        status = APP_FAILED;
     }
     for (int i = 0; i < 3; i++)
         ft_moves_free(moves[i]);
@@ -308,4 +307,4 @@ static int solve_fortythieves(int argc, char **argv)
     return status;
 }
 
-const struct ga_tool fortythieves_tool_solve = {"solve", "AutoStart baselines (greedy, heuristic, optimum) on a deal file", solve_fortythieves_usage, solve_fortythieves};
+const struct app_command fortythieves_cmd_solve = {"solve", "fortythieves", "AutoStart baselines (greedy, heuristic, optimum) on a deal file", solve_fortythieves_usage, solve_fortythieves};

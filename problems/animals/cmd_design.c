@@ -1,12 +1,12 @@
-/* problems/animals/design.c — 'gaexp design animals': a new puzzle level with one solution and a chosen difficulty. */
+/* problems/animals/cmd_design.c — 'gaexp design animals': a new puzzle level with one solution and a chosen difficulty. */
 #include "config.h"
 
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "gaexp/tool.h"
-#include "problems/registry.h"
+#include "app/app.h"
+#include "app/file.h"
 #include "gaexp/rng.h"
 #include "problems/animals/animals_design.h"
 
@@ -52,15 +52,15 @@ static bool design_parse(int argc, char **argv, struct design_options *o, bool *
     optind = 1;
     opterr = 0;
     for (int c; (c = getopt_long(argc, argv, "h", longopts, NULL)) != -1;) {
-        if (c == 'd' && !(have_difficulty = ga_tool_parse_double("--difficulty", optarg, ANIMALS_DESIGN_MIN_D,
+        if (c == 'd' && !(have_difficulty = app_parse_double("--difficulty", optarg, ANIMALS_DESIGN_MIN_D,
                                                              ANIMALS_DESIGN_MAX_D, &o->difficulty)))
             return false;
-        if (c == 's' && !ga_tool_parse_long("--seed", optarg, 0, 0x7fffffffffffffffLL, &o->seed))
+        if (c == 's' && !app_parse_long("--seed", optarg, 0, 0x7fffffffffffffffLL, &o->seed))
             return false;
-        if (c == 'b' && !ga_tool_parse_long("--budget", optarg, 1, 100000000, &o->budget))
+        if (c == 'b' && !app_parse_long("--budget", optarg, 1, 100000000, &o->budget))
             return false;
         if (c == 'o' && (!*optarg || optarg[strlen(optarg) - 1] == '/')) {
-            ga_tool_error("--out: expected a file name, got '%s'", optarg);
+            app_error("--out: expected a file name, got '%s'", optarg);
             return false;
         }
         if (c == 'o')
@@ -70,12 +70,12 @@ static bool design_parse(int argc, char **argv, struct design_options *o, bool *
             return true;
         }
         if (c == '?' || c == ':') {
-            ga_tool_error("design animals: unknown or incomplete option '%s'", argv[optind - 1]);
+            app_error("design animals: unknown or incomplete option '%s'", argv[optind - 1]);
             return false;
         }
     }
     if (!have_difficulty || optind != argc) {
-        ga_tool_error("design animals: expected --difficulty D with D in [%g, %g] and no other arguments",
+        app_error("design animals: expected --difficulty D with D in [%g, %g] and no other arguments",
                   ANIMALS_DESIGN_MIN_D, ANIMALS_DESIGN_MAX_D);
         return false;
     }
@@ -108,21 +108,21 @@ static char *design_comment(const struct design_options *o, const struct animals
 /* Writes the puzzle to o->out, or to standard output; false after a message. */
 static bool design_write(const struct design_options *o, const struct animals_puzzle *p, const char *comment)
 {
-    if (!o->out || ga_tool_is_stdout(o->out)) {
+    if (!o->out || app_is_stdout(o->out)) {
         bool ok = animals_puzzle_write(p, comment, stdout) == 0 && fflush(stdout) == 0;
         if (!ok)
-            ga_tool_error("design animals: cannot write to standard output");
+            app_error("design animals: cannot write to standard output");
         return ok;
     }
-    struct ga_tool_file f;
-    if (!ga_tool_file_open(&f, o->out))
+    struct app_file f;
+    if (!app_file_open_path(&f, o->out))
         return false;
     if (animals_puzzle_write(p, comment, f.fp) != 0) {
-        ga_tool_error("cannot write %s", f.part_path);
-        ga_tool_file_abandon(&f);
+        app_error("cannot write %s", f.part_path);
+        app_file_abandon(&f);
         return false;
     }
-    return ga_tool_file_commit(&f);
+    return app_file_commit(&f);
 }
 
 static int design_animals(int argc, char **argv)
@@ -130,35 +130,35 @@ static int design_animals(int argc, char **argv)
     struct design_options o = {.seed = DESIGN_DEFAULT_SEED, .budget = DESIGN_DEFAULT_BUDGET};
     bool help = false;
     if (!design_parse(argc, argv, &o, &help))
-        return GA_EXIT_USAGE;
+        return APP_USAGE;
     if (help) {
         printf(design_usage, ANIMALS_DESIGN_MIN_D, ANIMALS_DESIGN_MAX_D);
-        return GA_EXIT_OK;
+        return APP_OK;
     }
     gsl_rng *r = gsl_rng_alloc(ga_rng_xoshiro256ss);
     if (!r) {
-        ga_tool_error("design animals: out of memory");
-        return GA_EXIT_FAILED;
+        app_error("design animals: out of memory");
+        return APP_FAILED;
     }
     gsl_rng_set(r, (unsigned long)o.seed);
     struct animals_design d;
     int status = animals_design(r, o.difficulty, (unsigned long long)o.budget, &d);
     gsl_rng_free(r);
     if (status != 0) {
-        ga_tool_error("design animals: no puzzle with one solution found in %lld solver calls", o.budget);
-        return GA_EXIT_FAILED;
+        app_error("design animals: no puzzle with one solution found in %lld solver calls", o.budget);
+        return APP_FAILED;
     }
     snprintf(d.puzzle.name, sizeof d.puzzle.name, "Designed level, D %.2f (seed %lld)", d.difficulty, o.seed);
     char *comment = design_comment(&o, &d);
     bool ok = comment && design_write(&o, &d.puzzle, comment);
     if (!comment)
-        ga_tool_error("design animals: out of memory");
+        app_error("design animals: out of memory");
     free(comment);
     if (!ok)
-        return GA_EXIT_FAILED;
+        return APP_FAILED;
     fprintf(stderr, "gaexp: design animals: D %.4f for target %g (off by %.4f), %llu solver calls\n",
             d.difficulty, o.difficulty, d.difficulty - o.difficulty, d.solves);
-    return GA_EXIT_OK;
+    return APP_OK;
 }
 
 static const char design_animals_summary[] =
@@ -167,6 +167,5 @@ static const char design_animals_summary[] =
     "      difficulty in the published model is near D, and writes it as a puzzle\n"
     "      file ('gaexp design animals --help' for every option).\n";
 
-static const struct ga_tool design_animals_tool = {"design", "a new puzzle level with one solution and a chosen difficulty",
+const struct app_command animals_cmd_design = {"design", "animals", "a new puzzle level with one solution and a chosen difficulty",
                                                    design_animals_summary, design_animals};
-const struct ga_tool *const ga_tools_animals[] = {&animals_tool_solve, &design_animals_tool, NULL};

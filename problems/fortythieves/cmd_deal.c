@@ -1,12 +1,11 @@
-/* problems/fortythieves/deal.c — 'gaexp deal': seeded Forty Thieves deals in the deal-file format. */
+/* problems/fortythieves/cmd_deal.c — 'gaexp deal': seeded Forty Thieves deals in the deal-file format. */
 #include "config.h"
 
 #include <getopt.h>
 #include <string.h>
 
-#include "gaexp/tool.h"
+#include "app/app.h"
 #include "problems/fortythieves/fortythieves_deal.h"
-#include "problems/registry.h"
 
 static const char deal_usage[] =
     "Usage: gaexp deal --seed K [--count N]\n"
@@ -34,26 +33,26 @@ static int deal_main(int argc, char **argv)
     optind = 1;
     opterr = 0;
     for (int c; (c = getopt_long(argc, argv, "h", longopts, NULL)) != -1;) {
-        if (c == 's' && !ga_tool_parse_long("--seed", optarg, 0, 0x7fffffffffffffffLL, &seed))
-            return GA_EXIT_USAGE;
-        if (c == 'n' && !ga_tool_parse_long("--count", optarg, 1, 10000000, &count))
-            return GA_EXIT_USAGE;
+        if (c == 's' && !app_parse_long("--seed", optarg, 0, 0x7fffffffffffffffLL, &seed))
+            return APP_USAGE;
+        if (c == 'n' && !app_parse_long("--count", optarg, 1, 10000000, &count))
+            return APP_USAGE;
         if (c == 'h') {
             fputs(deal_usage, stdout);
-            return GA_EXIT_OK;
+            return APP_OK;
         }
         if (c == '?' || c == ':') {
-            ga_tool_error("deal: unknown or incomplete option '%s'", argv[optind - 1]);
-            return GA_EXIT_USAGE;
+            app_error("deal: unknown or incomplete option '%s'", argv[optind - 1]);
+            return APP_USAGE;
         }
     }
     if (seed < 0 || optind != argc) {
-        ga_tool_error("deal: expected --seed K [--count N] and no other arguments");
-        return GA_EXIT_USAGE;
+        app_error("deal: expected --seed K [--count N] and no other arguments");
+        return APP_USAGE;
     }
     if (count - 1 > 0x7fffffffffffffffLL - seed) {
-        ga_tool_error("deal: seed %lld plus %lld deals passes the largest seed", seed, count);
-        return GA_EXIT_USAGE;
+        app_error("deal: seed %lld plus %lld deals passes the largest seed", seed, count);
+        return APP_USAGE;
     }
     printf("# gaexp deal --seed %lld --count %lld: Forty Thieves deals, columns left to right, "
            "bottom card first\n",
@@ -62,20 +61,19 @@ static int deal_main(int argc, char **argv)
         struct ft_position p;
         int status = ft_deal((uint64_t)k, &p);
         if (status != FT_OK) {
-            ga_tool_error("deal: seed %lld: %s", k, ga_strerror(status));
-            return status == FT_EINVAL ? GA_EXIT_USAGE : GA_EXIT_FAILED;
+            app_error("deal: seed %lld: %s", k, ga_strerror(status));
+            return status == FT_EINVAL ? APP_USAGE : APP_FAILED;
         }
         putchar('\n');
         if (ft_position_write(stdout, &p) != FT_OK)
             break;
     }
     if (fflush(stdout) != 0 || ferror(stdout)) {
-        ga_tool_error("deal: cannot write the deals to standard output");
-        return GA_EXIT_FAILED;
+        app_error("deal: cannot write the deals to standard output");
+        return APP_FAILED;
     }
-    return GA_EXIT_OK;
+    return APP_OK;
 }
 
-static const struct ga_tool deal_tool = {"deal", "seeded Forty Thieves deals in the deal-file format", deal_usage,
+const struct app_command fortythieves_cmd_deal = {"deal", "fortythieves", "seeded Forty Thieves deals in the deal-file format", deal_usage,
                                          deal_main};
-const struct ga_tool *const ga_tools_fortythieves[] = {&fortythieves_tool_solve, &deal_tool, NULL};

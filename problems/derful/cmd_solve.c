@@ -1,12 +1,11 @@
-/* problems/derful/solve_derful.c — 'gaexp solve derful': the exact 31-derful enumerator. */
+/* problems/derful/cmd_solve.c — 'gaexp solve derful': the exact 31-derful enumerator. */
 #include "config.h"
 
 #include <getopt.h>
 #include <unistd.h>
 
 #include "gaexp/rng.h"
-#include "gaexp/tool.h"
-#include "problems/registry.h"
+#include "app/app.h"
 #include "problems/derful/derful_count.h"
 #include "problems/derful/derful_enum.h"
 
@@ -55,16 +54,16 @@ static int solve_derful_estimate(int n, int suits, unsigned long long samples, u
     struct derful_estimate e = {.n = n, .suits = suits};
     gsl_rng *r = gsl_rng_alloc(ga_rng_xoshiro256ss);
     if (!r) {
-        ga_tool_error("solve derful: out of memory");
-        return GA_EXIT_FAILED;
+        app_error("solve derful: out of memory");
+        return APP_FAILED;
     }
     gsl_rng_set(r, seed);
-    double start = ga_tool_now();
+    double start = app_now();
     int status = derful_count_sample(&e, samples, r);
     gsl_rng_free(r);
     if (status != 0) {
-        ga_tool_error("solve derful: %d suits hold too few cards for %dx%d", suits, n, n);
-        return GA_EXIT_USAGE;
+        app_error("solve derful: %d suits hold too few cards for %dx%d", suits, n, n);
+        return APP_USAGE;
     }
     printf("31-derful %dx%d, %d suit%s: winning games up to row/column permutation and transposition\n", n, n,
            suits, suits > 1 ? "s" : "");
@@ -79,8 +78,8 @@ static int solve_derful_estimate(int n, int suits, unsigned long long samples, u
     }
     double half, total = derful_count_total(&e, &half);
     printf("total: %.6g games, 95%% interval [%.6g, %.6g]\n", total, total - half, total + half);
-    printf("time: %.2f s\n", ga_tool_now() - start);
-    return GA_EXIT_OK;
+    printf("time: %.2f s\n", app_now() - start);
+    return APP_OK;
 }
 
 static int solve_derful(int argc, char **argv)
@@ -97,48 +96,48 @@ static int solve_derful(int argc, char **argv)
     optind = 1;
     opterr = 0;
     for (int c; (c = getopt_long(argc, argv, "h", longopts, NULL)) != -1;) {
-        if (c == 'n' && !ga_tool_parse_long("--n", optarg, 2, 5, &n))
-            return GA_EXIT_USAGE;
-        if (c == 'm' && !ga_tool_parse_long("--samples", optarg, 2, 1000000000000LL, &samples))
-            return GA_EXIT_USAGE;
-        if (c == 'r' && !ga_tool_parse_long("--seed", optarg, 0, 4294967295LL, &seed))
-            return GA_EXIT_USAGE;
+        if (c == 'n' && !app_parse_long("--n", optarg, 2, 5, &n))
+            return APP_USAGE;
+        if (c == 'm' && !app_parse_long("--samples", optarg, 2, 1000000000000LL, &samples))
+            return APP_USAGE;
+        if (c == 'r' && !app_parse_long("--seed", optarg, 0, 4294967295LL, &seed))
+            return APP_USAGE;
         estimate |= c == 'e';
-        if (c == 's' && !ga_tool_parse_long("--suits", optarg, 1, 4, &suits))
-            return GA_EXIT_USAGE;
+        if (c == 's' && !app_parse_long("--suits", optarg, 1, 4, &suits))
+            return APP_USAGE;
         if (c == 'l')
             ctx.list = true;
         if (c == 'h') {
             fputs(solve_derful_usage, stdout);
-            return GA_EXIT_OK;
+            return APP_OK;
         }
         if (c == '?' || c == ':') {
-            ga_tool_error("solve derful: unknown or incomplete option '%s'", argv[optind - 1]);
-            return GA_EXIT_USAGE;
+            app_error("solve derful: unknown or incomplete option '%s'", argv[optind - 1]);
+            return APP_USAGE;
         }
     }
     if (n == 0 || optind != argc) {
-        ga_tool_error("solve derful: expected --n N with N in [2, 5] and no other arguments");
-        return GA_EXIT_USAGE;
+        app_error("solve derful: expected --n N with N in [2, 5] and no other arguments");
+        return APP_USAGE;
     }
     if (suits == 0)
         suits = n - 1;
     if (n == 5 || estimate) {
         if (ctx.list) {
-            ga_tool_error("solve derful: --list needs the exact enumeration (n up to 4, no --estimate)");
-            return GA_EXIT_USAGE;
+            app_error("solve derful: --list needs the exact enumeration (n up to 4, no --estimate)");
+            return APP_USAGE;
         }
         return solve_derful_estimate((int)n, (int)suits, (unsigned long long)samples, (unsigned long)seed);
     }
     struct derful_census census;
-    double start = ga_tool_now();
+    double start = app_now();
     int status = derful_enum_count((int)n, (int)suits, &census, solve_derful_game,
                                    solve_derful_progress, &ctx);
     if (status != 0) {
-        ga_tool_error("solve derful: %s", status == GA_ENOMEM ? "out of memory" : "n or suits out of range");
-        return status == GA_ENOMEM ? GA_EXIT_FAILED : GA_EXIT_USAGE;
+        app_error("solve derful: %s", status == GA_ENOMEM ? "out of memory" : "n or suits out of range");
+        return status == GA_ENOMEM ? APP_FAILED : APP_USAGE;
     }
-    double seconds = ga_tool_now() - start;
+    double seconds = app_now() - start;
     if (ctx.progress)
         fputs("\r\033[K", stderr);
     printf("31-derful %lldx%lld, %lld suit%s: winning games up to row/column permutation and "
@@ -154,9 +153,8 @@ static int solve_derful(int argc, char **argv)
     printf("\ncard multisets: %llu, at most %llu game%s per multiset\n", census.multisets,
            census.max_games_per_multiset, census.max_games_per_multiset == 1 ? "" : "s");
     printf("time: %.2f s\n", seconds);
-    return GA_EXIT_OK;
+    return APP_OK;
 }
 
 
-static const struct ga_tool solve_derful_tool = {"solve", "the exact 31-derful enumerator: every winning n x n game", solve_derful_usage, solve_derful};
-const struct ga_tool *const ga_tools_derful[] = {&solve_derful_tool, NULL};
+const struct app_command derful_cmd_solve = {"solve", "derful", "the exact 31-derful enumerator: every winning n x n game", solve_derful_usage, solve_derful};
