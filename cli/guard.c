@@ -203,8 +203,10 @@ static void guard_problem_hooks(size_t k, const struct ga_problem *p)
     guard_hook(k, GUARD_ADDRESS(p->valid), "valid", "problem", p->name);
     guard_hook(k, GUARD_ADDRESS(p->print), "print", "problem", p->name);
     guard_hook(k, GUARD_ADDRESS(p->release), "release", "problem", p->name);
-    guard_hook(k, GUARD_ADDRESS(p->bounds), "bounds", "problem", p->name);
-    guard_hook(k, GUARD_ADDRESS(p->measure), "measure", "problem", p->name);
+    if (p->reals)
+        guard_hook(k, GUARD_ADDRESS(p->reals->bounds), "bounds", "problem", p->name);
+    if (p->columns)
+        guard_hook(k, GUARD_ADDRESS(p->columns->measure), "measure", "problem", p->name);
     for (const struct ga_crossover *const *c = p->crossovers; c && *c; c++)
         guard_hook(k, GUARD_ADDRESS((*c)->apply), "apply", "crossover", (*c)->name);
     for (const struct ga_mutation *const *m = p->mutations; m && *m; m++) {

@@ -133,7 +133,7 @@ bool run_files_open(struct run_files *f, const struct ga_pack *config, const cha
         return false;
     fputs(GA_STATS_COLUMNS, f->gens.fp);
     for (size_t c = 0; c < f->columns; c++)
-        fprintf(f->gens.fp, ",%s", problem->columns[c]);
+        fprintf(f->gens.fp, ",%s", problem->columns->names[c]);
     fputc('\n', f->gens.fp);
     fprintf(f->summary.fp, "replicate,seed,solved,best,generation_found,evaluations,stop\n");
     fprintf(f->times.fp, "replicate,seconds,evaluations_per_second\n");

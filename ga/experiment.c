@@ -115,15 +115,15 @@ struct ga_genome ga_problem_genome(const struct ga_problem *p, const void *state
 {
     struct ga_genome gen = {.state = state, .kind = p->kind};
     p->shape(state, &gen.len, &gen.alphabet);
-    if (p->kind == GA_KIND_REAL && p->bounds)
-        p->bounds(state, &gen.reals, &gen.lower, &gen.upper);
+    if (p->kind == GA_KIND_REAL && p->reals && p->reals->bounds)
+        p->reals->bounds(state, &gen.reals, &gen.lower, &gen.upper);
     return gen;
 }
 
 size_t ga_problem_column_count(const struct ga_problem *p)
 {
     size_t n = 0;
-    while (p->columns && p->columns[n])
+    while (p->columns && p->columns->names && p->columns->names[n])
         n++;
     return n;
 }
@@ -145,10 +145,12 @@ const char *ga_problem_columns_check(const struct ga_problem *p, size_t *bad)
 {
     size_t n = ga_problem_column_count(p);
     *bad = n;
-    if ((n > 0) != (p->measure != NULL))
-        return n ? "columns without a measure hook" : "a measure hook without columns";
+    if (p->columns && !n)
+        return "a measure hook without columns";
+    if (p->columns && !p->columns->measure)
+        return "columns without a measure hook";
     for (size_t i = 0; i < n; i++) {
-        const char *name = p->columns[i];
+        const char *name = p->columns->names[i];
         *bad = i;
         if (i >= GA_STATS_PROBLEM_MAX)
             return "one column too many (at most " EXPERIMENT_TEXT(GA_STATS_PROBLEM_MAX) ")";
@@ -158,7 +160,7 @@ const char *ga_problem_columns_check(const struct ga_problem *p, size_t *bad)
         if (experiment_standard_column(name))
             return "clashes with a standard column of generations.csv";
         for (size_t j = 0; j < i; j++)
-            if (strcmp(p->columns[j], name) == 0)
+            if (strcmp(p->columns->names[j], name) == 0)
                 return "declared twice";
     }
     return NULL;

@@ -4,7 +4,7 @@
 #include <math.h>
 
 static const struct genome_kind_text {
-    unsigned kind;
+    enum ga_genome_kind kind;
     const char *name, *summary;
 } genome_kinds[] = {
     {GA_KIND_BITS, "bits", "every gene 0 or 1, independent"},
@@ -15,7 +15,7 @@ static const struct genome_kind_text {
     {GA_KIND_REAL, "real", "doubles within per-gene bounds, and a step size sigma (ga_genome_reals)"},
 };
 
-static const struct genome_kind_text *genome_kind_find(unsigned kind)
+static const struct genome_kind_text *genome_kind_find(enum ga_genome_kind kind)
 {
     for (size_t i = 0; i < sizeof genome_kinds / sizeof *genome_kinds; i++)
         if (genome_kinds[i].kind == kind)
@@ -23,13 +23,13 @@ static const struct genome_kind_text *genome_kind_find(unsigned kind)
     return NULL;
 }
 
-const char *ga_genome_kind_name(unsigned kind)
+const char *ga_genome_kind_name(enum ga_genome_kind kind)
 {
     const struct genome_kind_text *k = genome_kind_find(kind);
     return k ? k->name : "mixed";
 }
 
-const char *ga_genome_kind_summary(unsigned kind)
+const char *ga_genome_kind_summary(enum ga_genome_kind kind)
 {
     const struct genome_kind_text *k = genome_kind_find(kind);
     return k ? k->summary : "genes of several kinds";

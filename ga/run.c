@@ -526,9 +526,9 @@ static void run_update_stats(struct ga_run *run, unsigned long long evaluations)
     else
         run->stats.diversity = ga_stats_diversity(run->genes, n, run->gen.len, run->stride, run->gen.alphabet,
                                                   threads, run->allele_counts);
-    if (run->problem->measure) {
+    if (run->problem->columns) {
         struct ga_population pop = {run->genes, run->stride, n, run->stats.best_index, run->fitness};
-        run->problem->measure(&run->gen, &pop, run->stats.problem);
+        run->problem->columns->measure(&run->gen, &pop, run->stats.problem);
     }
     if (run->generation == 0 || run->stats.best < run->best_ever) {
         run->best_ever = run->stats.best;

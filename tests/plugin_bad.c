@@ -2,7 +2,7 @@
  * a statistics column named as a standard one. */
 #include "gaexp/gaexp.h"
 
-static const struct ga_problem plugin_bad_problem = {.name = "derful", .summary = "clashes with the built-in"};
+static const struct ga_problem plugin_bad_problem __attribute__((unused)) = {.name = "derful", .summary = "clashes with the built-in"};
 
 #if defined PLUGIN_BAD_NOENTRY
 /* A shared object with no gaexp_plugin_register. */
@@ -34,9 +34,10 @@ static void plugin_bad_measure(const struct ga_genome *gen, const struct ga_popu
     values[0] = values[1] = pop->fitness[pop->best];
 }
 
+static const struct ga_problem_columns plugin_bad_column_table = {plugin_bad_columns, plugin_bad_measure};
+
 static const struct ga_problem plugin_bad_columned = {
-    .name = "columned", .summary = "declares a column 'best'", .columns = plugin_bad_columns,
-    .measure = plugin_bad_measure};
+    .name = "columned", .summary = "declares a column 'best'", .columns = &plugin_bad_column_table};
 
 static int plugin_bad_register(struct ga_registry *reg)
 {

@@ -188,8 +188,8 @@ static void test_column_declarations(void **unused)
         {prefix, true, NULL, 0}, /* a standard name's extension is no clash */
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        struct ga_problem p = {.name = "columned", .columns = cases[i].columns,
-                               .measure = cases[i].measure ? column_measure : NULL};
+        struct ga_problem_columns table = {cases[i].columns, cases[i].measure ? column_measure : NULL};
+        struct ga_problem p = {.name = "columned", .columns = &table};
         size_t bad = 99;
         const char *why = ga_problem_columns_check(&p, &bad);
         struct ga_registry *reg = ga_registry_alloc();

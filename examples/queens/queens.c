@@ -92,7 +92,7 @@ static void queens_print(const struct ga_genome *gen, const ga_gene *g, FILE *ou
 
 /* A column of the problem's own in generations.csv: the share of the
  * population that is a solution. */
-static const char *const queens_columns[] = {"solved_share", NULL};
+static const char *const queens_column_names[] = {"solved_share", NULL};
 
 static void queens_measure(const struct ga_genome *gen, const struct ga_population *pop, double *values)
 {
@@ -102,6 +102,8 @@ static void queens_measure(const struct ga_genome *gen, const struct ga_populati
         solved += pop->fitness[i] == 0;
     values[0] = (double)solved / (double)pop->n;
 }
+
+static const struct ga_problem_columns queens_columns = {queens_column_names, queens_measure};
 
 const struct ga_problem queens_problem = {
     .name = "queens",
@@ -115,8 +117,7 @@ const struct ga_problem queens_problem = {
     .evaluate = queens_evaluate,
     .valid = queens_valid,
     .print = queens_print,
-    .columns = queens_columns,
-    .measure = queens_measure,
+    .columns = &queens_columns,
 };
 
 int queens_register(struct ga_registry *reg)

@@ -37,7 +37,7 @@ struct ga_genome {
     const void *state;
     size_t len;        /* genes per individual */
     unsigned alphabet; /* every gene lies in [0, alphabet) */
-    unsigned kind;     /* one enum ga_genome_kind */
+    enum ga_genome_kind kind;
     /* GA_KIND_REAL only (else 0 and NULL): the real genes and their bounds,
      * from the problem's 'bounds' hook; see ga_genome_reals. */
     size_t reals;
@@ -65,9 +65,9 @@ static inline const double *ga_genome_creals(const ga_gene *g)
 }
 
 /* The name of a kind for messages and 'gaexp list' ("bits", "permutation", ...). */
-const char *ga_genome_kind_name(unsigned kind);
+const char *ga_genome_kind_name(enum ga_genome_kind kind);
 /* One line on what a valid genome of that kind is, for 'gaexp list'. */
-const char *ga_genome_kind_summary(unsigned kind);
+const char *ga_genome_kind_summary(enum ga_genome_kind kind);
 /* GA_KIND_REAL: true when x lies within the bounds (finite) and sigma is
  * finite and > 0; for a problem's 'valid' hook. */
 bool ga_genome_real_valid(const struct ga_genome *gen, const ga_gene *g);

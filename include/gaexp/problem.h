@@ -39,12 +39,36 @@ struct ga_population {
     const double *fitness;
 };
 
+/* The extras of a real-valued problem (GA_KIND_REAL): its real genes and
+ * their bounds, which live in the state.  Its shape hook must then give
+ * len = GA_REAL_LEN(reals) and alphabet 65536 (every 16-bit pattern: the
+ * core's generic operators see a real genome as 16-bit genes). */
+struct ga_problem_reals {
+    void (*bounds)(const void *state, size_t *reals, const double **lower, const double **upper);
+};
+
+/* Statistics of a problem's own, written to generations.csv after the
+ * standard columns (GA_STATS_COLUMNS) and kept in struct ga_stats's
+ * 'problem' array.  'names' names them, NULL-terminated: 1 to
+ * GA_STATS_PROBLEM_MAX names of 1 to 31 characters from a-z, 0-9 and '_',
+ * none a standard column, none twice (ga_problem_columns_check; the
+ * registry and ga_run_alloc refuse others).  'measure' (required) writes
+ * one value per column for the current population: once per generation,
+ * after the standard statistics, from one thread, reading the state only.
+ * It must depend on the population alone (not on the thread count or the
+ * time), so the columns are the same bits at any thread or rank count and
+ * after resume.  NaN writes an empty cell. */
+struct ga_problem_columns {
+    const char *const *names;
+    void (*measure)(const struct ga_genome *gen, const struct ga_population *pop, double *values);
+};
+
 /* A problem is a const table; the core callocs 'state_size' bytes per
  * instance, hands them to 'configure' and never writes them afterwards.
  * Required hooks: configure, shape, init, evaluate, valid, print (the
  * contract test, tests/test_registry.c, checks every registered problem
  * with them).  Optional (NULL allowed): release, and the tables of
- * operators.
+ * operators, real bounds and statistics columns.
  * Hooks other than configure and release take the state read-only through
  * 'gen->state' and keep no pointers.  init, evaluate and valid are called
  * from several threads at once (ga.threads > 1), on distinct genomes of the
@@ -52,7 +76,7 @@ struct ga_population {
 struct ga_problem {
     const char *name;    /* 'problem.name' in experiment files */
     const char *summary; /* one line for 'gaexp list' */
-    unsigned kind;       /* one enum ga_genome_kind: picks the generic operators */
+    enum ga_genome_kind kind; /* picks the generic operators */
     size_t state_size;   /* bytes the core callocs per instance */
     struct ga_problem_defaults defaults; /* what an experiment file may leave out */
     /* The settings the 'problem' group needs besides its name, when some
@@ -75,24 +99,9 @@ struct ga_problem {
     /* Writes g in the problem's own notation, ending with a newline. */
     void (*print)(const struct ga_genome *gen, const ga_gene *g, FILE *out);
     void (*release)(void *state);
-    /* GA_KIND_REAL only (required there): the real genes and their bounds,
-     * which live in the state; shape must then give len = GA_REAL_LEN(reals)
-     * and alphabet 65536 (every 16-bit pattern). */
-    void (*bounds)(const void *state, size_t *reals, const double **lower, const double **upper);
-    /* Optional (both NULL, or both set): statistics of the problem's own,
-     * written to generations.csv after the standard columns
-     * (GA_STATS_COLUMNS) and kept in struct ga_stats's 'problem' array.
-     * 'columns' names them, NULL-terminated: at most GA_STATS_PROBLEM_MAX
-     * names of 1 to 31 characters from a-z, 0-9 and '_', none a standard
-     * column, none twice (ga_problem_columns_check; the registry and
-     * ga_run_alloc refuse others).  'measure' writes one value per column
-     * for the current population: once per generation, after the
-     * standard statistics, from one thread, reading the state only.  It
-     * must depend on the population alone (not on the thread count or
-     * the time), so the columns are the same bits at any thread or rank
-     * count and after resume.  NaN writes an empty cell. */
-    const char *const *columns;
-    void (*measure)(const struct ga_genome *gen, const struct ga_population *pop, double *values);
+    /* Optional tables (above), NULL when the problem has none. */
+    const struct ga_problem_reals *reals;     /* GA_KIND_REAL only, required there */
+    const struct ga_problem_columns *columns; /* statistics of its own */
 };
 
 /* The number of columns p declares (0 when none). */

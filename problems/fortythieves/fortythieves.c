@@ -521,7 +521,7 @@ static double ft_ga_evaluate(const struct ga_genome *gen, const ga_gene *g)
 /* The problem's own column: the mean cards moved to the foundations,
  * read off the fitness (reference - moved, plus a fraction below 1 with
  * shaping; 0 at or past the reference, where it counts the reference). */
-static const char *const ft_ga_columns[] = {"mean_moved", NULL};
+static const char *const ft_ga_column_names[] = {"mean_moved", NULL};
 
 static void ft_ga_measure(const struct ga_genome *gen, const struct ga_population *pop, double *values)
 {
@@ -557,6 +557,8 @@ static void ft_ga_print(const struct ga_genome *gen, const ga_gene *g, FILE *out
             f->reference_name, f->reference, f->cards);
 }
 
+static const struct ga_problem_columns ft_ga_columns = {ft_ga_column_names, ft_ga_measure};
+
 const struct ga_problem ga_problem_fortythieves = {
     .name = "fortythieves",
     .summary = "Forty Thieves AutoStart: a sequence of move choices (fitness = cards short of the optimum)",
@@ -570,6 +572,5 @@ const struct ga_problem ga_problem_fortythieves = {
     .evaluate = ft_ga_evaluate,
     .valid = ft_ga_valid,
     .print = ft_ga_print,
-    .columns = ft_ga_columns,
-    .measure = ft_ga_measure,
+    .columns = &ft_ga_columns,
 };

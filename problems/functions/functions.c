@@ -182,12 +182,15 @@ static void functions_print(const struct ga_genome *gen, const ga_gene *g, FILE 
 }
 
 /* The problem's own column: how far the generation's best lies from the optimum. */
-static const char *const functions_columns[] = {"best_distance", NULL};
+static const char *const functions_column_names[] = {"best_distance", NULL};
 
 static void functions_measure(const struct ga_genome *gen, const struct ga_population *pop, double *values)
 {
     values[0] = functions_distance(gen, pop->genes + pop->best * pop->stride);
 }
+
+static const struct ga_problem_reals functions_reals = {functions_bounds};
+static const struct ga_problem_columns functions_columns = {functions_column_names, functions_measure};
 
 const struct ga_problem ga_problem_functions = {
     .name = "functions",
@@ -202,7 +205,6 @@ const struct ga_problem ga_problem_functions = {
     .valid = functions_valid,
     .print = functions_print,
     .release = functions_release,
-    .bounds = functions_bounds,
-    .columns = functions_columns,
-    .measure = functions_measure,
+    .reals = &functions_reals,
+    .columns = &functions_columns,
 };

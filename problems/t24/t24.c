@@ -572,7 +572,7 @@ static double t24_evaluate(const struct ga_genome *gen, const ga_gene *g)
 /* The problem's own column: the mean depth of the trees (each uses every
  * card once, so their size is always 2 cards - 1; their shape is what
  * varies, from a balanced tree to a chain). */
-static const char *const t24_columns[] = {"mean_depth", NULL};
+static const char *const t24_column_names[] = {"mean_depth", NULL};
 
 static void t24_measure(const struct ga_genome *gen, const struct ga_population *pop, double *values)
 {
@@ -634,6 +634,8 @@ static const struct ga_mutation t24_mutation_rdo = {
 };
 static const struct ga_mutation *const t24_mutations[] = {&t24_mutation_rdo, NULL};
 
+static const struct ga_problem_columns t24_columns = {t24_column_names, t24_measure};
+
 const struct ga_problem ga_problem_t24 = {
     .name = "t24",
     .summary = "the 24 game: an expression tree using every card once (fitness = distance from target)",
@@ -649,6 +651,5 @@ const struct ga_problem ga_problem_t24 = {
     .valid = t24_valid,
     .print = t24_print,
     .release = t24_release,
-    .columns = t24_columns,
-    .measure = t24_measure,
+    .columns = &t24_columns,
 };
