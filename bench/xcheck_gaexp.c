@@ -81,7 +81,10 @@ int main(int argc, char **argv)
     struct ga_diag diag;
     ga_diag_clear(&diag);
     struct ga_cfg *cfg = ga_cfg_alloc(&diag);
-    struct ga_experiment *e = cfg && ga_cfg_load(cfg, argv[1]) ? ga_experiment_alloc(cfg, &catalog, 1) : NULL;
+    bool loaded = cfg && ga_cfg_load(cfg, argv[1]);
+    if (loaded) /* gaexp's own group: where the program writes, not what the library reads */
+        config_setting_remove(ga_cfg_root(cfg), "output");
+    struct ga_experiment *e = loaded ? ga_experiment_alloc(cfg, &catalog, 1, NULL) : NULL;
     if (!e) {
         for (size_t i = 0; i < diag.count; i++) {
             char line[1400];

@@ -24,13 +24,15 @@ int cli_deal(int argc, char **argv);
 
 struct ga_cfg;
 struct ga_run;
-/* Runs every replicate of e and writes its output folder e->out_dir
+struct output_settings;
+/* Runs every replicate of e and writes its output folder out->dir
  * (prepared by the caller): config.cfg, generations.csv, summary.csv,
  * times.csv, best.txt and the plot, with a checkpoint every
  * output.checkpoint seconds and on SIGINT/SIGTERM.  'quiet': no progress
  * and no report.  APP_OK, APP_FAILED (message printed) or APP_INTERRUPTED
  * (checkpoint written, message printed). */
-int cli_run_experiment(struct ga_cfg *cfg, const struct ga_experiment *e, struct ga_run *run, bool quiet);
+int cli_run_experiment(struct ga_cfg *cfg, const struct ga_experiment *e, const struct output_settings *out,
+                       struct ga_run *run, bool quiet);
 /* A replicate run apart from its output folder, on an MPI worker: runs
  * replicate r of e on 'run' and appends its record to p (check p->oom):
  * every generation's statistics, how it ended and its best individual,
@@ -40,20 +42,20 @@ struct ga_pack;
 enum ga_stop cli_run_replicate(const struct ga_experiment *e, struct ga_run *run, unsigned r, struct ga_pack *p);
 /* The seconds a record's replicate ran. */
 double cli_record_seconds(const struct ga_pack *record);
-/* Writes e's output folder from the records of replicates
+/* Writes e's output folder (out->dir) from the records of replicates
  * 1..e->replicates, records[0] first, through the writer
  * cli_run_experiment uses: the same files, byte for byte (times.csv
  * aside).  A folder prepared by the caller is written in place under its
  * lock and journal; one that does not exist yet appears whole (written
  * under a hidden name, cli/output.h), with fitness.gp and style.gp when
- * e->plot but no figure drawn; with 'left' not NULL, that hidden folder is
+ * out->plot but no figure drawn; with 'left' not NULL, that hidden folder is
  * left there for the caller to close (output_stage_close: its sync and
  * rename, away from the thread that wrote it), left->fd -1 when there is
  * none.  APP_OK, or APP_FAILED (message printed; a record that does not
  * fit e is refused and nothing is written). */
 struct output_stage;
-int cli_run_write(struct ga_cfg *cfg, const struct ga_experiment *e, const struct ga_pack *records,
-                  struct output_stage *left);
+int cli_run_write(struct ga_cfg *cfg, const struct ga_experiment *e, const struct output_settings *out,
+                  const struct ga_pack *records, struct output_stage *left);
 /* The resolved configuration as text, with its NUL (config.cfg below its
  * comments), appended to out; false when out of memory. */
 bool cli_config_text(struct ga_cfg *cfg, struct ga_pack *out);
@@ -87,8 +89,9 @@ const struct ga_catalog *cli_catalog(void);
  * a plug-in whose hash differs from a recorded one.  NULL after adding
  * diagnostics at problem.plugin. */
 const struct ga_catalog *cli_catalog_for(struct ga_cfg *cfg);
-/* ga_experiment_alloc over cli_catalog_for(cfg). */
-struct ga_experiment *cli_experiment_alloc(struct ga_cfg *cfg, uint64_t default_seed);
+/* ga_experiment_alloc over cli_catalog_for(cfg), the 'output' group read
+ * into *out (cli/output_settings.h). */
+struct ga_experiment *cli_experiment_alloc(struct ga_cfg *cfg, uint64_t default_seed, struct output_settings *out);
 /* While resuming DIR (NULL: not), whether a plug-in that changed since
  * the run was configured is taken (--accept-changed-plugin) or refused
  * with a message naming that option. */

@@ -9,6 +9,7 @@
 #include "cli/cli.h"
 #include "cli/figures.h"
 #include "cli/output.h"
+#include "cli/output_settings.h"
 #include "cli/publish.h"
 #include "gaexp/cfg.h"
 #include "gaexp/experiment.h"
@@ -44,7 +45,8 @@ static bool export_function_read(const char *dir, struct export_function *fn)
     ga_diag_clear(&diag);
     struct ga_cfg *cfg = ga_cfg_alloc(&diag);
     struct ga_experiment *e = NULL;
-    bool ok = cfg && ga_cfg_load(cfg, path) && (e = cli_experiment_alloc(cfg, 0)) != NULL;
+    struct output_settings out;
+    bool ok = cfg && ga_cfg_load(cfg, path) && (e = cli_experiment_alloc(cfg, 0, &out)) != NULL;
     if (ok) {
         snprintf(fn->name, sizeof fn->name, "%s", e->problem->name);
         fn->id = 1; /* the problem's place in 'gaexp list', from 1 */

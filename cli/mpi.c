@@ -226,11 +226,12 @@ static void mpi_worker_islands(const struct ga_pack *in)
     ga_diag_clear(&diag);
     struct ga_cfg *cfg = NULL;
     struct ga_experiment *e = NULL;
+    struct output_settings out; /* rank 0 writes */
     struct ga_run *run = NULL;
     const struct ga_link *link = mpi_link();
     bool ok = link && in->len > 0 && in->data[in->len - 1] == '\0' && (cfg = ga_cfg_alloc(&diag)) &&
               ga_cfg_load_string(cfg, "the configuration from rank 0", (const char *)in->data) &&
-              (e = cli_experiment_alloc(cfg, 0));
+              (e = cli_experiment_alloc(cfg, 0, &out));
     if (ok) {
         e->params.link = link;
         ok = (run = ga_run_alloc(e->problem, e->state, &e->params, &diag)) != NULL;
@@ -278,9 +279,10 @@ static bool mpi_worker_load(struct mpi_worker *w, const char *text, size_t len)
     mpi_worker_clear(w);
     ga_diag_clear(&w->diag);
     ga_pack_put(&w->config, text, len);
+    struct output_settings out; /* rank 0 writes */
     bool ok = !w->config.oom && (w->cfg = ga_cfg_alloc(&w->diag)) != NULL &&
               ga_cfg_load_string(w->cfg, "the configuration from rank 0", text) &&
-              (w->e = cli_experiment_alloc(w->cfg, 0)) != NULL &&
+              (w->e = cli_experiment_alloc(w->cfg, 0, &out)) != NULL &&
               (w->run = ga_run_alloc(w->e->problem, w->e->state, &w->e->params, &w->diag)) != NULL;
     app_print_diag(&w->diag);
     if (!ok)
@@ -360,6 +362,7 @@ int cli_mpi_work(void)
 struct mpi_job {
     struct ga_cfg *cfg; /* NULL when not open */
     struct ga_experiment *e;
+    struct output_settings output; /* where its folder goes */
     struct ga_pack config;   /* the resolved configuration, sent with each run */
     struct ga_pack *records; /* one per replicate, empty until it comes back (or kept from before) */
     bool *kept;              /* one per replicate: its record is kept on the disk */
@@ -383,7 +386,7 @@ static bool mpi_job_open(struct mpi_sched *s, size_t i)
     struct mpi_job *j = &s->job[i];
     struct ga_cfg *cfg;
     struct ga_experiment *e;
-    if (!s->jobs->open(s->jobs->ctx, i, &cfg, &e))
+    if (!s->jobs->open(s->jobs->ctx, i, &cfg, &e, &j->output))
         return false;
     j->cfg = cfg, j->e = e;
     unsigned n = j->e->replicates;
@@ -394,7 +397,7 @@ static bool mpi_job_open(struct mpi_sched *s, size_t i)
     bool ok = j->records && j->kept && states && cli_config_text(j->cfg, &j->config) &&
               replicates_identity(j->cfg, &identity);
     if (ok) {
-        replicates_place(&j->keep, j->e, identity);
+        replicates_place(&j->keep, &j->output, identity);
         j->back = replicates_load(&j->keep, n, j->records, states, false);
         for (unsigned r = 0; r < n; r++) {
             j->kept[r] = j->records[r].len > 0;
@@ -413,7 +416,7 @@ static void mpi_job_keep(struct mpi_job *j, bool all)
 {
     for (unsigned r = 1; j->cfg && r <= j->e->replicates; r++)
         if (j->records[r - 1].len && !j->kept[r - 1] &&
-            (all || replicates_worth(j->e, cli_record_seconds(&j->records[r - 1]))))
+            (all || replicates_worth(&j->output, cli_record_seconds(&j->records[r - 1]))))
             j->kept[r - 1] = replicates_keep(&j->keep, r, &j->records[r - 1], true);
 }
 
@@ -427,7 +430,7 @@ static void mpi_job_close(struct mpi_sched *s, size_t i, int status)
     free(j->records);
     free(j->kept);
     ga_pack_free(&j->config);
-    s->jobs->close(s->jobs->ctx, i, j->cfg, j->e, status);
+    s->jobs->close(s->jobs->ctx, i, j->cfg, j->e, &j->output, status);
     *j = (struct mpi_job){0};
 }
 
@@ -482,7 +485,7 @@ static bool mpi_hand_out(struct mpi_sched *s, int w)
 static void mpi_job_write(struct mpi_sched *s, size_t i)
 {
     const struct mpi_job *j = &s->job[i];
-    int status = s->status == APP_OK ? cli_run_write(j->cfg, j->e, j->records, NULL) : APP_FAILED;
+    int status = s->status == APP_OK ? cli_run_write(j->cfg, j->e, &j->output, j->records, NULL) : APP_FAILED;
     if (status != APP_OK) /* a hook's fault (said) is the input's: exit status 2 */
         s->status = status == APP_USAGE ? APP_USAGE : APP_FAILED;
     else
@@ -516,7 +519,7 @@ static bool mpi_collect(struct mpi_sched *s)
     msg.len = u.left;
     if (msg.len == 0 && s->status == APP_OK) {
         app_error("rank %d could not run replicate %llu of %s", w, (unsigned long long)id.replicate,
-                  j->e->out_dir);
+                  j->output.dir);
         s->status = APP_FAILED;
     }
     if (j->cfg) {
@@ -541,14 +544,14 @@ static void mpi_report_lost(struct mpi_sched *s)
                     "not returned:\n");
     for (int w = 1; w < mpi_size; w++)
         if (s->busy[w])
-            fprintf(stderr, "gaexp:   %s replicate %llu (rank %d)\n", s->job[s->held[w].job].e->out_dir,
+            fprintf(stderr, "gaexp:   %s replicate %llu (rank %d)\n", s->job[s->held[w].job].output.dir,
                     (unsigned long long)s->held[w].replicate, w);
     for (size_t i = 0; i < s->jobs->count; i++)
         if (s->job[i].cfg) {
             mpi_job_keep(&s->job[i], true);
             fprintf(stderr, "gaexp: %s is not written: %u of its %u replicates ended%s%s%s; resuming runs the "
                             "others\n",
-                    s->job[i].e->out_dir, s->job[i].back, s->job[i].e->replicates,
+                    s->job[i].output.dir, s->job[i].back, s->job[i].e->replicates,
                     s->job[i].back ? " and are kept (" : "", s->job[i].back ? s->job[i].keep.dir : "",
                     s->job[i].back ? ")" : "");
         }

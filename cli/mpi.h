@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "cli/cli.h"
+#include "cli/output_settings.h"
 
 struct ga_cfg;
 struct ga_experiment;
@@ -20,12 +21,13 @@ struct ga_link;
 struct cli_mpi_jobs {
     size_t count;
     void *ctx;
-    /* Job i's resolved configuration and experiment, its folder prepared;
-     * false after a message. */
-    bool (*open)(void *ctx, size_t i, struct ga_cfg **cfg, struct ga_experiment **e);
+    /* Job i's resolved configuration, experiment and output settings, its
+     * folder prepared; false after a message. */
+    bool (*open)(void *ctx, size_t i, struct ga_cfg **cfg, struct ga_experiment **e, struct output_settings *out);
     /* Frees what open made; status says whether the folder was written
      * (APP_OK) or not (the sweep stopped, or failed). */
-    void (*close)(void *ctx, size_t i, struct ga_cfg *cfg, struct ga_experiment *e, int status);
+    void (*close)(void *ctx, size_t i, struct ga_cfg *cfg, struct ga_experiment *e, struct output_settings *out,
+                  int status);
 };
 
 #ifdef GAEXP_MPI

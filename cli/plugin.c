@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/output_settings.h"
 #include "cli/guard.h"
 #include "gaexp/pack.h"
 #include "gaexp/registry.h"
@@ -298,8 +299,9 @@ const struct ga_catalog *cli_catalog_for(struct ga_cfg *cfg)
     return cli_catalog();
 }
 
-struct ga_experiment *cli_experiment_alloc(struct ga_cfg *cfg, uint64_t default_seed)
+struct ga_experiment *cli_experiment_alloc(struct ga_cfg *cfg, uint64_t default_seed, struct output_settings *out)
 {
     const struct ga_catalog *cat = cli_catalog_for(cfg);
-    return cat ? ga_experiment_alloc(cfg, cat, default_seed) : NULL;
+    struct ga_experiment_reader output = output_settings_reader(out);
+    return cat ? ga_experiment_alloc(cfg, cat, default_seed, &output) : NULL;
 }

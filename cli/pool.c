@@ -48,6 +48,7 @@ bool cli_pool_chosen(enum cli_pool_mode mode, long long jobs, size_t runs, size_
 struct pool_job {
     struct ga_cfg *cfg;
     struct ga_experiment *e;
+    struct output_settings output; /* where its folder goes */
     struct ga_pack *records;   /* e->replicates of them: empty until the replicate ends */
     struct ga_pack *states;    /* e->replicates: where a replicate stopped, to go on from */
     bool *kept;                /* e->replicates: records[r] is on the disk */
@@ -124,7 +125,7 @@ static bool pool_replicate(struct pool_job *j, unsigned r, bool *stopped)
     bool ok = true;
     /* no generation begins after SIGINT/SIGTERM: the state is kept where it is */
     while (ok && !pool_interrupted && replicate_step(&x) == GA_CONTINUE) {
-        if (!pool_interrupted && app_now() - last >= e->checkpoint_seconds) {
+        if (!pool_interrupted && app_now() - last >= j->output.checkpoint_seconds) {
             ok = pool_keep_state(j, &x, r);
             last = app_now();
         }
@@ -136,7 +137,7 @@ static bool pool_replicate(struct pool_job *j, unsigned r, bool *stopped)
     if (ok) {
         replicate_record(&x, &j->records[r - 1]);
         double spent = x.before + (app_now() - x.started);
-        bool worth = replicates_worth(e, spent);
+        bool worth = replicates_worth(&j->output, spent);
         if (j->records[r - 1].oom)
             app_error("out of memory");
         ok = !j->records[r - 1].oom && (!worth || replicates_keep(&j->keep, r, &j->records[r - 1], true));
@@ -168,9 +169,9 @@ static int pool_write(struct pool_job *j)
     int status = APP_FAILED;
     j->stage.fd = -1;
     if (j->failed)
-        app_error("%s: a replicate could not run or be kept (see above)", j->e->out_dir);
+        app_error("%s: a replicate could not run or be kept (see above)", j->output.dir);
     else
-        status = cli_run_write(j->cfg, j->e, j->records, &j->stage);
+        status = cli_run_write(j->cfg, j->e, &j->output, j->records, &j->stage);
     pool_free_records(j);
     return status;
 }
@@ -181,7 +182,7 @@ static int pool_write(struct pool_job *j)
 static int pool_settle(struct pool_job *j)
 {
     int status = j->status;
-    if (j->stage.fd >= 0 && !output_stage_close(&j->stage, j->e->out_dir))
+    if (j->stage.fd >= 0 && !output_stage_close(&j->stage, j->output.dir))
         status = APP_FAILED;
     if (status == APP_OK)
         replicates_drop(&j->keep);
@@ -245,7 +246,7 @@ static bool pool_open(struct pool *p, size_t i)
 {
     struct pool_job *j = &p->slot[i % p->window];
     *j = (struct pool_job){.next = 1};
-    if (!p->jobs->open(p->jobs->ctx, i, &j->cfg, &j->e))
+    if (!p->jobs->open(p->jobs->ctx, i, &j->cfg, &j->e, &j->output))
         return false;
     unsigned n = j->e->replicates;
     struct ga_pack config = {0};
@@ -254,7 +255,7 @@ static bool pool_open(struct pool *p, size_t i)
               (j->kept = calloc(n, sizeof *j->kept)) && cli_config_text(j->cfg, &config) &&
               replicates_identity(j->cfg, &identity);
     if (ok) {
-        replicates_place(&j->keep, j->e, identity);
+        replicates_place(&j->keep, &j->output, identity);
         unsigned ended = replicates_load(&j->keep, n, j->records, j->states, false);
         for (unsigned r = 0; r < n; r++) {
             j->kept[r] = j->records[r].len > 0;
@@ -262,14 +263,14 @@ static bool pool_open(struct pool *p, size_t i)
         }
         j->todo = n - ended;
         p->tally.kept += ended;
-        ok = replicates_keep_config(&j->keep, j->e, &config);
+        ok = replicates_keep_config(&j->keep, &j->output, &config);
     }
     ga_pack_free(&config);
     if (ok)
         return true;
-    app_error("%s: cannot keep its replicates (out of memory, or see above)", j->e->out_dir);
+    app_error("%s: cannot keep its replicates (out of memory, or see above)", j->output.dir);
     pool_free_records(j);
-    p->jobs->close(p->jobs->ctx, i, j->cfg, j->e, APP_FAILED);
+    p->jobs->close(p->jobs->ctx, i, j->cfg, j->e, &j->output, APP_FAILED);
     j->e = NULL;
     return false;
 }
@@ -312,7 +313,7 @@ static int pool_drive(struct pool *p)
         if (j->written) {
             pthread_mutex_unlock(&p->lock);
             j->status = pool_settle(j);
-            p->jobs->close(p->jobs->ctx, p->first, j->cfg, j->e, j->status);
+            p->jobs->close(p->jobs->ctx, p->first, j->cfg, j->e, &j->output, j->status);
             pthread_mutex_lock(&p->lock);
             status = j->status;
             p->first++;
@@ -357,13 +358,13 @@ static int pool_abandon(struct pool *p, int status)
         if (status == APP_INTERRUPTED && !j->written && j->out > 0) {
             unsigned kept = pool_keep_ended(j);
             fprintf(stderr, "gaexp: %s is not written: %u of its %u replicates ended%s, the others stopped where "
-                            "they were%s%s%s\n", j->e->out_dir, kept, j->e->replicates, kept ? " and are kept" : "",
+                            "they were%s%s%s\n", j->output.dir, kept, j->e->replicates, kept ? " and are kept" : "",
                     j->stopped || kept ? " (" : "", j->stopped || kept ? j->keep.dir : "",
                     j->stopped || kept ? ")" : "");
         }
         if (!j->written)
             pool_free_records(j);
-        p->jobs->close(p->jobs->ctx, i, j->cfg, j->e, j->written ? j->status : status);
+        p->jobs->close(p->jobs->ctx, i, j->cfg, j->e, &j->output, j->written ? j->status : status);
     }
     return status;
 }
@@ -421,19 +422,22 @@ int cli_pool_run(const struct cli_mpi_jobs *jobs, unsigned workers, struct cli_p
 struct pool_one {
     struct ga_cfg *cfg;
     struct ga_experiment *e;
+    const struct output_settings *out;
 };
 
-static bool pool_one_open(void *ctx, size_t i, struct ga_cfg **cfg, struct ga_experiment **e)
+static bool pool_one_open(void *ctx, size_t i, struct ga_cfg **cfg, struct ga_experiment **e,
+                          struct output_settings *out)
 {
     struct pool_one *one = ctx;
     (void)i;
-    *cfg = one->cfg, *e = one->e;
+    *cfg = one->cfg, *e = one->e, *out = *one->out;
     return true;
 }
 
-static void pool_one_close(void *ctx, size_t i, struct ga_cfg *cfg, struct ga_experiment *e, int status)
+static void pool_one_close(void *ctx, size_t i, struct ga_cfg *cfg, struct ga_experiment *e,
+                           struct output_settings *out, int status)
 {
-    (void)ctx, (void)i, (void)cfg, (void)e, (void)status; /* the caller owns them */
+    (void)ctx, (void)i, (void)cfg, (void)e, (void)out, (void)status; /* the caller owns them */
 }
 
 /* Copies the folder's best.txt to stdout, as a run's report shows its best. */
@@ -448,30 +452,31 @@ static void pool_print_best(const char *dir)
         fclose(f);
 }
 
-int cli_pool_run_experiment(struct ga_cfg *cfg, struct ga_experiment *e, bool quiet)
+int cli_pool_run_experiment(struct ga_cfg *cfg, struct ga_experiment *e, const struct output_settings *out,
+                            bool quiet)
 {
-    struct pool_one one = {cfg, e};
+    struct pool_one one = {cfg, e, out};
     const struct cli_mpi_jobs jobs = {1, &one, pool_one_open, pool_one_close};
     double started = app_now();
-    int status, lock = run_lock(e->out_dir, quiet, &status); /* held throughout: the replicates are kept in it */
+    int status, lock = run_lock(out->dir, quiet, &status); /* held throughout: the replicates are kept in it */
     if (lock < 0)
         return status;
-    cli_guard_keep(e->out_dir, "%s keeps the replicates that ended, and those under way where they were last kept",
-                   e->out_dir);
+    cli_guard_keep(out->dir, "%s keeps the replicates that ended, and those under way where they were last kept",
+                   out->dir);
     struct cli_pool_tally tally;
     status = cli_pool_run(&jobs, e->params.threads, &tally);
     output_unlock(lock);
     if (status == APP_INTERRUPTED)
         fprintf(stderr, "gaexp: interrupted; 'gaexp resume %s' goes on with the replicates not ended\n",
-                e->out_dir);
+                out->dir);
     if (status != APP_OK || quiet)
         return status;
     printf("%s: %u replicates", e->problem->name, e->replicates);
     if (tally.kept || tally.resumed)
         printf(" (%lu kept from before, %lu gone on with from their kept state)", tally.kept, tally.resumed);
     printf(", %u side by side, %.3f s\n", e->params.threads, app_now() - started);
-    pool_print_best(e->out_dir);
-    printf("output: %s/\n", e->out_dir);
+    pool_print_best(out->dir);
+    printf("output: %s/\n", out->dir);
     return status;
 }
 
@@ -485,13 +490,14 @@ int cli_resume_replicates(const char *dir, long long jobs, bool quiet)
     snprintf(threads, sizeof threads, "ga.threads=%lld", jobs);
     struct ga_cfg *cfg = replicates_load_config(dir, &text) ? ga_cfg_alloc(&diag) : NULL;
     struct ga_experiment *e = NULL;
+    struct output_settings out;
     const char *stored = NULL; /* kept in place when it is the folder: config.cfg as an uninterrupted run's */
     bool ok = cfg && ga_cfg_load_string(cfg, name, (const char *)text.data);
     bool here = ok && config_lookup_string(ga_cfg_config(cfg), "output.dir", &stored) && strcmp(stored, dir) == 0;
     ok = ok && (here || ga_cfg_override_string(cfg, "output.dir", dir)) &&
-         (jobs <= 0 || ga_cfg_override(cfg, threads)) && (e = cli_experiment_alloc(cfg, 0)) != NULL;
+         (jobs <= 0 || ga_cfg_override(cfg, threads)) && (e = cli_experiment_alloc(cfg, 0, &out)) != NULL;
     app_print_diag(&diag);
-    int status = ok ? cli_pool_run_experiment(cfg, e, quiet) : APP_USAGE;
+    int status = ok ? cli_pool_run_experiment(cfg, e, &out, quiet) : APP_USAGE;
     ga_experiment_free(e);
     ga_cfg_free(cfg);
     ga_pack_free(&text);

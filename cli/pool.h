@@ -47,7 +47,7 @@ int cli_pool_run(const struct cli_mpi_jobs *jobs, unsigned workers, struct cli_p
  * are kept as they end and under way (cli/replicates.h), and a run that
  * was interrupted goes on with what was kept (gaexp resume); a short
  * report unless quiet.  A CLI_ status. */
-int cli_pool_run_experiment(struct ga_cfg *cfg, struct ga_experiment *e, bool quiet);
+int cli_pool_run_experiment(struct ga_cfg *cfg, struct ga_experiment *e, const struct output_settings *out, bool quiet);
 
 /* 'gaexp resume DIR' of a run whose replicates went side by side (its
  * folder keeps replicates/config): goes on with what was kept, on 'jobs'

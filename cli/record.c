@@ -165,7 +165,7 @@ static bool run_record_write(struct run_session *s, unsigned r, const struct ga_
     if (ga_unpack_get(&u, &h, sizeof h) && h.stop == GA_STOP_FAULT && h.seed == ga_rng_replicate_seed(s->e->seed, r)) {
         s->faulted = record_fault_say(s, r, &u, genes);
         if (!s->faulted)
-            app_error("%s: the record of replicate %u does not fit its configuration", s->e->out_dir, r);
+            app_error("%s: the record of replicate %u does not fit its configuration", s->out->dir, r);
         return false;
     }
     u = (struct ga_unpack){record->data, record->len, false};
@@ -180,7 +180,7 @@ static bool run_record_write(struct run_session *s, unsigned r, const struct ga_
             return false; /* out of memory, said */
     }
     if (!fits) {
-        app_error("%s: the record of replicate %u does not fit its configuration", s->e->out_dir, r);
+        app_error("%s: the record of replicate %u does not fit its configuration", s->out->dir, r);
         return false;
     }
     struct run_end end = {.seed = h.seed, .solved = h.solved != 0, .stop = (enum ga_stop)h.stop, .best = h.best, .mean = h.mean, .seconds = h.seconds,
@@ -189,18 +189,18 @@ static bool run_record_write(struct run_session *s, unsigned r, const struct ga_
     return run_end_write(s, r, &end);
 }
 
-/* Writes the run folder e->out_dir from the records through the run
+/* Writes the run folder out->dir from the records through the run
  * session's writer, into a folder of its own ('staged': a hidden one the
  * caller renames into place) or the locked folder itself; config.cfg names
  * the folder the configuration's output.dir says. */
-static int record_write(struct ga_cfg *cfg, const struct ga_experiment *e, const struct ga_pack *records,
-                        bool staged)
+static int record_write(struct ga_cfg *cfg, const struct ga_experiment *e, const struct output_settings *out,
+                        const struct ga_pack *records, bool staged)
 {
     struct run_session s;
     int status = APP_FAILED;
     ga_gene *genes = NULL;
-    bool ready = run_session_init(&s, cfg, e, NULL, true);
-    if (ready && run_files_open(&s.f, &s.config, e->out_dir, s.shown, e->problem)) {
+    bool ready = run_session_init(&s, cfg, e, out, NULL, true);
+    if (ready && run_files_open(&s.f, &s.config, out->dir, s.shown, e->problem)) {
         s.f.staged = staged;
         bool ok = (genes = calloc(s.genome.len, sizeof *genes)) != NULL;
         if (!ok)
@@ -214,35 +214,35 @@ static int record_write(struct ga_cfg *cfg, const struct ga_experiment *e, const
     return status;
 }
 
-int cli_run_write(struct ga_cfg *cfg, const struct ga_experiment *e, const struct ga_pack *records,
-                  struct output_stage *left)
+int cli_run_write(struct ga_cfg *cfg, const struct ga_experiment *e, const struct output_settings *out,
+                  const struct ga_pack *records, struct output_stage *left)
 {
     int status = APP_FAILED;
     struct stat st;
     if (left)
         left->fd = -1;
-    if (lstat(e->out_dir, &st) != 0 && errno == ENOENT) {
+    if (lstat(out->dir, &st) != 0 && errno == ENOENT) {
         /* A folder not there yet (a sweep's point) appears whole: written
          * under a hidden name, one syncfs, one rename; the figure's script
          * goes with it, the figure is the caller's to draw. */
         struct output_stage stage;
-        if (!output_stage_open(&stage, e->out_dir))
+        if (!output_stage_open(&stage, out->dir))
             return APP_FAILED;
-        struct ga_experiment staged = *e;
-        staged.out_dir = stage.path;
-        status = record_write(cfg, &staged, records, true);
+        struct output_settings staged = *out;
+        staged.dir = stage.path;
+        status = record_write(cfg, e, &staged, records, true);
         if (status != APP_OK)
             output_stage_abandon(&stage);
         else if (left)
             *left = stage;
-        else if (!output_stage_close(&stage, e->out_dir))
+        else if (!output_stage_close(&stage, out->dir))
             status = APP_FAILED;
         return status;
     }
-    int lock = run_lock(e->out_dir, true, &status);
+    int lock = run_lock(out->dir, true, &status);
     if (lock < 0)
         return status;
-    status = record_write(cfg, e, records, false);
+    status = record_write(cfg, e, out, records, false);
     output_unlock(lock);
     return status;
 }

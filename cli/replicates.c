@@ -44,9 +44,9 @@ bool replicates_identity(struct ga_cfg *cfg, uint64_t *hash)
     return ok;
 }
 
-bool replicates_worth(const struct ga_experiment *e, double seconds)
+bool replicates_worth(const struct output_settings *out, double seconds)
 {
-    return seconds >= 1.0 || e->checkpoint_seconds < 1.0;
+    return seconds >= 1.0 || out->checkpoint_seconds < 1.0;
 }
 
 void replicates_beside(const char *dir, char *buf, size_t size)
@@ -56,13 +56,13 @@ void replicates_beside(const char *dir, char *buf, size_t size)
     snprintf(buf, size, "%.*s.%s.replicates", parent, dir, dir + parent);
 }
 
-void replicates_place(struct replicates *k, const struct ga_experiment *e, uint64_t config_hash)
+void replicates_place(struct replicates *k, const struct output_settings *out, uint64_t config_hash)
 {
     struct stat st;
-    if (lstat(e->out_dir, &st) == 0 && S_ISDIR(st.st_mode))
-        snprintf(k->dir, sizeof k->dir, "%s/replicates", e->out_dir);
+    if (lstat(out->dir, &st) == 0 && S_ISDIR(st.st_mode))
+        snprintf(k->dir, sizeof k->dir, "%s/replicates", out->dir);
     else
-        replicates_beside(e->out_dir, k->dir, sizeof k->dir);
+        replicates_beside(out->dir, k->dir, sizeof k->dir);
     k->config_hash = config_hash;
 }
 
@@ -148,17 +148,17 @@ bool replicates_keep(const struct replicates *k, unsigned r, const struct ga_pac
 }
 
 /* Whether the replicates are kept inside the folder of their runs. */
-static bool replicates_inside(const struct replicates *k, const struct ga_experiment *e)
+static bool replicates_inside(const struct replicates *k, const struct output_settings *out)
 {
-    size_t n = strlen(e->out_dir);
-    return strncmp(k->dir, e->out_dir, n) == 0 && strcmp(k->dir + n, "/replicates") == 0;
+    size_t n = strlen(out->dir);
+    return strncmp(k->dir, out->dir, n) == 0 && strcmp(k->dir + n, "/replicates") == 0;
 }
 
-bool replicates_keep_config(const struct replicates *k, const struct ga_experiment *e, const struct ga_pack *config)
+bool replicates_keep_config(const struct replicates *k, const struct output_settings *out, const struct ga_pack *config)
 {
     char path[APP_PATH_MAX + 16];
     snprintf(path, sizeof path, "%s/config", k->dir);
-    if (!replicates_inside(k, e) || access(path, F_OK) == 0)
+    if (!replicates_inside(k, out) || access(path, F_OK) == 0)
         return true;
     return replicates_make(k) && checkpoint_save(k->dir, "config", k->config_hash, config, true);
 }

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "cli/output.h"
+#include "cli/output_settings.h"
 #include "gaexp/pack.h"
 
 struct ga_cfg;
@@ -30,8 +31,8 @@ struct replicates {
  * output.dir), so that a resume on other threads takes them.  False when
  * out of memory. */
 bool replicates_identity(struct ga_cfg *cfg, uint64_t *hash);
-/* The place of e's replicates (nothing is created yet). */
-void replicates_place(struct replicates *k, const struct ga_experiment *e, uint64_t config_hash);
+/* The place of the replicates of the run written in out->dir (nothing is created yet). */
+void replicates_place(struct replicates *k, const struct output_settings *out, uint64_t config_hash);
 /* Loads what is kept: records[r - 1] for each replicate ended, states[r - 1]
  * for each under way (both arrays of e->replicates, empty packs: left
  * empty when nothing is kept); a file that does not fit is left out (the
@@ -46,7 +47,7 @@ bool replicates_keep(const struct replicates *k, unsigned r, const struct ga_pac
  * configuration too, as 'config' (the text cli_config_text makes, in the
  * checkpoint format): 'gaexp resume DIR' goes on from it.  False (message
  * printed) on failure. */
-bool replicates_keep_config(const struct replicates *k, const struct ga_experiment *e, const struct ga_pack *config);
+bool replicates_keep_config(const struct replicates *k, const struct output_settings *out, const struct ga_pack *config);
 /* The configuration a run's folder kept, into *config; false (message
  * printed) when it is missing or damaged. */
 bool replicates_load_config(const char *dir, struct ga_pack *config);
@@ -58,7 +59,7 @@ void replicates_drop_folder(const char *path);
 /* Whether a replicate that ran 'seconds' is worth keeping as it ends:
  * one of a second or more, or every one when output.checkpoint is below
  * a second (keeping one costs a few milliseconds of writing). */
-bool replicates_worth(const struct ga_experiment *e, double seconds);
+bool replicates_worth(const struct output_settings *out, double seconds);
 /* The hidden folder beside folder dir ('.NAME.replicates') where a
  * sweep's point keeps its replicates, into buf. */
 void replicates_beside(const char *dir, char *buf, size_t size);

@@ -92,10 +92,11 @@ int cli_run(int argc, char **argv)
     struct cli_options o;
     int status = run_parse(argc, argv, cfg, &o);
     struct ga_experiment *e = NULL;
+    struct output_settings out;
     struct ga_run *run = NULL;
     if (status == APP_OK) {
         uint64_t clock_seed = (uint64_t)time(NULL) * 1000003u ^ (uint64_t)getpid();
-        e = cli_experiment_alloc(cfg, clock_seed % 1000000000u);
+        e = cli_experiment_alloc(cfg, clock_seed % 1000000000u, &out);
         /* Under mpirun the ranks share the islands (rank 0 writes). */
         bool spread = e && e->params.islands > 1 && cli_mpi_workers() > 0;
         if (e && (!spread || (e->params.link = cli_mpi_islands(cfg))))
@@ -108,12 +109,12 @@ int cli_run(int argc, char **argv)
      * the lock); its commit journal replaces an old run whole. */
     struct publish folder = {.lock = -1};
     if (status == APP_OK)
-        status = publish_open(&folder, e->out_dir, NAMES_RUN, o.force ? PUBLISH_FORCE : PUBLISH_NEW);
+        status = publish_open(&folder, out.dir, NAMES_RUN, o.force ? PUBLISH_FORCE : PUBLISH_NEW);
     if (status == APP_OK)
         status = !e->params.link && cli_pool_chosen(o.parallel, e->params.threads, e->replicates,
                                                     e->params.population * e->params.islands)
-                     ? cli_pool_run_experiment(cfg, e, o.quiet)
-                     : cli_run_experiment(cfg, e, run, o.quiet);
+                     ? cli_pool_run_experiment(cfg, e, &out, o.quiet)
+                     : cli_run_experiment(cfg, e, &out, run, o.quiet);
     if (folder.lock >= 0)
         publish_close(&folder, false);
     app_print_diag(&diag);

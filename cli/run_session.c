@@ -144,20 +144,20 @@ bool run_files_open(struct run_files *f, const struct ga_pack *config, const cha
  * (already written under their temporary names) through the journal of
  * doc/data-safety.md: all appear together or none does, so a failed or
  * killed run never mixes its files with those of an earlier one. */
-static int run_files_commit(struct run_files *f, const struct ga_experiment *e, struct app_file *best,
+static int run_files_commit(struct run_files *f, const struct output_settings *out, struct app_file *best,
                             struct app_file *curves, struct app_file *style, struct app_file *script,
                             const char *figure, bool quiet)
 {
     struct app_file *list[8] = {&f->config, &f->gens, &f->summary, &f->times, best};
     size_t n = 5;
-    if (e->plot)
+    if (out->plot)
         list[n++] = script;
-    if (e->plot && f->staged) /* else style.gp is written on its own, when absent */
+    if (out->plot && f->staged) /* else style.gp is written on its own, when absent */
         list[n++] = style;
     list[n++] = curves; /* last: a sweep takes it as the mark of a finished point */
     if (f->staged) /* the folder appears whole when the caller renames it: no journal */
         return output_stage_files(list, n) ? 1 : 0;
-    return output_publish(e->out_dir, list, n, e->plot ? figure : NULL, quiet);
+    return output_publish(out->dir, list, n, out->plot ? figure : NULL, quiet);
 }
 
 static void run_files_abandon(struct run_files *f)
@@ -207,10 +207,10 @@ static void run_best_update(struct run_best *b, unsigned replicate, const struct
 }
 
 /* Writes best.txt under its temporary name, for run_files_commit. */
-static bool run_write_best(const struct ga_experiment *e, const struct ga_genome *genome,
+static bool run_write_best(const struct ga_experiment *e, const char *dir, const struct ga_genome *genome,
                            const struct run_best *b, struct app_file *f)
 {
-    if (!app_file_open(f, e->out_dir, "best.txt"))
+    if (!app_file_open(f, dir, "best.txt"))
         return false;
     fprintf(f->fp, "# fitness %.10g (0 = solved), generation %lu, replicate %u of %u, seed %llu\n",
             b->fitness, b->generation, b->replicate, e->replicates, (unsigned long long)b->seed);
@@ -231,8 +231,8 @@ bool run_record(struct run_files *f, struct curves *curves, unsigned replicate,
     return false;
 }
 
-static void run_report(const struct ga_experiment *e, const struct ga_run *run, const struct run_best *b,
-                       enum ga_stop why, double seconds)
+static void run_report(const struct ga_experiment *e, const char *dir, const struct ga_run *run,
+                       const struct run_best *b, enum ga_stop why, double seconds)
 {
     const struct ga_stats *s = ga_run_stats(run);
     if (e->replicates == 1)
@@ -247,7 +247,7 @@ static void run_report(const struct ga_experiment *e, const struct ga_run *run, 
         printf(" of replicate %u (seed %llu)", b->replicate, (unsigned long long)b->seed);
     printf(":\n");
     e->problem->print(ga_run_genome(run), b->genes, stdout);
-    printf("output: %s/\n", e->out_dir);
+    printf("output: %s/\n", dir);
 }
 
 /* Writes curves.csv under its temporary name, for run_files_commit. */
@@ -272,18 +272,19 @@ static bool run_flush(struct app_file *f)
  * committed together: output_publish's 1, 0 or -1.  On 0 (message
  * printed) the closing files are removed and the streamed ones left to
  * the caller; on -1 everything is kept for the journal. */
-static int run_files_finish(struct run_files *f, const struct ga_experiment *e, const struct ga_genome *genome,
-                            const struct run_best *b, const struct curves *curves, bool quiet)
+static int run_files_finish(struct run_files *f, const struct ga_experiment *e, const struct output_settings *out,
+                            const struct ga_genome *genome, const struct run_best *b, const struct curves *curves,
+                            bool quiet)
 {
     struct app_file best = {0}, curve_file = {0}, script = {0}, style = {0};
     char figure[64];
     int done = 0;
     /* The figure's format and title come from the resolved configuration, still under its temporary name. */
-    if (run_write_best(e, genome, b, &best) && run_write_curves(e->out_dir, curves, &curve_file) &&
-        (!e->plot || run_flush(&f->config)) &&
-        (!e->plot || figures_fitness_open(e->out_dir, f->config.part_path, f->staged ? &style : NULL, &script,
-                                          figure, sizeof figure)))
-        done = run_files_commit(f, e, &best, &curve_file, &style, &script, e->plot ? figure : NULL, quiet);
+    if (run_write_best(e, out->dir, genome, b, &best) && run_write_curves(out->dir, curves, &curve_file) &&
+        (!out->plot || run_flush(&f->config)) &&
+        (!out->plot || figures_fitness_open(out->dir, f->config.part_path, f->staged ? &style : NULL, &script,
+                                            figure, sizeof figure)))
+        done = run_files_commit(f, out, &best, &curve_file, &style, &script, out->plot ? figure : NULL, quiet);
     if (done == 0) {
         app_file_abandon(&best);
         app_file_abandon(&curve_file);
@@ -405,12 +406,12 @@ bool cli_config_text(struct ga_cfg *cfg, struct ga_pack *out)
 }
 
 bool run_session_init(struct run_session *s, struct ga_cfg *cfg, const struct ga_experiment *e,
-                             struct ga_run *run, bool quiet)
+                      const struct output_settings *out, struct ga_run *run, bool quiet)
 {
     const char *named = NULL; /* a sweep's point written in a stage is named as it will be published */
     if (config_lookup_string(ga_cfg_config(cfg), "output.dir", &named) != CONFIG_TRUE)
-        named = e->out_dir;
-    *s = (struct run_session){.cfg = cfg, .e = e, .run = run, .replicate = 1, .shown = named,
+        named = out->dir;
+    *s = (struct run_session){.cfg = cfg, .e = e, .out = out, .run = run, .replicate = 1, .shown = named,
                               .genome = ga_problem_genome(e->problem, e->state)};
     /* zeroed: checkpoints copy it before the first replicate ends */
     s->best.genes = calloc(s->genome.len, sizeof *s->best.genes);
@@ -485,7 +486,7 @@ static bool run_checkpoint(struct run_session *s)
 {
     uint64_t lengths[3], hashes[3], config_len = s->config.len;
     if (!run_files_mark(&s->f, lengths, hashes)) {
-        app_error("cannot write to %s: %s", s->e->out_dir, strerror(errno));
+        app_error("cannot write to %s: %s", s->out->dir, strerror(errno));
         return false;
     }
     struct ga_pack p = {0};
@@ -501,13 +502,13 @@ static bool run_checkpoint(struct run_session *s)
     run_best_pack(&s->best, len, &p);
     curves_pack(s->curves, &p);
     ga_run_pack(s->run, &p);
-    bool ok = !p.oom && checkpoint_write(s->e->out_dir, ga_pack_hash(s->config.data, s->config.len), &p);
+    bool ok = !p.oom && checkpoint_write(s->out->dir, ga_pack_hash(s->config.data, s->config.len), &p);
     if (p.oom)
         app_error("out of memory");
     ga_pack_free(&p);
     s->checkpointed |= ok;
     if (ok) /* what a crash of a plug-in would leave */
-        cli_guard_keep(s->e->out_dir, "%s keeps its checkpoint of generation %lu of replicate %u", s->e->out_dir,
+        cli_guard_keep(s->out->dir, "%s keeps its checkpoint of generation %lu of replicate %u", s->out->dir,
                        ga_run_stats(s->run)->generation, s->replicate);
     s->last_checkpoint = app_now();
     return ok;
@@ -517,7 +518,7 @@ static bool run_checkpoint(struct run_session *s)
  * passed (0: every generation). */
 static bool run_maybe_checkpoint(struct run_session *s)
 {
-    if (app_now() - s->last_checkpoint < s->e->checkpoint_seconds)
+    if (app_now() - s->last_checkpoint < s->out->checkpoint_seconds)
         return true;
     return run_checkpoint(s);
 }
@@ -599,9 +600,9 @@ static enum ga_stop run_replicates(struct run_session *s, bool *ok)
 static bool run_checkpoint_kept(struct run_session *s)
 {
     char path[APP_PATH_MAX + 16];
-    snprintf(path, sizeof path, "%s/checkpoint", s->e->out_dir);
+    snprintf(path, sizeof path, "%s/checkpoint", s->out->dir);
     if (s->checkpointed && access(path, F_OK) != 0) {
-        app_error("%s was removed while the run went on: nothing of it is kept", s->e->out_dir);
+        app_error("%s was removed while the run went on: nothing of it is kept", s->out->dir);
         s->checkpointed = false;
     }
     return s->checkpointed;
@@ -613,7 +614,7 @@ static bool run_checkpoint_kept(struct run_session *s)
  * removed otherwise. */
 int run_session_finish(struct run_session *s, bool ok, bool quiet)
 {
-    int done = ok ? run_files_finish(&s->f, s->e, &s->genome, &s->best, s->curves, quiet) : 0;
+    int done = ok ? run_files_finish(&s->f, s->e, s->out, &s->genome, &s->best, s->curves, quiet) : 0;
     if (done != 0)
         return done > 0 ? APP_OK : APP_FAILED; /* -1: the journal finishes it */
     run_checkpoint_kept(s);
@@ -625,7 +626,7 @@ int run_session_finish(struct run_session *s, bool ok, bool quiet)
     else if (s->faulted)
         app_error("%s; %s is not written", s->fault, s->shown);
     else if (s->checkpointed)
-        fprintf(stderr, "gaexp: the last checkpoint is kept: 'gaexp resume %s' goes on from it\n", s->e->out_dir);
+        fprintf(stderr, "gaexp: the last checkpoint is kept: 'gaexp resume %s' goes on from it\n", s->out->dir);
     if (s->checkpointed)
         run_files_close(&s->f);
     else
@@ -674,7 +675,7 @@ static int run_session_go(struct run_session *s, bool quiet)
         int n = snprintf(run_linked_message, sizeof run_linked_message,
                          "gaexp: interrupted while the ranks shared the islands (a rank stopped, or SIGINT/SIGTERM);"
                          " 'gaexp resume %s' goes on from the last checkpoint\n",
-                         e->out_dir);
+                         s->out->dir);
         run_linked_length = n > 0 && (size_t)n < sizeof run_linked_message ? (size_t)n : 0;
     }
     sigaction(SIGINT, &on_signal, &old_int);
@@ -691,14 +692,14 @@ static int run_session_go(struct run_session *s, bool quiet)
         if (!run_linked_length) /* else the signal handler said it */
             fprintf(stderr, "gaexp: interrupted in generation %lu of replicate %u; "
                             "'gaexp resume %s' goes on from there\n",
-                    ga_run_stats(s->run)->generation, s->replicate, e->out_dir);
+                    ga_run_stats(s->run)->generation, s->replicate, s->out->dir);
         return APP_INTERRUPTED;
     }
     int finished = run_session_finish(s, ok, quiet);
     if (finished != APP_OK)
         return finished;
     if (!quiet)
-        run_report(e, s->run, &s->best, why, app_now() - s->progress.started);
+        run_report(e, s->out->dir, s->run, &s->best, why, app_now() - s->progress.started);
     return APP_OK;
 }
 
@@ -719,14 +720,15 @@ int run_lock(const char *dir, bool quiet, int *status)
     return -1;
 }
 
-int cli_run_experiment(struct ga_cfg *cfg, const struct ga_experiment *e, struct ga_run *run, bool quiet)
+int cli_run_experiment(struct ga_cfg *cfg, const struct ga_experiment *e, const struct output_settings *out,
+                       struct ga_run *run, bool quiet)
 {
     struct run_session s;
     int status = APP_FAILED;
-    int lock = run_lock(e->out_dir, quiet, &status);
+    int lock = run_lock(out->dir, quiet, &status);
     if (lock < 0)
         return status;
-    if (run_session_init(&s, cfg, e, run, quiet) && run_files_open(&s.f, &s.config, e->out_dir, s.shown, e->problem))
+    if (run_session_init(&s, cfg, e, out, run, quiet) && run_files_open(&s.f, &s.config, out->dir, s.shown, e->problem))
         status = run_session_go(&s, quiet);
     run_session_free(&s);
     output_unlock(lock);
@@ -737,7 +739,7 @@ int cli_run_experiment(struct ga_cfg *cfg, const struct ga_experiment *e, struct
  * run state, curves, best, and the streamed files cut back to their
  * lengths at the checkpoint.  False (message printed) when anything fails. */
 static bool resume_load(struct run_session *s, struct ga_cfg **cfg, struct ga_experiment **e,
-                        struct ga_run **run, struct ga_diag *diag, const char *dir, const char *named,
+                        struct output_settings *out, struct ga_run **run, struct ga_diag *diag, const char *dir, const char *named,
                         long long jobs, bool quiet)
 {
     struct ga_pack payload;
@@ -768,11 +770,11 @@ static bool resume_load(struct run_session *s, struct ga_cfg **cfg, struct ga_ex
                     strcmp(stored, named) == 0;
     ok = ok && (same_dir || ga_cfg_override_string(*cfg, "output.dir", named));
     bool loaded = ok, recorded = ok && run_inputs_expect(u, *cfg);
-    ok = recorded && (*e = cli_experiment_alloc(*cfg, 0)) != NULL;
+    ok = recorded && (*e = cli_experiment_alloc(*cfg, 0, out)) != NULL;
     if (ok)
-        (*e)->out_dir = dir; /* written in DIR, named as config.cfg says */
+        out->dir = dir; /* written in DIR, named as config.cfg says */
     ok = ok && (*run = ga_run_alloc((*e)->problem, (*e)->state, &(*e)->params, diag)) != NULL &&
-         run_session_init(s, *cfg, *e, *run, quiet);
+         run_session_init(s, *cfg, *e, out, *run, quiet);
     uint64_t lengths[3], hashes[3];
     double seconds;
     ok = ok && ga_unpack_get(&u, &s->replicate, sizeof s->replicate) &&
@@ -807,6 +809,7 @@ struct resume {
     struct ga_diag diag;
     struct ga_cfg *cfg;
     struct ga_experiment *e;
+    struct output_settings out;
     struct ga_run *run;
     struct run_session s;
 };
@@ -817,7 +820,7 @@ static bool resume_open(struct resume *r, const char *dir, const char *named, lo
 {
     *r = (struct resume){0};
     ga_diag_clear(&r->diag);
-    bool ok = resume_load(&r->s, &r->cfg, &r->e, &r->run, &r->diag, dir, named, jobs, quiet);
+    bool ok = resume_load(&r->s, &r->cfg, &r->e, &r->out, &r->run, &r->diag, dir, named, jobs, quiet);
     app_print_diag(&r->diag);
     if (!ok)
         run_files_close(&r->s.f);

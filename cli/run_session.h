@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include "cli/curves.h"
 #include "cli/output.h"
+#include "cli/output_settings.h"
 #include "gaexp/pack.h"
 #include "gaexp/experiment.h"
 #include "gaexp/run.h"
@@ -66,6 +67,7 @@ struct run_inputs {
 struct run_session {
     struct ga_cfg *cfg;
     const struct ga_experiment *e;
+    const struct output_settings *out; /* where and how the folder is written */
     struct ga_run *run;         /* NULL when writing replicates run elsewhere */
     struct ga_genome genome;
     struct run_files f;
@@ -81,7 +83,7 @@ struct run_session {
     bool faulted;               /* a hook broke its contract: exit status 2 */
     char fault[3072];           /* what it did, said when the session finishes */
     struct run_inputs inputs;   /* the input files and their hashes at the start */
-    const char *shown;          /* the folder as messages name it (e->out_dir, or what a hidden one becomes) */
+    const char *shown;          /* the folder as messages name it (out->dir, or what a hidden one becomes) */
 };
 
 /* One replicate run apart from its folder (runs side by side, MPI
@@ -129,7 +131,7 @@ int run_lock(const char *dir, bool quiet, int *status);
 
 /* A session writing e's folder; run is NULL when the replicates ran elsewhere (records).  False (said) when out of memory. */
 bool run_session_init(struct run_session *s, struct ga_cfg *cfg, const struct ga_experiment *e,
-                      struct ga_run *run, bool quiet);
+                      const struct output_settings *out, struct ga_run *run, bool quiet);
 
 /* Opens the streamed files in dir under their temporary names and writes
  * their headers, config.cfg naming folder 'shown' (dir, or the folder a

@@ -352,12 +352,13 @@ static double sweep_point_genes(const struct ga_experiment *e)
  * Unless output.plot is set ('plot_set'), a point whose runs would cost
  * less than about two of its figures leaves its figure to 'gaexp plot': in
  * a sweep of many small points the figures would take most of the time. */
-static void sweep_note_point(struct sweep *w, size_t p, const struct ga_experiment *e, bool plot_set)
+static void sweep_note_point(struct sweep *w, size_t p, const struct ga_experiment *e,
+                             const struct output_settings *out, bool plot_set)
 {
     size_t individuals = e->params.population * e->params.islands;
-    w->plot[p] = !e->plot ? 0 : e->plot_end ? 2 : 1;
-    w->format[p] = e->format;
-    w->draw |= e->plot;
+    w->plot[p] = !out->plot ? 0 : out->plot_end ? 2 : 1;
+    w->format[p] = out->format;
+    w->draw |= out->plot;
     if (w->plot[p] == 1 && !plot_set && sweep_point_genes(e) < SWEEP_FIGURE_GENES) {
         w->plot[p] = 2;
         w->deferred++;
@@ -417,14 +418,15 @@ static bool sweep_check_points(struct sweep *w, const struct cli_options *o, con
         size_t before = diag->count;
         struct ga_cfg *c = sweep_point_cfg(w, p, dir, diag);
         bool plot_set = c && config_lookup(ga_cfg_config(c), "output.plot") != NULL; /* before the defaults fill it */
-        struct ga_experiment *e = c ? cli_experiment_alloc(c, 1) : NULL;
+        struct output_settings out;
+        struct ga_experiment *e = c ? cli_experiment_alloc(c, 1, &out) : NULL;
         if (!e) {
             ok = false;
             sweep_diag_unique(diag, before);
             if (diag->count > before) /* say which point, once */
                 ga_diag_add(diag, o->file, 0, "sweep", "point %zu of %zu refused", p + 1, w->points);
         } else {
-            sweep_note_point(w, p, e, plot_set);
+            sweep_note_point(w, p, e, &out, plot_set);
             ga_cfg_absolute_inputs(w->kept, c); /* the kept copy names the inputs this point read */
             sweep_keep_plugin(w, c);
         }
@@ -537,12 +539,13 @@ static bool sweep_point_continued(const struct sweep *w, const struct cli_option
     return true;
 }
 
-/* Frees what sweep_point_open gave: the experiment (with the folder it
- * writes, when the sweep is staged) and the configuration. */
-static void sweep_point_free(const struct sweep *w, struct ga_cfg *cfg, struct ga_experiment *e)
+/* Frees what sweep_point_open gave: the experiment, the folder it writes
+ * (when the sweep is staged) and the configuration. */
+static void sweep_point_free(const struct sweep *w, struct ga_cfg *cfg, struct ga_experiment *e,
+                             struct output_settings *out)
 {
     if (w->staged && e)
-        free((char *)e->out_dir);
+        free((char *)out->dir);
     ga_experiment_free(e);
     ga_cfg_free(cfg);
 }
@@ -553,15 +556,16 @@ static void sweep_point_free(const struct sweep *w, struct ga_cfg *cfg, struct g
  * cli_run_write writes the folder at once), a folder not there yet is left
  * for cli_run_write to make whole, the figure's script with it.  In a
  * staged sweep, config.cfg names the folder the point will be published
- * as and e->out_dir (a copy the sweep owns) the one it is written in. */
+ * as and out->dir (a copy the sweep owns) the one it is written in. */
 static bool sweep_point_open(struct sweep *w, const struct cli_options *o, size_t p, const char *dir, bool whole,
-                             struct ga_diag *diag, struct ga_cfg **cfg, struct ga_experiment **e)
+                             struct ga_diag *diag, struct ga_cfg **cfg, struct ga_experiment **e,
+                             struct output_settings *out)
 {
     char named[1100];
     sweep_point_dir(w->named, p, named, sizeof named);
     *cfg = sweep_point_cfg(w, p, named, diag);
-    *e = *cfg ? cli_experiment_alloc(*cfg, 1) : NULL;
-    if (*e && w->staged && !((*e)->out_dir = strdup(dir))) {
+    *e = *cfg ? cli_experiment_alloc(*cfg, 1, out) : NULL;
+    if (*e && w->staged && !(out->dir = strdup(dir))) {
         ga_diag_add(diag, o->file, 0, "sweep", "out of memory");
         ga_experiment_free(*e);
         *e = NULL;
@@ -572,14 +576,14 @@ static bool sweep_point_open(struct sweep *w, const struct cli_options *o, size_
     }
     struct stat st;
     if (whole && lstat(dir, &st) != 0 && errno == ENOENT) {
-        (*e)->plot = w->plot[p] != 0; /* the script; the figure is drawn by the sweep's gnuplots */
+        out->plot = w->plot[p] != 0; /* the script; the figure is drawn by the sweep's gnuplots */
         w->plot[p] |= w->plot[p] ? SWEEP_SCRIPT_WRITTEN : 0;
         return true;
     }
-    (*e)->plot = false; /* the figures of all points are drawn together (sweep_figures) */
+    out->plot = false; /* the figures of all points are drawn together (sweep_figures) */
     if (output_prepare_dir(dir) == APP_OK)
         return true;
-    sweep_point_free(w, *cfg, *e);
+    sweep_point_free(w, *cfg, *e, out);
     return false;
 }
 
@@ -598,16 +602,17 @@ static int sweep_run_point(struct sweep *w, const struct cli_options *o, size_t 
     ga_diag_clear(&diag);
     struct ga_cfg *c;
     struct ga_experiment *e;
+    struct output_settings out;
     status = APP_FAILED;
-    if (sweep_point_open(w, o, p, dir, false, &diag, &c, &e)) {
+    if (sweep_point_open(w, o, p, dir, false, &diag, &c, &e, &out)) {
         struct ga_run *run = ga_run_alloc(e->problem, e->state, &e->params, &diag);
-        status = run ? cli_run_experiment(c, e, run, true) : APP_FAILED;
+        status = run ? cli_run_experiment(c, e, &out, run, true) : APP_FAILED;
         if (status == APP_OK)
             *runs += e->replicates;
         if (status == APP_OK) /* replicates kept by runs side by side are not needed any more */
             replicates_drop_beside(dir);
         ga_run_free(run);
-        sweep_point_free(w, c, e);
+        sweep_point_free(w, c, e, &out);
     }
     app_print_diag(&diag);
     return status;
@@ -672,18 +677,20 @@ struct sweep_spread {
     struct ga_diag diag;
 };
 
-static bool sweep_spread_open(void *ctx, size_t i, struct ga_cfg **cfg, struct ga_experiment **e)
+static bool sweep_spread_open(void *ctx, size_t i, struct ga_cfg **cfg, struct ga_experiment **e,
+                              struct output_settings *out)
 {
     struct sweep_spread *s = ctx;
     char dir[1100];
     sweep_point_dir(s->root, s->todo[i], dir, sizeof dir);
     ga_diag_clear(&s->diag);
-    bool ok = sweep_point_open(s->w, s->o, s->todo[i], dir, true, &s->diag, cfg, e);
+    bool ok = sweep_point_open(s->w, s->o, s->todo[i], dir, true, &s->diag, cfg, e, out);
     app_print_diag(&s->diag);
     return ok;
 }
 
-static void sweep_spread_close(void *ctx, size_t i, struct ga_cfg *cfg, struct ga_experiment *e, int status)
+static void sweep_spread_close(void *ctx, size_t i, struct ga_cfg *cfg, struct ga_experiment *e,
+                               struct output_settings *out, int status)
 {
     struct sweep_spread *s = ctx;
     if (status == APP_OK && s->w->gnuplots_started) /* drawn while the other runs go on */
@@ -692,7 +699,7 @@ static void sweep_spread_close(void *ctx, size_t i, struct ga_cfg *cfg, struct g
         s->live->runs += e->replicates;
         sweep_progress(s->live->on, ++s->live->done, s->live->points, s->live->runs, s->live->started);
     }
-    sweep_point_free(s->w, cfg, e);
+    sweep_point_free(s->w, cfg, e, out);
 }
 
 /* Every point on the MPI workers; finished and interrupted points are

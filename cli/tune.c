@@ -11,6 +11,7 @@
 
 #include "cli/cli.h"
 #include "cli/output.h"
+#include "cli/output_settings.h"
 #include "cli/publish.h"
 #include "gaexp/cfg.h"
 #include "gaexp/experiment.h"
@@ -174,6 +175,14 @@ static bool tune_read(struct ga_cfg *cfg, struct tune *t)
     return ok;
 }
 
+/* The experiment of c over the built-in catalogue, its output group read as a run reads it. */
+static struct ga_experiment *tune_experiment(struct ga_cfg *c)
+{
+    struct output_settings settings;
+    struct ga_experiment_reader output = output_settings_reader(&settings);
+    return ga_experiment_alloc(c, cli_catalog(), 1, &output);
+}
+
 /* Loads FILE.cfg without its tune group, applies 'assignment' (may be NULL)
  * and reads it as an experiment: what every target run will do. */
 static struct ga_cfg *tune_base(const char *file, const char *assignment, struct ga_diag *diag,
@@ -186,7 +195,7 @@ static struct ga_cfg *tune_base(const char *file, const char *assignment, struct
         return NULL;
     }
     config_setting_remove(ga_cfg_root(c), "tune");
-    if ((assignment && !ga_cfg_override(c, assignment)) || !(*e = ga_experiment_alloc(c, cli_catalog(), 1))) {
+    if ((assignment && !ga_cfg_override(c, assignment)) || !(*e = tune_experiment(c))) {
         ga_cfg_free(c);
         return NULL;
     }
@@ -392,7 +401,7 @@ static bool tune_elites(const char *out, const char *file, const struct tune *t,
                 c = NULL;
             }
         }
-        e = c ? ga_experiment_alloc(c, cli_catalog(), 1) : NULL;
+        e = c ? tune_experiment(c) : NULL;
         app_print_diag(&diag);
         char name[64];
         snprintf(name, sizeof name, "elite-%zu.cfg", ++k);

@@ -1,4 +1,4 @@
-/* ga/cfg_private.h — the fields of a loaded experiment file, for the library and gaexp's own code. */
+/* ga/cfg_private.h — the fields of a loaded experiment file, private to the library. */
 #ifndef GA_CFG_PRIVATE_H
 #define GA_CFG_PRIVATE_H
 

@@ -503,55 +503,6 @@ static bool experiment_ga(struct ga_experiment *e, struct ga_cfg *cfg,
     return ok;
 }
 
-/* The default output folder: results/<file name without .cfg>. */
-static void experiment_default_dir(const char *file, char *buf, size_t size)
-{
-    const char *base = strrchr(file, '/');
-    base = base ? base + 1 : file;
-    size_t len = strlen(base);
-    if (len > 4 && strcmp(base + len - 4, ".cfg") == 0)
-        len -= 4;
-    snprintf(buf, size, "results/%.*s", (int)len, base);
-}
-
-/* output.plot: true, false, or "end": a sweep then draws only its own
- * figures and leaves its points' to 'gaexp plot' (a run draws its figure). */
-static bool experiment_plot(struct ga_experiment *e, struct ga_cfg *cfg, config_setting_t *out)
-{
-    config_setting_t *s = ga_cfg_lookup(cfg, out, "plot");
-    const char *text = s ? config_setting_get_string(s) : NULL;
-    if (!text)
-        return ga_cfg_bool(cfg, out, "plot", true, &e->plot);
-    if (strcmp(text, "end") == 0)
-        return e->plot = e->plot_end = true;
-    ga_cfg_error(cfg, s, "expected true, false or \"end\", got \"%s\"", text);
-    return false;
-}
-
-static bool experiment_output(struct ga_experiment *e, struct ga_cfg *cfg)
-{
-    config_setting_t *out = ga_cfg_group(cfg, ga_cfg_root(cfg), "output");
-    if (!out)
-        return false;
-    char dir[512];
-    experiment_default_dir(cfg->file, dir, sizeof dir);
-    bool ok = ga_cfg_string(cfg, out, "dir", dir, &e->out_dir);
-    ok &= experiment_plot(e, cfg, out);
-    ok &= ga_cfg_bool(cfg, out, "diversity", true, &e->params.diversity);
-    ok &= ga_cfg_double(cfg, out, "checkpoint", 60, 0, 1e9, &e->checkpoint_seconds);
-    static const char *const xaxes[] = GA_OUTPUT_XAXES, *const formats[] = GA_OUTPUT_FORMATS;
-    size_t xaxis = 0, format = 0;
-    ok &= ga_cfg_choice(cfg, out, "xaxis", xaxes, 3, 0, &xaxis);
-    ok &= ga_cfg_choice(cfg, out, "format", formats, 3, 0, &format);
-    e->xaxis = xaxes[xaxis];
-    e->format = formats[format];
-    if (ok && !e->out_dir[0]) {
-        ga_cfg_error_at(cfg, out, "dir", "must not be empty");
-        ok = false;
-    }
-    return ok;
-}
-
 static bool experiment_fits(struct ga_experiment *e, struct ga_cfg *cfg)
 {
     struct ga_genome gen = ga_problem_genome(e->problem, e->state);
@@ -573,7 +524,7 @@ static bool experiment_fits(struct ga_experiment *e, struct ga_cfg *cfg)
 }
 
 struct ga_experiment *ga_experiment_alloc(struct ga_cfg *cfg, const struct ga_catalog *cat,
-                                          uint64_t default_seed)
+                                          uint64_t default_seed, const struct ga_experiment_reader *more)
 {
     struct ga_experiment *e = calloc(1, sizeof *e);
     if (!e) {
@@ -592,7 +543,9 @@ struct ga_experiment *ga_experiment_alloc(struct ga_cfg *cfg, const struct ga_ca
         }
     }
     ok &= experiment_ga(e, cfg, cat, default_seed);
-    ok &= experiment_output(e, cfg);
+    e->params.diversity = true;
+    if (more)
+        ok &= more->read(more->ctx, cfg, e);
     /* Unknown keys are only meaningful once the problem is known: its
      * reader decides what belongs in the problem group. */
     if (e->problem)

@@ -20,6 +20,11 @@ speaks=$(grep -nE '\b(printf|vprintf|puts|putchar|perror|exit|_exit|_Exit|abort|
 [ -z "$speaks" ] || echo "$speaks"
 check "the library prints nothing and never exits" [ -z "$speaks" ]
 
+# ---- the core knows runs, not folders: the 'output' group is the program's
+folders=$(grep -n '"output' $library)
+[ -z "$folders" ] || echo "$folders"
+check "the library reads no 'output' setting (the program does)" [ -z "$folders" ]
+
 # ---- the library exports exactly the functions of its installed headers
 so=${abs_top_builddir:-.}/.libs/libgaexp.so
 check "libgaexp.so is built, nm is there" sh -c '[ -f "$0" ] && command -v nm >/dev/null' "$so"

@@ -126,7 +126,7 @@ static bool alloc_run(const char *text)
     struct ga_experiment *e = NULL;
     struct ga_run *run = NULL;
     bool ok = cfg && ga_cfg_load_string(cfg, "alloc.cfg", text) &&
-              (e = ga_experiment_alloc(cfg, &alloc_catalog, 1)) != NULL &&
+              (e = ga_experiment_alloc(cfg, &alloc_catalog, 1, NULL)) != NULL &&
               (run = ga_run_alloc(e->problem, e->state, &e->params, &diag)) != NULL;
     if (ok) {
         ga_run_init(run, e->seed);

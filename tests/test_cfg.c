@@ -71,9 +71,11 @@ static void test_messages_carry_file_line_path(void **unused)
     /* Numbers inside strings, names and comments are not literals. */
     struct test_experiment *t = test_experiment_alloc(
         "# 99999999999 in a comment\nproblem = { name = \"onemax\"; bits = 12; };\n"
-        "output = { dir = \"run-99999999999\"; };\n");
+        "ga = { rng = \"mt19937\"; }; # 99999999999\n");
     assert_non_null(t->e);
     test_experiment_free(t);
+    test_expect_error("problem = { name = \"onemax\"; };\nga = { rng = \"99999999999\"; };\n",
+                      "ga.rng: unknown generator '99999999999' (xoshiro256ss or a GSL name such as mt19937)");
     test_expect_error("problem = { name = \"onemax\"; };\nga = { population = ; };\n", "test.cfg:2: syntax error");
 }
 

@@ -10,6 +10,7 @@
 
 #include "cli/cli.h"
 #include "cli/output.h"
+#include "cli/output_settings.h"
 #include "gaexp/pack.h"
 
 #define RECORDS_DIR "tests/out/records"
@@ -71,6 +72,7 @@ static bool records_dir_empty(const char *dir)
 /* The experiment of one case, writing into RECORDS_DIR/NAME-SUFFIX. */
 struct records_case {
     struct test_experiment *t;
+    struct output_settings out;
     struct ga_run *run;
     char dir[256];
 };
@@ -81,7 +83,8 @@ static void records_case_open(struct records_case *c, size_t i, const char *suff
     char set_dir[300];
     snprintf(set_dir, sizeof set_dir, "output.dir=\"%s\"", c->dir);
     const char *const sets[] = {set_dir, "output.plot=false", NULL};
-    c->t = test_experiment_with(records_cases[i][1], sets);
+    struct ga_experiment_reader output = output_settings_reader(&c->out);
+    c->t = test_experiment_reading(records_cases[i][1], sets, &output);
     assert_non_null(c->t->e);
     c->run = ga_run_alloc(c->t->e->problem, c->t->e->state, &c->t->e->params, &c->t->diag);
     assert_non_null(c->run);
@@ -120,19 +123,19 @@ static void test_records_write_what_a_run_writes(void **state)
     for (size_t i = 0; i < sizeof records_cases / sizeof records_cases[0]; i++) {
         struct records_case c;
         records_case_open(&c, i, "records");
-        assert_int_equal(cli_run_experiment(c.t->cfg, c.t->e, c.run, true), APP_OK);
+        assert_int_equal(cli_run_experiment(c.t->cfg, c.t->e, &c.out, c.run, true), APP_OK);
         char here[300];
         snprintf(here, sizeof here, RECORDS_DIR "/%s-here", records_cases[i][0]);
         assert_int_equal(rename(c.dir, here), 0);
         assert_int_equal(output_prepare_dir(c.dir), APP_OK);
         struct ga_pack *records = records_compute(&c);
-        assert_int_equal(cli_run_write(c.t->cfg, c.t->e, records, NULL), APP_OK);
+        assert_int_equal(cli_run_write(c.t->cfg, c.t->e, &c.out, records, NULL), APP_OK);
         records_same_as(here, c.dir, records_cases[i][0]);
         /* A folder not there yet is written whole under a hidden name, and
          * appears only when the caller closes that: the same files. */
         output_stage_remove(c.dir);
         struct output_stage left;
-        assert_int_equal(cli_run_write(c.t->cfg, c.t->e, records, &left), APP_OK);
+        assert_int_equal(cli_run_write(c.t->cfg, c.t->e, &c.out, records, &left), APP_OK);
         assert_true(left.fd >= 0);
         assert_int_equal(access(c.dir, F_OK), -1);
         assert_int_equal(access(left.path, F_OK), 0);
@@ -153,19 +156,19 @@ static void test_records_refuse_what_does_not_fit(void **state)
     struct ga_pack *records = records_compute(&c);
     struct ga_pack first = records[0];
     records[0] = records[1]; /* replicate 2's record as replicate 1 */
-    assert_int_equal(cli_run_write(c.t->cfg, c.t->e, records, NULL), APP_FAILED);
+    assert_int_equal(cli_run_write(c.t->cfg, c.t->e, &c.out, records, NULL), APP_FAILED);
     assert_true(records_dir_empty(c.dir));
     records[0] = first;
     records[2].len--; /* its last generation cut short */
-    assert_int_equal(cli_run_write(c.t->cfg, c.t->e, records, NULL), APP_FAILED);
+    assert_int_equal(cli_run_write(c.t->cfg, c.t->e, &c.out, records, NULL), APP_FAILED);
     assert_true(records_dir_empty(c.dir));
     records[2].len = 0; /* a worker that returned nothing */
-    assert_int_equal(cli_run_write(c.t->cfg, c.t->e, records, NULL), APP_FAILED);
+    assert_int_equal(cli_run_write(c.t->cfg, c.t->e, &c.out, records, NULL), APP_FAILED);
     assert_true(records_dir_empty(c.dir));
     /* Nor written whole: neither the folder nor its hidden one is left. */
     output_stage_remove(c.dir);
     struct output_stage left;
-    assert_int_equal(cli_run_write(c.t->cfg, c.t->e, records, &left), APP_FAILED);
+    assert_int_equal(cli_run_write(c.t->cfg, c.t->e, &c.out, records, &left), APP_FAILED);
     assert_int_equal(access(c.dir, F_OK), -1);
     char hidden[400];
     snprintf(hidden, sizeof hidden, RECORDS_DIR "/.%s-refused.new", records_cases[0][0]);

@@ -254,7 +254,7 @@ static void test_registered_selection_runs(void **unused)
                                    "problem = { name = \"onemax\"; bits = 64; };\n"
                                    "ga = { population = 40; selection = { name = \"first\"; };\n"
                                    "  crossover = { rate = 0.0; }; mutation = { rate = 0.0; }; };"));
-    struct ga_experiment *e = ga_experiment_alloc(cfg, ga_registry_catalog(reg), 3);
+    struct ga_experiment *e = ga_experiment_alloc(cfg, ga_registry_catalog(reg), 3, NULL);
     assert_non_null(e);
     assert_ptr_equal(e->params.selection, &select_first);
     struct ga_run *run = ga_run_alloc(e->problem, e->state, &e->params, &diag);

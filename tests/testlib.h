@@ -37,8 +37,10 @@ struct test_experiment {
 };
 
 /* Reads 'text', applies the NULL-terminated "path=value" overrides (as
- * --set does), then the whole experiment. */
-static inline struct test_experiment *test_experiment_with(const char *text, const char *const *sets)
+ * --set does), then the whole experiment, the caller's groups through
+ * 'more' (NULL: the file has none). */
+static inline struct test_experiment *test_experiment_reading(const char *text, const char *const *sets,
+                                                              const struct ga_experiment_reader *more)
 {
     struct test_experiment *t = calloc(1, sizeof *t);
     assert_non_null(t);
@@ -48,8 +50,13 @@ static inline struct test_experiment *test_experiment_with(const char *text, con
     for (size_t i = 0; ok && sets && sets[i]; i++)
         ok = ga_cfg_override(t->cfg, sets[i]);
     if (ok)
-        t->e = ga_experiment_alloc(t->cfg, &test_catalog, 1);
+        t->e = ga_experiment_alloc(t->cfg, &test_catalog, 1, more);
     return t;
+}
+
+static inline struct test_experiment *test_experiment_with(const char *text, const char *const *sets)
+{
+    return test_experiment_reading(text, sets, NULL);
 }
 
 static inline struct test_experiment *test_experiment_alloc(const char *text)

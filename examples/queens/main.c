@@ -26,7 +26,7 @@ int main(int argc, char **argv)
         goto done;
     /* The settings are read and checked as gaexp checks an experiment file. */
     if (!ga_cfg_load_string(cfg, "queens", text) ||
-        !(e = ga_experiment_alloc(cfg, ga_registry_catalog(reg), seed)) ||
+        !(e = ga_experiment_alloc(cfg, ga_registry_catalog(reg), seed, NULL)) ||
         !(run = ga_run_alloc(e->problem, e->state, &e->params, &diag))) {
         char line[2048];
         for (size_t i = 0; i < diag.count; i++) {

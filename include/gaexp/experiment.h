@@ -27,26 +27,25 @@ struct ga_experiment {
     struct ga_params params;
     uint64_t seed;       /* of replicate 1; see ga_rng_replicate_seed */
     unsigned replicates; /* independent runs, ga.replicates */
-    const char *out_dir; /* lives as long as the cfg */
-    bool plot;
-    bool plot_end; /* output.plot = "end": a sweep leaves its points' figures to 'gaexp plot' */
-    double checkpoint_seconds; /* output.checkpoint: between checkpoints, 0 = every generation */
-    const char *xaxis;  /* output.xaxis: "auto", "evaluations" or "generations" (of GA_OUTPUT_XAXES) */
-    const char *format; /* output.format: "png", "pdf" or "svg" (of GA_OUTPUT_FORMATS) */
 };
 
-/* The words output.xaxis and output.format take, the default first.  "auto"
- * draws against evaluations when a sweep varies what a generation costs
- * (the population or the scheme), else against generations. */
-#define GA_OUTPUT_XAXES {"auto", "evaluations", "generations"}
-#define GA_OUTPUT_FORMATS {"png", "pdf", "svg"}
+/* The groups of an experiment file that are the caller's, not the
+ * library's (gaexp's 'output': where and how results are written). */
+struct ga_experiment_reader {
+    /* Reads and validates them through cfg's reader (which marks their keys
+     * known), and may set what they say of e (e->params.diversity, true
+     * unless told); false after adding diagnostics. */
+    bool (*read)(void *ctx, struct ga_cfg *cfg, struct ga_experiment *e);
+    void *ctx;
+};
 
-/* Reads and validates the groups 'problem', 'ga' and 'output' and rejects
- * unknown keys.  'default_seed' fills ga.seed when the file has none; the
- * tree then holds the fully resolved configuration.  NULL after adding
+/* Reads and validates the groups 'problem' and 'ga', then the caller's
+ * ('more', NULL for none), and rejects unknown keys: a group no one read
+ * is one.  'default_seed' fills ga.seed when the file has none; the tree
+ * then holds the fully resolved configuration.  NULL after adding
  * diagnostics. */
 struct ga_experiment *ga_experiment_alloc(struct ga_cfg *cfg, const struct ga_catalog *cat,
-                                          uint64_t default_seed);
+                                          uint64_t default_seed, const struct ga_experiment_reader *more);
 /* Releases the problem instance; NULL does nothing. */
 void ga_experiment_free(struct ga_experiment *e);
 

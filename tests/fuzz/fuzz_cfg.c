@@ -8,6 +8,7 @@
 #include <gsl/gsl_errno.h>
 
 #include "ga/cfg_private.h"
+#include "cli/output_settings.h"
 #include "gaexp/experiment.h"
 #include "gaexp/rng.h"
 #include "operators/registry.h"
@@ -16,6 +17,14 @@
 
 
 static const struct ga_catalog fuzz_catalog = {ga_problems, ga_crossovers, ga_mutations, ga_selections};
+
+/* The experiment of cfg, its output group read as gaexp reads it. */
+static struct ga_experiment *fuzz_experiment(struct ga_cfg *cfg, uint64_t default_seed)
+{
+    struct output_settings out;
+    struct ga_experiment_reader output = output_settings_reader(&out);
+    return ga_experiment_alloc(cfg, &fuzz_catalog, default_seed, &output);
+}
 
 /* A configured instance makes a valid genome and a finite, non-negative fitness. */
 static void fuzz_cfg_genome(const struct ga_experiment *e)
@@ -59,7 +68,7 @@ static void fuzz_cfg_round_trip(struct ga_cfg *cfg, const struct ga_experiment *
             if (diag.count)
                 ga_diag_format(&diag.entries[0], msg, sizeof msg);
             FUZZ_CHECK(loaded, "the resolved configuration does not load: %s\n%s", msg, text);
-            struct ga_experiment *e2 = ga_experiment_alloc(again, &fuzz_catalog, 2);
+            struct ga_experiment *e2 = fuzz_experiment(again, 2);
             if (diag.count)
                 ga_diag_format(&diag.entries[0], msg, sizeof msg);
             FUZZ_CHECK(e2 || again->oom, "the resolved configuration is refused: %s\n%s", msg, text);
@@ -103,7 +112,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     struct ga_diag diag = {0};
     struct ga_cfg *cfg = ga_cfg_alloc(&diag);
     if (cfg && ga_cfg_load_string(cfg, "fuzz.cfg", text)) {
-        struct ga_experiment *e = ga_experiment_alloc(cfg, &fuzz_catalog, 1);
+        struct ga_experiment *e = fuzz_experiment(cfg, 1);
         FUZZ_CHECK(e || diag.count || cfg->oom, "refused without a diagnostic");
         if (e) {
             FUZZ_CHECK(e->problem && e->params.population >= 2, "population %zu", e->params.population);

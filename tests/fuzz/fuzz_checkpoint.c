@@ -12,6 +12,7 @@
 
 #include "cli/checkpoint.h"
 #include "cli/cli.h"
+#include "cli/output_settings.h"
 #include "gaexp/cfg.h"
 #include "gaexp/experiment.h"
 #include "gaexp/genome.h"
@@ -95,7 +96,8 @@ static bool fuzz_ck_affordable(const uint8_t *payload, size_t len)
     struct ga_cfg *cfg = ga_cfg_alloc(&diag);
     bool ok = true;
     if (cfg && ga_cfg_load_string(cfg, "fuzz.cfg", text)) {
-        struct ga_experiment *e = cli_experiment_alloc(cfg, 0);
+        struct output_settings out;
+        struct ga_experiment *e = cli_experiment_alloc(cfg, 0, &out);
         if (e)
             ok = e->params.population * e->params.islands <=
                  FUZZ_CK_MAX_GENES / ga_problem_genome(e->problem, e->state).len;

@@ -7,6 +7,7 @@
 #include <gsl/gsl_errno.h>
 
 #include "ga/cfg_private.h"
+#include "cli/output_settings.h"
 #include "gaexp/experiment.h"
 #include "operators/registry.h"
 #include "problems/registry.h"
@@ -14,6 +15,14 @@
 
 
 static const struct ga_catalog fuzz_catalog = {ga_problems, ga_crossovers, ga_mutations, ga_selections};
+
+/* The experiment of cfg, its output group read as gaexp reads it. */
+static struct ga_experiment *fuzz_experiment(struct ga_cfg *cfg, uint64_t default_seed)
+{
+    struct output_settings out;
+    struct ga_experiment_reader output = output_settings_reader(&out);
+    return ga_experiment_alloc(cfg, &fuzz_catalog, default_seed, &output);
+}
 
 /* One valid file per problem; the first byte of the input picks one ('0' the first). */
 static const char *const fuzz_set_bases[] = {
@@ -93,7 +102,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         line = next;
     }
     if (ok) {
-        struct ga_experiment *e = ga_experiment_alloc(cfg, &fuzz_catalog, 1);
+        struct ga_experiment *e = fuzz_experiment(cfg, 1);
         FUZZ_CHECK(e || diag.count || cfg->oom, "refused without a diagnostic");
         if (e) {
             FUZZ_CHECK(e->params.population >= 2, "population %zu", e->params.population);
