@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/slurm.sh — the README's Slurm batch script on a real one-node Slurm
+# tests/slurm.sh — doc/clusters.md's Slurm batch script on a real one-node Slurm
 # cluster on localhost (2 CPUs): Debian's slurm-wlm and munge, installed when
 # missing, with their own configuration in a temporary folder and only the
 # loopback network.  The sweep the script writes must equal the one-process
@@ -139,12 +139,12 @@ fi
 check "munged, slurmctld and slurmd run, one node of 2 CPUs" \
   sh -c '[ "$(sinfo -h -N -o %c)" -eq 2 ]'
 
-# ---- the README's batch script, adapted in node and task counts only -------------
-sed -n '/^#!\/bin\/bash$/,/^```$/p' "$srcdir/README.md" | sed '$d' |
+# ---- doc/clusters.md's batch script, adapted in node and task counts only --------
+sed -n '/^#!\/bin\/bash$/,/^```$/p' "$srcdir/doc/clusters.md" | sed '$d' |
   sed 's/^#SBATCH --nodes=4$/#SBATCH --nodes=1/;
        s/^#SBATCH --ntasks-per-node=32 .*/#SBATCH --ntasks-per-node=2     # rank 0 and one worker/' \
     > "$tmp/work/sweep.sbatch"
-check "the README's batch script is found" grep -q "^  mpirun ./gaexp resume results/big --quiet$" "$tmp/work/sweep.sbatch"
+check "doc/clusters.md's batch script is found" grep -q "^  mpirun ./gaexp resume results/big --quiet$" "$tmp/work/sweep.sbatch"
 check "adapted to one node of 2 tasks" sh -c 'grep -q "^#SBATCH --nodes=1$" "$0" && grep -q "^#SBATCH --ntasks-per-node=2 " "$0"' \
   "$tmp/work/sweep.sbatch"
 printf '#!/bin/sh\nexec "%s" "$@"\n' "$gaexp" > "$tmp/work/gaexp"
