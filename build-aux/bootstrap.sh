@@ -11,7 +11,7 @@ GAEXP_PACKAGES="build-essential autoconf automake libtool pkg-config
 # The test suite also builds gaexp --with-mpi: Open MPI, and injects faults
 # with strace (tests/run.sh sets this).
 if [ "${GAEXP_WITH_MPI:-}" = yes ]; then
-  GAEXP_PACKAGES="$GAEXP_PACKAGES libopenmpi-dev openmpi-bin strace" # strace: fault injection
+  GAEXP_PACKAGES="$GAEXP_PACKAGES libopenmpi-dev openmpi-bin strace groff-base" # strace: fault injection; groff: tests/docs.sh renders the manual pages
 fi
 
 bootstrap_install() {

@@ -3,7 +3,8 @@
 # entry page (short, no hand-edited test counts or timings, which go stale),
 # every relative link in README.md and doc/*.md leads to a file, doc/README.md
 # indexes every page, gaexp(1) has an entry for every command 'gaexp help'
-# lists, and groff renders it without a warning.
+# lists and every setting the code reads, and groff renders it without a
+# warning.
 . "${srcdir:-.}/tests/lib.sh"
 test_folder docs
 src=${srcdir:-.}
@@ -54,16 +55,48 @@ for c in $commands; do
   check "gaexp.1 has an entry for '$c'" grep -q -E "^\.SS $c$|^\.B $c( |$)" "$src/doc/gaexp.1"
 done
 
-# ---- gaexp(1) renders without a warning
-if command -v groff >/dev/null 2>&1; then
-  groff -man -Tutf8 -ww "$src/doc/gaexp.1" >/dev/null 2>"$out/groff.err"
-  [ -s "$out/groff.err" ] && cat "$out/groff.err"
-  check "groff renders gaexp.1 without a warning" [ ! -s "$out/groff.err" ]
-  groff -man -Tutf8 -ww "$src/doc/gaexp-problem.7" >/dev/null 2>"$out/groff7.err"
-  [ -s "$out/groff7.err" ] && cat "$out/groff7.err"
-  check "groff renders gaexp-problem.7 without a warning" [ ! -s "$out/groff7.err" ]
-else
-  echo "# groff rendering: skipped (groff is not installed)"
-fi
+# ---- gaexp(1) documents every setting the code reads.  (1) Every key the
+# sources hand the validating reader (ga_cfg_int(c, group, "KEY", ...) and
+# its kin, in the library and the program) is a part of some '.B a.b.KEY'
+# entry of SETTINGS; (2) every setting of the resolved configuration of
+# every shipped and golden experiment file, every default filled in, has
+# its own '.B group.key' entry.
+grep -E '^\.B [a-z_]+(\.[a-z_]+)+$' "$src/doc/gaexp.1" | sed 's/^\.B //' | sort -u >"$out/documented"
+tr '.' '\n' <"$out/documented" | sort -u >"$out/documented-parts"
+cat "$src"/ga/*.c "$src"/operators/*.c "$src"/problems/*/*.c "$src"/cli/*.c | tr '\n' ' ' |
+  grep -oE 'ga_cfg_(int|int_list|double|bool|string|file|choice|lookup|group)\([^;"]*"[a-z_]+"' |
+  grep -oE '"[a-z_]+"$' | tr -d '"' | sort -u >"$out/read-keys"
+check "the sources read settings through the validating reader" [ "$(wc -l <"$out/read-keys")" -ge 40 ]
+comm -23 "$out/read-keys" "$out/documented-parts" >"$out/undocumented-keys"
+[ -s "$out/undocumented-keys" ] && sed 's/^/not in gaexp.1: /' "$out/undocumented-keys"
+check "every key the code reads is in gaexp.1's SETTINGS" [ ! -s "$out/undocumented-keys" ]
+# The resolved configurations, as config.cfg writes them ("key = value;"
+# and "key = {" ... "};"), flattened to group.key paths.
+: >"$out/resolved"
+here=$(pwd)
+for cfg in "$src"/configs/*.cfg "$src"/tests/data/golden/*.cfg; do
+  name=$(basename "$cfg" .cfg)
+  (cd "$src" && "$GAEXP" run "$cfg" --quiet --seed 1 --set ga.stop.generations=1 --set output.plot=false \
+     --out "$here/$out/run-$name" >/dev/null 2>&1)
+  awk '/^[ \t]*#/ {next}
+       /^[ \t]*[a-z_]+ = \{/ {sub(/^[ \t]*/, ""); path[++depth] = $1; next}
+       /^[ \t]*\};/ {depth--; next}
+       /^[ \t]*[a-z_]+ = / {sub(/^[ \t]*/, ""); p = ""; for (i = 1; i <= depth; i++) p = p path[i] "."; print p $1}' \
+    "$out/run-$name/config.cfg" >>"$out/resolved" 2>/dev/null
+done
+sort -u "$out/resolved" -o "$out/resolved"
+check "the shipped experiment files run and resolve" [ "$(wc -l <"$out/resolved")" -ge 30 ]
+comm -23 "$out/resolved" "$out/documented" >"$out/undocumented-paths"
+[ -s "$out/undocumented-paths" ] && sed 's/^/not in gaexp.1: /' "$out/undocumented-paths"
+check "every setting of a resolved configuration has its entry in gaexp.1" [ ! -s "$out/undocumented-paths" ]
+
+# ---- the manual pages render without a warning (groff-base is one of
+# the test packages, build-aux/bootstrap.sh)
+groff -man -Tutf8 -ww "$src/doc/gaexp.1" >/dev/null 2>"$out/groff.err"
+[ -s "$out/groff.err" ] && cat "$out/groff.err"
+check "groff renders gaexp.1 without a warning" [ ! -s "$out/groff.err" ]
+groff -man -Tutf8 -ww "$src/doc/gaexp-problem.7" >/dev/null 2>"$out/groff7.err"
+[ -s "$out/groff7.err" ] && cat "$out/groff7.err"
+check "groff renders gaexp-problem.7 without a warning" [ ! -s "$out/groff7.err" ]
 
 test_summary docs

@@ -69,11 +69,11 @@ if [ "$status" -eq 0 ]; then
   cd - >/dev/null
   rm -rf "$with_mpi"
 fi
-# A real scheduler: the README's Slurm batch script on a one-node Slurm
+# A real scheduler: doc/clusters.md's Slurm batch script on a one-node Slurm
 # cluster on localhost (tests/slurm.sh, also 'make check-slurm'); skipped
 # (77) when Slurm cannot be installed or the daemons cannot get root.
 if [ "$status" -eq 0 ]; then
-  phase "5/5 Slurm: the README's batch script on a one-node cluster on localhost"
+  phase "5/5 Slurm: doc/clusters.md's batch script on a one-node cluster on localhost"
   s=0
   GAEXP=$PWD/gaexp srcdir=. sh tests/slurm.sh >tests/slurm.out 2>&1 || s=$?
   p=$(sed -n 's/^slurm: \([0-9]*\) passed, [0-9]* failed$/\1/p' tests/slurm.out)
