@@ -22,7 +22,6 @@
 #include "gaexp/pack.h"
 #include "app/app.h"
 
-
 bool output_path_fits(const char *dir)
 {
     char path[APP_PATH_MAX];
@@ -165,7 +164,6 @@ static bool output_run_name(const char *name)
     return e && e->role == NAMES_FILE && strcmp(e->pattern, name) == 0;
 }
 
-
 int output_make_dir(const char *dir)
 {
     struct stat st;
@@ -196,8 +194,6 @@ int output_prepare_dir(const char *dir)
     output_unlock(lock);
     return status;
 }
-
-
 
 /* Hashes bytes [from, to) of fd into *h; false on a read error or a short file. */
 static bool output_hash_range(int fd, uint64_t from, uint64_t to, uint64_t *h)
@@ -250,7 +246,6 @@ bool output_mark(struct app_file *f, uint64_t *length, uint64_t *hash)
     return true;
 }
 
-
 bool output_reopen(struct app_file *f, const char *dir, const char *name, uint64_t length, uint64_t hash)
 {
     *f = (struct app_file){0};
@@ -290,7 +285,6 @@ bool output_cut(struct app_file *f)
     app_error("cannot resume with %s: %s", f->part_path, strerror(errno));
     return false;
 }
-
 
 /* ---- a folder written whole under a hidden name (doc/data-safety.md) ---- */
 

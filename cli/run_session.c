@@ -24,9 +24,6 @@
 #include "gaexp/pack.h"
 #include "gaexp/rng.h"
 
-
-
-
 /* "12.3 M", "450 k", "87": a count for the live line. */
 static void run_progress_count(char *buf, size_t size, double v)
 {
@@ -119,7 +116,6 @@ static bool run_write_config(const struct ga_pack *config, const char *dir, cons
     fwrite(config->data, 1, config->len - 1, f->fp); /* without its NUL */
     return true;
 }
-
 
 bool run_files_open(struct run_files *f, const struct ga_pack *config, const char *dir, const char *shown,
                     const struct ga_problem *problem)
@@ -218,8 +214,6 @@ static bool run_write_best(const struct ga_experiment *e, const char *dir, const
     return true;
 }
 
-
-/* One replicate: its generations, summary and time rows. */
 /* Writes one generation's row and adds it to the curves. */
 bool run_record(struct run_files *f, struct curves *curves, unsigned replicate,
                        const struct ga_stats *s)

@@ -1192,7 +1192,7 @@ static struct test_experiment *ft_test_shipped(const char *const *sets)
     assert_true(n > 0 && n < sizeof text - 1);
     text[n] = '\0';
     fclose(f);
-    struct test_experiment *t = test_experiment_with(text, sets);
+    struct test_experiment *t = test_experiment_reading(text, sets, &test_gaexp_file);
     if (!t->e) {
         char msg[1024];
         fail_msg("configs/fortythieves.cfg refused: %s", test_first_diag(t, msg, sizeof msg));

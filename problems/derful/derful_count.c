@@ -1,4 +1,4 @@
-/* problems/derful_count.c — sequential importance sampling of 31-derful games, with Burnside's weights. */
+/* problems/derful/derful_count.c — sequential importance sampling of 31-derful games, with Burnside's weights. */
 #include "problems/derful/derful_count.h"
 
 #include <math.h>

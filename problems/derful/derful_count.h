@@ -1,4 +1,4 @@
-/* problems/derful_count.h — unbiased estimates of the number of winning n×n 31-derful games per common sum. */
+/* problems/derful/derful_count.h — unbiased estimates of the number of winning n×n 31-derful games per common sum. */
 #ifndef GA_DERFUL_COUNT_H
 #define GA_DERFUL_COUNT_H
 

@@ -1,4 +1,4 @@
-/* problems/t24_rdo.c — semantic backpropagation and the Random Desired Operator for the 24 game. */
+/* problems/t24/t24_rdo.c — semantic backpropagation and the Random Desired Operator for the 24 game. */
 #include "problems/t24/t24_rdo.h"
 
 #include <math.h>

@@ -1,8 +1,8 @@
-/* operators/bits.c — mutations of independent genes: bit flips and integer resets. */
+/* operators/genes.c — mutations of independent genes (bits and integers): flip a bit, reset a gene. */
 #include "gaexp/rng.h"
 #include "operators/registry.h"
 
-static bool bits_flip(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, size_t pos)
+static bool genes_flip(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, size_t pos)
 {
     (void)gen;
     (void)r;
@@ -11,12 +11,12 @@ static bool bits_flip(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, size_
 }
 
 const struct ga_mutation ga_mutation_flip = {
-    "flip", "flip one bit (per gene: each bit with probability rate)", GA_KIND_BITS, bits_flip,
+    "flip", "flip one bit (per gene: each bit with probability rate)", GA_KIND_BITS, genes_flip,
     NULL,
 };
 
 /* Gives gene pos a new value drawn uniformly from the rest of the alphabet. */
-static bool ints_reset(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, size_t pos)
+static bool genes_reset(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, size_t pos)
 {
     if (gen->alphabet < 2)
         return false;
@@ -26,5 +26,5 @@ static bool ints_reset(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, size
 }
 
 const struct ga_mutation ga_mutation_reset = {
-    "reset", "give one gene another value of the alphabet", GA_KIND_BITS | GA_KIND_INTS, ints_reset, NULL,
+    "reset", "give one gene another value of the alphabet", GA_KIND_BITS | GA_KIND_INTS, genes_reset, NULL,
 };
