@@ -145,4 +145,48 @@ int run_session_finish(struct run_session *s, bool ok, bool quiet);
 /* Frees what the session holds (not the configuration or experiment). */
 void run_session_free(struct run_session *s);
 
+/* The parts of a session, shared by run_session.c (the loop), run_files.c
+ * (the folder's files) and run_checkpoint.c (checkpoint and resume). */
+/* Writes config.cfg under its temporary name, for run_files_commit: the
+ * text cli_config_text made (written once, not formatted again). */
+bool run_write_config(const struct ga_pack *config, const char *dir, const char *shown,
+                      struct app_file *f);
+/* Closes the streamed files and removes them (a run that failed with no checkpoint to go on from). */
+void run_files_abandon(struct run_files *f);
+/* Closes the files and keeps them: a resume that could not start leaves
+ * the folder as it found it, and a run that failed after a checkpoint
+ * leaves the files that checkpoint matches. */
+void run_files_close(struct run_files *f);
+/* Counts a replicate's end, and takes its best as the best so far when it is
+ * better (the first replicate's always; ties keep the earlier). */
+void run_best_update(struct run_best *b, unsigned replicate, const struct run_end *end, size_t len);
+/* What a run prints when it ends (unless quiet): how it ended, its best, its folder dir. */
+void run_report(const struct ga_experiment *e, const char *dir, const struct ga_run *run,
+                const struct run_best *b, enum ga_stop why, double seconds);
+/* The closing files: best.txt, curves.csv and fitness.gp, then all
+ * committed together: output_publish's 1, 0 or -1.  On 0 (message
+ * printed) the closing files are removed and the streamed ones left to
+ * the caller; on -1 everything is kept for the journal. */
+int run_files_finish(struct run_files *f, const struct ga_experiment *e, const struct output_settings *out,
+                     const struct ga_genome *genome, const struct run_best *b, const struct curves *curves,
+                     bool quiet);
+/* The bytes written so far to each streamed file, synced to disk, and
+ * the hash of each file's content. */
+bool run_files_mark(struct run_files *f, uint64_t lengths[3], uint64_t hashes[3]);
+/* The input files the configuration read, with the hashes of what it read. */
+bool run_inputs_hash(struct run_inputs *in, const struct ga_cfg *cfg);
+/* The payload: config text, where the run is, the streamed files' lengths,
+ * the best so far, the curves and the run's own state. */
+bool run_checkpoint(struct run_session *s);
+/* After each generation: a checkpoint when output.checkpoint seconds have
+ * passed (0: every generation). */
+bool run_maybe_checkpoint(struct run_session *s);
+/* Whether the folder still holds the checkpoint this run wrote: a folder
+ * removed (or emptied) while the run went on keeps nothing to resume,
+ * which is said, and s->checkpointed is cleared. */
+bool run_checkpoint_kept(struct run_session *s);
+/* Runs the session's replicates from where it stands (the first, or a
+ * checkpoint's) to the commit: an APP_ status (APP_INTERRUPTED after a checkpoint). */
+int run_session_go(struct run_session *s, bool quiet);
+
 #endif

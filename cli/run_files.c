@@ -1,0 +1,225 @@
+/* cli/run_files.c — the files of a run folder: streamed as the replicates go, the closing
+ * files, and their journaled commit (doc/data-safety.md). */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/figures.h"
+#include "cli/number.h"
+#include "cli/run_session.h"
+
+static void run_write_row(FILE *fp, unsigned replicate, const struct ga_stats *s, size_t columns)
+{
+    const double fitness[] = {s->best, s->mean, s->sd, s->worst};
+    const unsigned long long counts[] = {replicate, s->generation, s->evaluations};
+    char row[3 * NUMBER_U_MAX];
+    size_t len = 0;
+    for (size_t i = 0; i < 3; i++) { /* a row a generation: printf's parsing would be most of it */
+        len += number_u(row + len, counts[i]);
+        row[len++] = ',';
+    }
+    fwrite(row, 1, len, fp);
+    number_put_g10_each(fp, fitness, 4);
+    if (s->diversity >= 0)
+        number_put_f6(fp, s->diversity);
+    for (size_t c = 0; c < columns; c++) { /* the problem's own; NaN: no value */
+        fputc(',', fp);
+        if (!isnan(s->problem[c]))
+            number_put_g10(fp, s->problem[c]);
+    }
+    fputc('\n', fp);
+}
+
+bool run_write_config(const struct ga_pack *config, const char *dir, const char *shown,
+                      struct app_file *f)
+{
+    if (!app_file_open(f, dir, "config.cfg"))
+        return false;
+    fprintf(f->fp, "# The fully resolved configuration of this run, written by gaexp.\n"
+                  "# 'gaexp run %s/config.cfg --out DIR' repeats the run.\n",
+            shown);
+    fwrite(config->data, 1, config->len - 1, f->fp); /* without its NUL */
+    return true;
+}
+
+bool run_files_open(struct run_files *f, const struct ga_pack *config, const char *dir, const char *shown,
+                    const struct ga_problem *problem)
+{
+    *f = (struct run_files){.columns = ga_problem_column_count(problem)};
+    f->open_config = run_write_config(config, dir, shown, &f->config);
+    f->open_gens = f->open_config && app_file_open(&f->gens, dir, "generations.csv");
+    f->open_summary = f->open_gens && app_file_open(&f->summary, dir, "summary.csv");
+    f->open_times = f->open_summary && app_file_open(&f->times, dir, "times.csv");
+    if (!f->open_times)
+        return false;
+    fputs(GA_STATS_COLUMNS, f->gens.fp);
+    for (size_t c = 0; c < f->columns; c++)
+        fprintf(f->gens.fp, ",%s", problem->columns->names[c]);
+    fputc('\n', f->gens.fp);
+    fprintf(f->summary.fp, "replicate,seed,solved,best,generation_found,evaluations,stop\n");
+    fprintf(f->times.fp, "replicate,seconds,evaluations_per_second\n");
+    return true;
+}
+
+/* Commits the four files with best.txt, curves.csv and fitness.gp
+ * (already written under their temporary names) through the journal of
+ * doc/data-safety.md: all appear together or none does, so a failed or
+ * killed run never mixes its files with those of an earlier one. */
+static int run_files_commit(struct run_files *f, const struct output_settings *out, struct app_file *best,
+                            struct app_file *curves, struct app_file *style, struct app_file *script,
+                            const char *figure, bool quiet)
+{
+    struct app_file *list[8] = {&f->config, &f->gens, &f->summary, &f->times, best};
+    size_t n = 5;
+    if (out->plot)
+        list[n++] = script;
+    if (out->plot && f->staged) /* else style.gp is written on its own, when absent */
+        list[n++] = style;
+    list[n++] = curves; /* last: a sweep takes it as the mark of a finished point */
+    if (f->staged) /* the folder appears whole when the caller renames it: no journal */
+        return output_stage_files(list, n) ? 1 : 0;
+    return output_publish(out->dir, list, n, out->plot ? figure : NULL, quiet);
+}
+
+void run_files_abandon(struct run_files *f)
+{
+    if (f->open_config)
+        app_file_abandon(&f->config);
+    if (f->open_gens)
+        app_file_abandon(&f->gens);
+    if (f->open_summary)
+        app_file_abandon(&f->summary);
+    if (f->open_times)
+        app_file_abandon(&f->times);
+}
+
+void run_files_close(struct run_files *f)
+{
+    app_file_close(&f->config);
+    app_file_close(&f->gens);
+    app_file_close(&f->summary);
+    app_file_close(&f->times);
+    f->open_config = f->open_gens = f->open_summary = f->open_times = false;
+}
+
+struct run_end run_end_of(const struct ga_run *run, uint64_t seed, double seconds, enum ga_stop why)
+{
+    const struct ga_stats *s = ga_run_stats(run);
+    return (struct run_end){.seed = seed, .solved = ga_run_succeeded(run), .stop = why, .best = s->best, .mean = s->mean, .seconds = seconds,
+                            .evaluations = s->evaluations,
+                            .generation_found = ga_run_generation_found(run), .genes = ga_run_best(run)};
+}
+
+void run_best_update(struct run_best *b, unsigned replicate, const struct run_end *end, size_t len)
+{
+    b->solved += end->solved;
+    if (replicate > 1 && !(end->best < b->fitness))
+        return;
+    memcpy(b->genes, end->genes, len * sizeof *b->genes);
+    b->fitness = end->best;
+    b->replicate = replicate;
+    b->seed = end->seed;
+    b->generation = end->generation_found;
+}
+
+/* Writes best.txt under its temporary name, for run_files_commit. */
+static bool run_write_best(const struct ga_experiment *e, const char *dir, const struct ga_genome *genome,
+                           const struct run_best *b, struct app_file *f)
+{
+    if (!app_file_open(f, dir, "best.txt"))
+        return false;
+    fprintf(f->fp, "# fitness %.10g (0 = solved), generation %lu, replicate %u of %u, seed %llu\n",
+            b->fitness, b->generation, b->replicate, e->replicates, (unsigned long long)b->seed);
+    e->problem->print(genome, b->genes, f->fp);
+    return true;
+}
+
+/* Writes one generation's row and adds it to the curves. */
+bool run_record(struct run_files *f, struct curves *curves, unsigned replicate,
+                       const struct ga_stats *s)
+{
+    run_write_row(f->gens.fp, replicate, s, f->columns);
+    if (curves_add(curves, s->generation, s->best, s->mean))
+        return true;
+    app_error("out of memory");
+    return false;
+}
+
+void run_report(const struct ga_experiment *e, const char *dir, const struct ga_run *run,
+                const struct run_best *b, enum ga_stop why, double seconds)
+{
+    const struct ga_stats *s = ga_run_stats(run);
+    if (e->replicates == 1)
+        printf("%s: %s after %lu generation%s (%s), %llu evaluations, %.3f s\n", e->problem->name,
+               b->solved ? "solved" : "not solved", s->generation, s->generation == 1 ? "" : "s",
+               ga_stop_text(why), s->evaluations, seconds);
+    else
+        printf("%s: %u of %u replicates solved, %.3f s\n", e->problem->name, b->solved,
+               e->replicates, seconds);
+    printf("best fitness %.10g, first reached in generation %lu", b->fitness, b->generation);
+    if (e->replicates > 1)
+        printf(" of replicate %u (seed %llu)", b->replicate, (unsigned long long)b->seed);
+    printf(":\n");
+    e->problem->print(ga_run_genome(run), b->genes, stdout);
+    printf("output: %s/\n", dir);
+}
+
+/* Writes curves.csv under its temporary name, for run_files_commit. */
+static bool run_write_curves(const char *dir, const struct curves *curves, struct app_file *f)
+{
+    if (!app_file_open(f, dir, "curves.csv"))
+        return false;
+    curves_write(curves, f->fp);
+    return true;
+}
+
+/* Flushes f's buffer to its temporary file; false (message printed) on failure. */
+static bool run_flush(struct app_file *f)
+{
+    if (fflush(f->fp) == 0)
+        return true;
+    app_error("cannot write %s: %s", f->part_path, strerror(errno));
+    return false;
+}
+
+int run_files_finish(struct run_files *f, const struct ga_experiment *e, const struct output_settings *out,
+                     const struct ga_genome *genome, const struct run_best *b, const struct curves *curves,
+                     bool quiet)
+{
+    struct app_file best = {0}, curve_file = {0}, script = {0}, style = {0};
+    char figure[64];
+    int done = 0;
+    /* The figure's format and title come from the resolved configuration, still under its temporary name. */
+    if (run_write_best(e, out->dir, genome, b, &best) && run_write_curves(out->dir, curves, &curve_file) &&
+        (!out->plot || run_flush(&f->config)) &&
+        (!out->plot || figures_fitness_open(out->dir, f->config.part_path, f->staged ? &style : NULL, &script,
+                                            figure, sizeof figure)))
+        done = run_files_commit(f, out, &best, &curve_file, &style, &script, out->plot ? figure : NULL, quiet);
+    if (done == 0) {
+        app_file_abandon(&best);
+        app_file_abandon(&curve_file);
+        app_file_abandon(&script);
+        app_file_abandon(&style);
+    }
+    return done;
+}
+
+bool run_files_mark(struct run_files *f, uint64_t lengths[3], uint64_t hashes[3])
+{
+    return output_mark(&f->gens, &lengths[0], &hashes[0]) && output_mark(&f->summary, &lengths[1], &hashes[1]) &&
+           output_mark(&f->times, &lengths[2], &hashes[2]);
+}
+
+/* A genome best.txt may print: every gene in the alphabet, and one the
+ * problem accepts. */
+bool run_genes_valid(const struct ga_genome *gen, const struct ga_problem *problem, const ga_gene *genes)
+{
+    for (size_t i = 0; i < gen->len; i++)
+        if (genes[i] >= gen->alphabet)
+            return false;
+    return !problem->valid || problem->valid(gen, genes);
+}
