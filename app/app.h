@@ -9,9 +9,15 @@
 #include "gaexp/diag.h"
 
 /* The exit statuses, one table: the enum below and 'gaexp --help' are made
- * from it (doc/data-safety.md says which failure maps onto which).  Every
- * command function of the program returns one of them; a helper that
- * cannot fail otherwise returns bool, false after printing its message. */
+ * from it (doc/data-safety.md says which failure maps onto which).
+ *
+ * The program's one return convention: a function that can fail in ways
+ * its caller must tell apart (the input's fault or the machine's) returns
+ * one of these statuses, its message printed; a helper that succeeds or
+ * fails returns bool, false after printing its message; a function with
+ * other outcomes returns a named enum of them (cli/output.h's
+ * enum output_published), never a bare 1/0/-1.  What it hands back besides
+ * goes through an out parameter. */
 #define APP_EXIT_STATUSES(X)                                                                   \
     X(APP_OK, 0, "done")                                                                       \
     X(APP_FAILED, 1, "the machine failed us: an I/O error, a full disk, out of memory, no threads;\n\t" \

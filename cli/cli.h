@@ -64,7 +64,7 @@ int cli_resume(int argc, char **argv);
 /* Goes on with the run in DIR from its checkpoint; *replicates (may be
  * NULL) receives the run's replicate count.  'named' is the folder its
  * config.cfg names (a sweep's point written in the sweep's stage is named
- * as it will be published), NULL for DIR itself.  A CLI_ status. */
+ * as it will be published), NULL for DIR itself.  An APP_ status. */
 int cli_resume_dir(const char *dir, const char *named, long long jobs, bool quiet, unsigned *replicates);
 /* For the fuzz harness and tests: loads and checks DIR's checkpoint and
  * .part files as a resume does, then frees everything without running;
@@ -76,9 +76,9 @@ bool cli_resume_probe(const char *dir, unsigned *replicate, unsigned *replicates
 bool cli_sweep_point_named(const char *root, size_t line, const char *number, const char *dir, size_t point);
 /* Goes on with the sweep in ROOT (its sweep.cfg and sweep.args), or with
  * the one a killed 'sweep --force' was building in ROOT's stage, which is
- * then published (cli/publish.h): a CLI_ status, or -1 when there is
- * neither to go on with. */
-int cli_resume_sweep(const char *root, long long jobs, bool quiet);
+ * then published (cli/publish.h), *status its APP_ status; false when
+ * there is neither to go on with. */
+bool cli_resume_sweep(const char *root, long long jobs, bool quiet, int *status);
 
 /* The catalogue of gaexp's registry: the built-in problems and generic
  * operators, and those of the plug-ins loaded so far (cli/plugin.c). */

@@ -459,7 +459,7 @@ bool figures_fitness(const char *dir, bool quiet)
     const char *failure;
     if (!figures_fitness_script(dir, figure, sizeof figure))
         return false;
-    if (output_draw(dir, "fitness.gp", figure, quiet, &failure) >= 0)
+    if (output_draw(dir, "fitness.gp", figure, quiet, &failure) != OUTPUT_NOT_DRAWN)
         return true;
     app_error("cannot draw %s/%s: %s", dir, figure, failure);
     return false;

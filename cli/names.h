@@ -21,6 +21,10 @@ enum names_kind {
 };
 #define NAMES_COMMANDS 4
 
+/* The header of a run folder's summary.csv: one row per replicate (a
+ * stop word of ga_stop_word in the last column). */
+#define NAMES_SUMMARY_COLUMNS "replicate,seed,solved,best,generation_found,evaluations,stop"
+
 /* What a name is to a folder of its kind. */
 enum names_role {
     NAMES_FILE,    /* a file of the result; its temporary NAME.part matches it too */

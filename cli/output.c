@@ -104,7 +104,9 @@ static bool output_held_add(int fd, const struct stat *st)
     return added;
 }
 
-int output_lock_as(const char *dir, const char *busy)
+/* The descriptor holding dir's lock; -2 when another process holds it,
+ * -1 on another failure (message printed). */
+static int output_lock_open(const char *dir, const char *busy)
 {
     int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     struct stat st;
@@ -133,9 +135,17 @@ int output_lock_as(const char *dir, const char *busy)
     return error == EWOULDBLOCK ? -2 : -1;
 }
 
-int output_lock(const char *dir)
+int output_lock_as(const char *dir, const char *busy, int *lock)
 {
-    return output_lock_as(dir, "wait for it to end or write elsewhere with --out DIR");
+    *lock = output_lock_open(dir, busy);
+    int status = *lock >= 0 ? APP_OK : *lock == -2 ? APP_USAGE : APP_FAILED;
+    *lock = *lock >= 0 ? *lock : -1;
+    return status;
+}
+
+int output_lock(const char *dir, int *lock)
+{
+    return output_lock_as(dir, "wait for it to end or write elsewhere with --out DIR", lock);
 }
 
 void output_unlock(int fd)
@@ -182,10 +192,9 @@ int output_prepare_dir(const char *dir)
     int made = output_make_dir(dir);
     if (made != APP_OK)
         return made;
-    int lock = output_lock(dir);
-    if (lock < 0)
-        return lock == -2 ? APP_USAGE : APP_FAILED;
-    int status = APP_OK;
+    int lock, status = output_lock(dir, &lock);
+    if (status != APP_OK)
+        return status;
     size_t n;
     const struct names_entry *names = names_list(NAMES_RUN, &n);
     for (size_t i = 0; status == APP_OK && i < n; i++)
@@ -452,7 +461,7 @@ static bool output_roll_forward(const char *dir, char *journal, bool quiet)
     }
     /* A figure that could not be drawn keeps the journal: resume draws it again. */
     const char *failure;
-    if (figure && output_draw(dir, "fitness.gp", figure, quiet, &failure) < 0) {
+    if (figure && output_draw(dir, "fitness.gp", figure, quiet, &failure) == OUTPUT_NOT_DRAWN) {
         app_error("cannot draw %s/%s: %s; the results are complete, 'gaexp resume %s' draws it again", dir,
                   figure, failure, dir);
         return false;
@@ -491,15 +500,15 @@ static char *output_journal_read(const char *dir, bool *missing)
     return text;
 }
 
-int output_recover(const char *dir, bool quiet)
+enum output_recovered output_recover(const char *dir, bool quiet)
 {
     bool missing;
     char *journal = output_journal_read(dir, &missing);
     if (!journal)
-        return missing ? 0 : -1;
+        return missing ? OUTPUT_NO_JOURNAL : OUTPUT_RECOVERY_FAILED;
     bool ok = output_roll_forward(dir, journal, quiet);
     free(journal);
-    return ok ? 1 : -1;
+    return ok ? OUTPUT_RECOVERED : OUTPUT_RECOVERY_FAILED;
 }
 
 /* Appends "WORD NAME\n" to the journal text at *at; false when it does not fit. */
@@ -512,7 +521,8 @@ static bool output_journal_line(char *text, size_t *at, const char *word, const 
     return true;
 }
 
-int output_publish(const char *dir, struct app_file *const *files, size_t n, const char *figure, bool quiet)
+enum output_published output_publish(const char *dir, struct app_file *const *files, size_t n,
+                                     const char *figure, bool quiet)
 {
     /* The journal is built here, written once, and rolled forward from this
      * copy: what the file holds, not read back. */
@@ -540,7 +550,7 @@ int output_publish(const char *dir, struct app_file *const *files, size_t n, con
     if (!fits || !app_file_open(&journal, dir, "commit")) {
         for (size_t i = 0; i < n; i++)
             app_file_close(files[i]);
-        return 0;
+        return OUTPUT_UNPUBLISHED;
     }
     fwrite(text, 1, at, journal.fp);
     struct app_file *all[OUTPUT_PUBLISH_MAX + 1];
@@ -548,18 +558,18 @@ int output_publish(const char *dir, struct app_file *const *files, size_t n, con
     all[n] = &journal;
     if (!app_file_sync_all(all, n + 1, false, true)) {
         remove(journal.part_path);
-        return 0;
+        return OUTPUT_UNPUBLISHED;
     }
     if (rename(journal.part_path, journal.final_path) != 0) {
         app_error("cannot write %s: %s", journal.final_path, strerror(errno));
         remove(journal.part_path);
-        return 0;
+        return OUTPUT_UNPUBLISHED;
     }
     if (!app_sync_dir(dir)) {
         app_error("cannot write %s/commit: %s ('gaexp resume %s' tries again)", dir, strerror(errno), dir);
-        return -1;
+        return OUTPUT_KEPT;
     }
-    return output_roll_forward(dir, text, quiet) ? 1 : -1;
+    return output_roll_forward(dir, text, quiet) ? OUTPUT_PUBLISHED : OUTPUT_KEPT;
 }
 
 /* $GNUPLOT when set (empty: none), else the gnuplot found at configure
@@ -659,14 +669,15 @@ void output_figure_unlink_part(const char *dir, const char *figure)
         unlink(path); /* a symlink planted there is removed, never written through */
 }
 
-int output_draw(const char *dir, const char *script, const char *figure, bool quiet, const char **failure)
+enum output_drawn output_draw(const char *dir, const char *script, const char *figure, bool quiet,
+                              const char **failure)
 {
     const char *gnuplot = output_gnuplot();
     if (!gnuplot) {
         if (!quiet)
             fprintf(stderr, "gaexp: notice: gnuplot is not installed: %s not drawn "
                             "(the CSV files and %s are complete)\n", figure, script);
-        return 0;
+        return OUTPUT_NO_GNUPLOT;
     }
     char define[APP_PATH_MAX + 64];
     snprintf(define, sizeof define, OUTPUT_FIGURE_VARIABLE " = '%s.part'", figure);
@@ -689,7 +700,7 @@ int output_draw(const char *dir, const char *script, const char *figure, bool qu
     else
         output_figure_unlink_part(dir, figure);
     *failure = why;
-    return why ? -1 : 1;
+    return why ? OUTPUT_NOT_DRAWN : OUTPUT_DRAWN;
 }
 
 bool output_script(const char *dir, const char *name, const char *text)

@@ -33,12 +33,12 @@ int output_prepare_dir(const char *dir);
 bool output_syncfs(int fd);
 
 /* The exclusive lock of one writer per folder: flock on the folder itself,
- * dropped by the kernel when the process dies.  A descriptor to pass to
- * output_unlock, or -2 when another process holds it and -1 on another
- * failure (message printed). */
-int output_lock(const char *dir);
+ * dropped by the kernel when the process dies.  APP_OK with *lock the
+ * descriptor to pass to output_unlock; APP_USAGE when another process
+ * holds it, APP_FAILED on another failure (message printed, *lock -1). */
+int output_lock(const char *dir, int *lock);
 /* The same, 'busy' saying what to do when another process holds it. */
-int output_lock_as(const char *dir, const char *busy);
+int output_lock_as(const char *dir, const char *busy, int *lock);
 void output_unlock(int fd);
 
 /* Files are written through app/file.h; a run's files also mark their
@@ -87,18 +87,26 @@ DIR *output_opendir(int at, const char *name);
  * it names): true when it is gone, else false with errno set. */
 bool output_remove_tree(int at, const char *name);
 
+/* How a journaled commit ended (output_publish). */
+enum output_published {
+    OUTPUT_KEPT = -1,     /* failed after the journal was in place: journal and files kept for resume */
+    OUTPUT_UNPUBLISHED,   /* failed before (message printed): the temporary files left to the caller */
+    OUTPUT_PUBLISHED,     /* done */
+};
 /* The journaled commit of a run folder (doc/data-safety.md): syncs the n
  * files, writes the journal DIR/commit naming them, the other run files to
  * remove and the figure to draw from fitness.gp (NULL: none), then rolls it
- * forward.  1 when done; 0 (message printed) when it failed before the
- * journal was in place: nothing published, the temporary files left to the
- * caller; -1 when it failed after: the journal and the files kept for
- * resume. */
-int output_publish(const char *dir, struct app_file *const *files, size_t n, const char *figure,
-                   bool quiet);
-/* Finishes a commit that a kill interrupted: 0 when DIR holds no journal,
- * 1 when one was rolled forward, -1 on failure (message printed). */
-int output_recover(const char *dir, bool quiet);
+ * forward. */
+enum output_published output_publish(const char *dir, struct app_file *const *files, size_t n,
+                                     const char *figure, bool quiet);
+/* How output_recover found a folder. */
+enum output_recovered {
+    OUTPUT_RECOVERY_FAILED = -1, /* message printed */
+    OUTPUT_NO_JOURNAL,           /* nothing to finish */
+    OUTPUT_RECOVERED,            /* a journal was rolled forward */
+};
+/* Finishes a commit that a kill interrupted. */
+enum output_recovered output_recover(const char *dir, bool quiet);
 
 /* Hashes the content of an input file (FNV-1a); false (message printed)
  * when it is not a regular file or cannot be read. */
@@ -122,9 +130,14 @@ const char *output_figure_settle(const char *dir, const char *figure, bool sync)
 /* Removes dir/figure.part before gnuplot writes it (a symlink planted
  * there is removed, never written through). */
 void output_figure_unlink_part(const char *dir, const char *figure);
-/* Runs gnuplot on dir/script to draw dir/figure (settled as above): 1
- * when drawn; 0 when gnuplot is missing (a notice unless quiet); -1 when
- * it could not be drawn whole, *failure then saying why. */
-int output_draw(const char *dir, const char *script, const char *figure, bool quiet, const char **failure);
+/* How output_draw went. */
+enum output_drawn {
+    OUTPUT_NOT_DRAWN = -1, /* it could not be drawn whole: *failure says why */
+    OUTPUT_NO_GNUPLOT,     /* a notice unless quiet */
+    OUTPUT_DRAWN,
+};
+/* Runs gnuplot on dir/script to draw dir/figure (settled as above). */
+enum output_drawn output_draw(const char *dir, const char *script, const char *figure, bool quiet,
+                              const char **failure);
 
 #endif

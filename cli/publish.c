@@ -371,9 +371,10 @@ int publish_finish(const char *dir, bool *finished)
     if (!journal)
         return status;
     free(journal);
-    int lock = output_lock_as(dir, "wait for it to end (it puts a new result in place)");
-    if (lock < 0)
-        return lock == -2 ? APP_USAGE : APP_FAILED;
+    int lock;
+    status = output_lock_as(dir, "wait for it to end (it puts a new result in place)", &lock);
+    if (status != APP_OK)
+        return status;
     status = publish_recover(lock, dir, &pending);
     output_unlock(lock);
     if (finished)
@@ -468,8 +469,8 @@ int publish_open(struct publish *p, const char *dir, enum names_kind kind, enum 
     char busy[96];
     snprintf(busy, sizeof busy, "wait for it to end%s%s", mode == PUBLISH_NEW || mode == PUBLISH_FORCE ? " or " : "",
              mode == PUBLISH_NEW || mode == PUBLISH_FORCE ? publish_kinds[kind].elsewhere : "");
-    if ((p->lock = output_lock_as(dir, busy)) < 0)
-        return p->lock == -2 ? APP_USAGE : APP_FAILED;
+    if ((status = output_lock_as(dir, busy, &p->lock)) != APP_OK)
+        return status;
     bool holds = false, empty = true, finished;
     status = publish_recover(p->lock, dir, &finished);
     if (status == APP_OK)

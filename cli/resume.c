@@ -85,15 +85,17 @@ int cli_resume(int argc, char **argv)
     char journal[1100];
     snprintf(journal, sizeof journal, "%s/commit", dir);
     cli_plugin_resuming(dir, accept);
-    status = -1;
+    bool resumed = false;
     if (access(path, F_OK) != 0 && access(journal, F_OK) != 0) {
         char kept[1100];
         snprintf(kept, sizeof kept, "%s/replicates/config", dir);
-        status = cli_resume_sweep(dir, jobs, quiet); /* -1: not a sweep */
-        if (status < 0 && access(kept, F_OK) == 0) /* replicates side by side */
+        resumed = cli_resume_sweep(dir, jobs, quiet, &status);
+        if (!resumed && access(kept, F_OK) == 0) { /* replicates side by side */
             status = cli_resume_replicates(dir, jobs, quiet);
+            resumed = true;
+        }
     }
-    if (status < 0)
+    if (!resumed)
         status = cli_resume_dir(dir, NULL, jobs, quiet, NULL);
     cli_plugin_resuming(NULL, false);
     return status;

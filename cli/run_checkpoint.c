@@ -254,16 +254,17 @@ static void resume_close(struct resume *r)
 
 int cli_resume_dir(const char *dir, const char *named, long long jobs, bool quiet, unsigned *replicates)
 {
-    int status = APP_FAILED, lock = output_lock_as(dir, "wait for it to end");
-    if (lock < 0)
-        return lock == -2 ? APP_USAGE : APP_FAILED;
+    int lock, status = output_lock_as(dir, "wait for it to end", &lock);
+    if (status != APP_OK)
+        return status;
+    status = APP_FAILED;
     /* A commit a kill interrupted: the result is decided, finish it. */
-    int recovered = output_recover(dir, quiet);
-    if (recovered != 0) {
-        if (recovered > 0 && !quiet)
+    enum output_recovered recovered = output_recover(dir, quiet);
+    if (recovered != OUTPUT_NO_JOURNAL) {
+        if (recovered == OUTPUT_RECOVERED && !quiet)
             printf("finished the commit of %s/\n", dir);
         output_unlock(lock);
-        return recovered > 0 ? APP_OK : APP_FAILED;
+        return recovered == OUTPUT_RECOVERED ? APP_OK : APP_FAILED;
     }
     struct resume r;
     status = resume_open(&r, dir, named, jobs, quiet) ? run_session_go(&r.s, quiet) : APP_USAGE;

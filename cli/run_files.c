@@ -9,6 +9,7 @@
 
 #include "cli/cli.h"
 #include "cli/figures.h"
+#include "cli/names.h"
 #include "cli/number.h"
 #include "cli/run_session.h"
 
@@ -60,7 +61,7 @@ bool run_files_open(struct run_files *f, const struct ga_pack *config, const cha
     for (size_t c = 0; c < f->columns; c++)
         fprintf(f->gens.fp, ",%s", problem->columns->names[c]);
     fputc('\n', f->gens.fp);
-    fprintf(f->summary.fp, "replicate,seed,solved,best,generation_found,evaluations,stop\n");
+    fputs(NAMES_SUMMARY_COLUMNS "\n", f->summary.fp);
     fprintf(f->times.fp, "replicate,seconds,evaluations_per_second\n");
     return true;
 }
@@ -69,9 +70,9 @@ bool run_files_open(struct run_files *f, const struct ga_pack *config, const cha
  * (already written under their temporary names) through the journal of
  * doc/data-safety.md: all appear together or none does, so a failed or
  * killed run never mixes its files with those of an earlier one. */
-static int run_files_commit(struct run_files *f, const struct output_settings *out, struct app_file *best,
-                            struct app_file *curves, struct app_file *style, struct app_file *script,
-                            const char *figure, bool quiet)
+static enum output_published run_files_commit(struct run_files *f, const struct output_settings *out,
+                                               struct app_file *best, struct app_file *curves, struct app_file *style,
+                                               struct app_file *script, const char *figure, bool quiet)
 {
     struct app_file *list[8] = {&f->config, &f->gens, &f->summary, &f->times, best};
     size_t n = 5;
@@ -81,7 +82,7 @@ static int run_files_commit(struct run_files *f, const struct output_settings *o
         list[n++] = style;
     list[n++] = curves; /* last: a sweep takes it as the mark of a finished point */
     if (f->staged) /* the folder appears whole when the caller renames it: no journal */
-        return output_stage_files(list, n) ? 1 : 0;
+        return output_stage_files(list, n) ? OUTPUT_PUBLISHED : OUTPUT_UNPUBLISHED;
     return output_publish(out->dir, list, n, out->plot ? figure : NULL, quiet);
 }
 
@@ -186,20 +187,20 @@ static bool run_flush(struct app_file *f)
     return false;
 }
 
-int run_files_finish(struct run_files *f, const struct ga_experiment *e, const struct output_settings *out,
-                     const struct ga_genome *genome, const struct run_best *b, const struct curves *curves,
-                     bool quiet)
+enum output_published run_files_finish(struct run_files *f, const struct ga_experiment *e,
+                                       const struct output_settings *out, const struct ga_genome *genome,
+                                       const struct run_best *b, const struct curves *curves, bool quiet)
 {
     struct app_file best = {0}, curve_file = {0}, script = {0}, style = {0};
     char figure[64];
-    int done = 0;
+    enum output_published done = OUTPUT_UNPUBLISHED;
     /* The figure's format and title come from the resolved configuration, still under its temporary name. */
     if (run_write_best(e, out->dir, genome, b, &best) && run_write_curves(out->dir, curves, &curve_file) &&
         (!out->plot || run_flush(&f->config)) &&
         (!out->plot || figures_fitness_open(out->dir, f->config.part_path, f->staged ? &style : NULL, &script,
                                             figure, sizeof figure)))
         done = run_files_commit(f, out, &best, &curve_file, &style, &script, out->plot ? figure : NULL, quiet);
-    if (done == 0) {
+    if (done == OUTPUT_UNPUBLISHED) {
         app_file_abandon(&best);
         app_file_abandon(&curve_file);
         app_file_abandon(&script);

@@ -224,9 +224,10 @@ static enum ga_stop run_replicates(struct run_session *s, bool *ok)
  * removed otherwise. */
 int run_session_finish(struct run_session *s, bool ok, bool quiet)
 {
-    int done = ok ? run_files_finish(&s->f, s->e, s->out, &s->genome, &s->best, s->curves, quiet) : 0;
-    if (done != 0)
-        return done > 0 ? APP_OK : APP_FAILED; /* -1: the journal finishes it */
+    enum output_published done =
+        ok ? run_files_finish(&s->f, s->e, s->out, &s->genome, &s->best, s->curves, quiet) : OUTPUT_UNPUBLISHED;
+    if (done != OUTPUT_UNPUBLISHED)
+        return done == OUTPUT_PUBLISHED ? APP_OK : APP_FAILED; /* kept: the journal finishes it */
     run_checkpoint_kept(s);
     /* what the hook did and what is kept, in one message; a rebuilt plug-in is resumed with a flag */
     const char *accept = cli_guard_plugin_in(s->e) ? " --accept-changed-plugin" : "";
@@ -318,12 +319,12 @@ int run_session_go(struct run_session *s, bool quiet)
  * lock descriptor, or -1 with *status set (message printed). */
 int run_lock(const char *dir, bool quiet, int *status)
 {
-    int lock = output_lock_as(dir, "wait for it to end"); /* run and sweep locked it first, with their own word */
-    if (lock < 0) {
-        *status = lock == -2 ? APP_USAGE : APP_FAILED;
+    int lock, locked = output_lock_as(dir, "wait for it to end", &lock); /* run and sweep locked it first, with their own word */
+    if (locked != APP_OK) {
+        *status = locked;
         return -1;
     }
-    if (output_recover(dir, quiet) >= 0)
+    if (output_recover(dir, quiet) != OUTPUT_RECOVERY_FAILED)
         return lock;
     output_unlock(lock);
     *status = APP_FAILED;

@@ -139,7 +139,7 @@ bool run_session_init(struct run_session *s, struct ga_cfg *cfg, const struct ga
 bool run_files_open(struct run_files *f, const struct ga_pack *config, const char *dir, const char *shown,
                     const struct ga_problem *problem);
 
-/* Commits the folder when ok (the journaled commit), else abandons or keeps the files for resume; a CLI_ status. */
+/* Commits the folder when ok (the journaled commit), else abandons or keeps the files for resume; an APP_ status. */
 int run_session_finish(struct run_session *s, bool ok, bool quiet);
 
 /* Frees what the session holds (not the configuration or experiment). */
@@ -164,12 +164,12 @@ void run_best_update(struct run_best *b, unsigned replicate, const struct run_en
 void run_report(const struct ga_experiment *e, const char *dir, const struct ga_run *run,
                 const struct run_best *b, enum ga_stop why, double seconds);
 /* The closing files: best.txt, curves.csv and fitness.gp, then all
- * committed together: output_publish's 1, 0 or -1.  On 0 (message
- * printed) the closing files are removed and the streamed ones left to
- * the caller; on -1 everything is kept for the journal. */
-int run_files_finish(struct run_files *f, const struct ga_experiment *e, const struct output_settings *out,
-                     const struct ga_genome *genome, const struct run_best *b, const struct curves *curves,
-                     bool quiet);
+ * committed together, as output_publish says.  Unpublished (message
+ * printed): the closing files are removed and the streamed ones left to
+ * the caller; kept: everything is kept for the journal. */
+enum output_published run_files_finish(struct run_files *f, const struct ga_experiment *e,
+                                       const struct output_settings *out, const struct ga_genome *genome,
+                                       const struct run_best *b, const struct curves *curves, bool quiet);
 /* The bytes written so far to each streamed file, synced to disk, and
  * the hash of each file's content. */
 bool run_files_mark(struct run_files *f, uint64_t lengths[3], uint64_t hashes[3]);

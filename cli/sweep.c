@@ -877,7 +877,7 @@ static int sweep_go(struct cli_options *o)
     return status;
 }
 
-int cli_resume_sweep(const char *root, long long jobs, bool quiet)
+bool cli_resume_sweep(const char *root, long long jobs, bool quiet, int *status)
 {
     /* A --force a kill interrupted goes on in its stage once its sweep.args is there. */
     char stage[1100], path[1200], *lines[520], *text = NULL;
@@ -888,7 +888,7 @@ int cli_resume_sweep(const char *root, long long jobs, bool quiet)
     snprintf(path, sizeof path, "%s/sweep.args", from);
     FILE *f = fopen(path, "r");
     if (!f)
-        return -1;
+        return false;
     char *argv[540];
     size_t argc = 0;
     argv[argc++] = "sweep";
@@ -916,13 +916,14 @@ int cli_resume_sweep(const char *root, long long jobs, bool quiet)
     }
     argv[argc] = NULL;
     struct cli_options o;
-    int status = cli_options_parse((int)argc, argv, "sweep", sweep_usage, true, &o);
+    *status = cli_options_parse((int)argc, argv, "sweep", sweep_usage, true, &o);
     o.staged = staged;
-    if (status == APP_OK)
-        status = sweep_go(&o);
+    if (*status == APP_OK)
+        *status = sweep_go(&o);
     for (size_t i = 0; i < count; i++)
         free(lines[i]);
-    return status < 0 ? APP_OK : status;
+    *status = *status < 0 ? APP_OK : *status;
+    return true;
 }
 
 int cli_sweep(int argc, char **argv)
