@@ -2,6 +2,7 @@
 #include "gaexp/experiment.h"
 
 #include "ga/cfg_private.h"
+#include "ga/params.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -195,6 +196,21 @@ static const struct ga_problem *experiment_problem(struct ga_cfg *cfg,
     return p;
 }
 
+/* Whether params keep the rules 'check' checks; else the broken one is said
+ * at its setting (the rules are ga/params.c's, which ga_run_alloc checks too). */
+static bool experiment_keeps(struct ga_cfg *cfg, const struct ga_params *params,
+                             bool (*check)(const struct ga_params *, struct params_fault *))
+{
+    struct params_fault f;
+    if (check(params, &f))
+        return true;
+    char group[64];
+    const char *key = strrchr(f.setting, '.');
+    snprintf(group, sizeof group, "%.*s", (int)(key - f.setting), f.setting);
+    ga_cfg_error_at(cfg, config_lookup(ga_cfg_config(cfg), group), key + 1, "%s", f.why);
+    return false;
+}
+
 /* Explains why 'name' (the value of group.name) names no operator the problem
  * may use: unknown (with a hint), or one that serves only other genomes. */
 static void experiment_refuse(struct ga_cfg *cfg, config_setting_t *group, const char *what,
@@ -270,12 +286,7 @@ static bool experiment_mutation(struct ga_cfg *cfg, const struct ga_catalog *cat
                           ga_catalog_mutation(cat, NULL, name) != NULL, p);
         return false;
     }
-    if (params->mutation_unit == GA_PER_GENE && !params->mutation->at) {
-        ga_cfg_error_at(cfg, g, "per", "mutation '%s' has no per-gene form; use per = \"individual\"",
-                        params->mutation->name);
-        return false;
-    }
-    return true;
+    return experiment_keeps(cfg, params, params_check_mutation);
 }
 
 /* Refuses 'key' of group when present (a setting the choice made does not
@@ -314,11 +325,8 @@ static bool experiment_scheme(struct ga_cfg *cfg, config_setting_t *ga, struct g
     else
         ok &= ga_cfg_int(cfg, g, "lambda", params->scheme == GA_SCHEME_PLUS ? n : 2 * n, 1,
                          EXPERIMENT_MAX_POPULATION, &lambda);
-    if (ok && params->scheme == GA_SCHEME_COMMA && lambda < n) {
-        ga_cfg_error_at(cfg, g, "lambda", "(mu, lambda) needs lambda >= mu = %lld (the population), got %lld", n,
-                        lambda);
-        ok = false;
-    }
+    params->lambda = (size_t)lambda;
+    ok = ok && experiment_keeps(cfg, params, params_check_scheme);
     if (steady) {
         ok &= ga_cfg_choice(cfg, g, "replace", replaces, 3, 0, &replace);
         if (ok && replace == 2)
@@ -455,13 +463,7 @@ static bool experiment_islands(struct ga_cfg *cfg, config_setting_t *ga, struct 
     params->migration_interval = (unsigned long)interval;
     params->migration_size = (size_t)size;
     params->topology = topology == 0 ? GA_TOPOLOGY_RING : GA_TOPOLOGY_COMPLETE;
-    size_t sources = ga_params_migration_sources(params);
-    if (params->islands > 1 && params->migration_size * sources >= params->population) {
-        ga_cfg_error_at(cfg, m, "size", "%zu migrants from each of %zu islands would replace a whole island of %zu",
-                        params->migration_size, sources, params->population);
-        return false;
-    }
-    return true;
+    return experiment_keeps(cfg, params, params_check_islands);
 }
 
 static bool experiment_ga(struct ga_experiment *e, struct ga_cfg *cfg,

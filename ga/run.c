@@ -15,6 +15,7 @@
 #include "gaexp/pack.h"
 #include "gaexp/experiment.h"
 #include "gaexp/rng.h"
+#include "ga/params.h"
 #include "ga/select.h"
 
 /* Work is cut into blocks, each drawing from its own stream seeded by
@@ -79,88 +80,20 @@ struct run_fault_note {
 enum { RUN_HOOK_EVALUATE, RUN_HOOK_INIT, RUN_HOOK_CROSSOVER, RUN_HOOK_MUTATION };
 static const char *const run_hooks[] = {"evaluate", "init", "crossover", "mutation"};
 
-#define RUN_STOP_WORD(code, word, text) word,
-#define RUN_STOP_TEXT(code, word, text) text,
-static const char *const run_stop_words[] = {GA_STOP_LIST(RUN_STOP_WORD)};
-static const char *const run_stop_texts[] = {GA_STOP_LIST(RUN_STOP_TEXT)};
-#undef RUN_STOP_WORD
-#undef RUN_STOP_TEXT
-#define RUN_STOP_COUNT (sizeof run_stop_words / sizeof *run_stop_words)
-
-const char *ga_stop_text(enum ga_stop s)
-{
-    return (size_t)s < RUN_STOP_COUNT ? run_stop_texts[s] : "unknown";
-}
-
-const char *ga_stop_word(enum ga_stop s)
-{
-    return (size_t)s < RUN_STOP_COUNT ? run_stop_words[s] : "unknown";
-}
-
-bool ga_stop_parse(const char *word, enum ga_stop *out)
-{
-    for (size_t i = 1; i < RUN_STOP_COUNT; i++) /* not "running" or "fault": a finished run's reason */
-        if (i != GA_STOP_FAULT && strcmp(run_stop_words[i], word) == 0) {
-            *out = (enum ga_stop)i;
-            return true;
-        }
-    return false;
-}
-
-size_t ga_params_migration_sources(const struct ga_params *p)
-{
-    return p->topology == GA_TOPOLOGY_COMPLETE ? p->islands - 1 : 1;
-}
-
+/* ga_run_alloc's check: every rule of ga/params.c, then the problem's columns. */
 static bool run_check(const struct ga_problem *problem, const struct ga_genome *gen,
                       const struct ga_params *p, struct ga_diag *d)
 {
-    const char *why = NULL;
-    if (p->population < 2)
-        why = "the population needs at least 2 individuals";
-    else if (p->elite >= p->population || (p->elite > 0 && p->scheme != GA_SCHEME_GENERATIONAL))
-        why = "the elite count must be below the population size, and only the generational scheme keeps one";
-    else if (p->scheme != GA_SCHEME_GENERATIONAL && p->lambda < 1)
-        why = "the scheme needs lambda >= 1 children";
-    else if (p->scheme == GA_SCHEME_COMMA && p->lambda < p->population)
-        why = "(mu, lambda) needs lambda >= mu: the next population is chosen among the children alone";
-    else if (p->scheme == GA_SCHEME_STEADY && p->lambda > p->population)
-        why = "a steady-state step breeds at most N children";
-    else if (p->scheme == GA_SCHEME_STEADY && p->replace == GA_REPLACE_TOURNAMENT && p->replace_tournament < 2)
-        why = "a reverse tournament needs at least 2 contestants";
-    else if ((!p->selection || p->selection == &ga_selection_tournament) && p->select.tournament < 2)
-        why = "a tournament needs at least 2 contestants";
-    else if (p->selection && !p->selection->draw)
-        why = "the selection scheme has no draw";
-    else if (!p->crossover || !p->mutation)
-        why = "a crossover and a mutation operator are required";
-    else if (p->mutation_unit == GA_PER_GENE && !p->mutation->at)
-        why = "this mutation operator has no per-gene form";
-    else if (!(p->crossover_rate >= 0 && p->crossover_rate <= 1) ||
-             !(p->mutation_rate >= 0 && p->mutation_rate <= 1))
-        why = "rates must lie in [0, 1]";
-    else if (p->threads < 1)
-        why = "at least one thread is needed";
-    else if (p->islands > 1 && (p->migration_interval < 1 || p->migration_size < 1))
-        why = "islands need a migration interval and size of at least 1";
-    else if (p->islands > 1 && p->migration_size * ga_params_migration_sources(p) >= p->population)
-        why = "an island must keep at least one of its own individuals after migration";
-    else if (p->link && (p->link->ranks < 1 || p->link->rank >= p->link->ranks || !p->link->gather))
-        why = "a link needs a rank below its number of processes and a gather";
-    else if (gen->len == 0 || gen->len > GA_GENOME_MAX_LEN || gen->alphabet == 0 || gen->alphabet - 1 > GA_GENE_MAX)
-        why = "the problem reports an empty genome, one longer than GA_GENOME_MAX_LEN genes, or an alphabet "
-              "too large for a gene";
-    else if (gen->kind == GA_KIND_REAL && (!gen->lower || !gen->upper || gen->len != GA_REAL_LEN(gen->reals)))
-        why = "a real-valued problem needs bounds and len = GA_REAL_LEN(reals)";
-    else if (p->population >
-             SIZE_MAX / sizeof(ga_gene) / 2 / ga_genome_stride(gen->len) / (p->islands ? p->islands : 1))
-        why = "the population does not fit in memory";
+    struct params_fault f;
     size_t column;
-    if (why)
-        ga_diag_add(d, "", 0, problem->name, "%s", why);
+    const char *why;
+    if (!params_check(p, gen, &f))
+        ga_diag_add(d, "", 0, problem->name, "%s: %s", f.setting, f.why);
     else if ((why = ga_problem_columns_check(problem, &column)))
         ga_diag_add(d, "", 0, problem->name, "statistics column %zu: %s", column + 1, why);
-    return why == NULL;
+    else
+        return true;
+    return false;
 }
 
 /* A population block: n slots of 'stride' genes on cache-line boundaries,

@@ -1,0 +1,131 @@
+/* ga/params.c — what a run is given: the rules its parameters keep, and the words for why it stopped. */
+#include "ga/params.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ga/select.h"
+
+#define PARAMS_STOP_WORD(code, word, text) word,
+#define PARAMS_STOP_TEXT(code, word, text) text,
+static const char *const params_stop_words[] = {GA_STOP_LIST(PARAMS_STOP_WORD)};
+static const char *const params_stop_texts[] = {GA_STOP_LIST(PARAMS_STOP_TEXT)};
+#undef PARAMS_STOP_WORD
+#undef PARAMS_STOP_TEXT
+#define PARAMS_STOP_COUNT (sizeof params_stop_words / sizeof *params_stop_words)
+
+const char *ga_stop_text(enum ga_stop s)
+{
+    return (size_t)s < PARAMS_STOP_COUNT ? params_stop_texts[s] : "unknown";
+}
+
+const char *ga_stop_word(enum ga_stop s)
+{
+    return (size_t)s < PARAMS_STOP_COUNT ? params_stop_words[s] : "unknown";
+}
+
+bool ga_stop_parse(const char *word, enum ga_stop *out)
+{
+    for (size_t i = 1; i < PARAMS_STOP_COUNT; i++) /* not "running" or "fault": a finished run's reason */
+        if (i != GA_STOP_FAULT && strcmp(params_stop_words[i], word) == 0) {
+            *out = (enum ga_stop)i;
+            return true;
+        }
+    return false;
+}
+
+size_t ga_params_migration_sources(const struct ga_params *p)
+{
+    return p->topology == GA_TOPOLOGY_COMPLETE ? p->islands - 1 : 1;
+}
+
+/* Records the broken rule in f; false, for 'return params_broken(...)'. */
+__attribute__((format(printf, 3, 4))) static bool params_broken(struct params_fault *f, const char *setting,
+                                                                const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    f->setting = setting;
+    vsnprintf(f->why, sizeof f->why, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+bool params_check_mutation(const struct ga_params *p, struct params_fault *f)
+{
+    if (p->mutation && p->mutation_unit == GA_PER_GENE && !p->mutation->at)
+        return params_broken(f, "ga.mutation.per", "mutation '%s' has no per-gene form; use per = \"individual\"",
+                             p->mutation->name);
+    return true;
+}
+
+bool params_check_scheme(const struct ga_params *p, struct params_fault *f)
+{
+    if (p->scheme != GA_SCHEME_GENERATIONAL && p->lambda < 1)
+        return params_broken(f, "ga.scheme.lambda", "the scheme needs lambda >= 1 children");
+    if (p->scheme == GA_SCHEME_COMMA && p->lambda < p->population)
+        return params_broken(f, "ga.scheme.lambda", "(mu, lambda) needs lambda >= mu = %zu (the population), got %zu",
+                             p->population, p->lambda);
+    if (p->scheme == GA_SCHEME_STEADY && p->lambda > p->population)
+        return params_broken(f, "ga.scheme.lambda", "a steady-state step breeds at most N children");
+    return true;
+}
+
+bool params_check_islands(const struct ga_params *p, struct params_fault *f)
+{
+    if (p->islands > 1 && (p->migration_interval < 1 || p->migration_size < 1))
+        return params_broken(f, "ga.islands.migration", "islands need a migration interval and size of at least 1");
+    size_t sources = ga_params_migration_sources(p);
+    if (p->islands > 1 && p->migration_size * sources >= p->population)
+        return params_broken(f, "ga.islands.migration.size",
+                             "%zu migrants from each of %zu islands would replace a whole island of %zu",
+                             p->migration_size, sources, p->population);
+    return true;
+}
+
+/* The rules of the settings the reader bounds one by one (its ranges), and
+ * of what no file sets: here for a program that fills ga_params itself. */
+static bool params_check_rest(const struct ga_params *p, struct params_fault *f)
+{
+    if (p->population < 2)
+        return params_broken(f, "ga.population", "the population needs at least 2 individuals");
+    if (p->elite >= p->population || (p->elite > 0 && p->scheme != GA_SCHEME_GENERATIONAL))
+        return params_broken(f, "ga.selection.elite", "the elite count must be below the population size, "
+                                                      "and only the generational scheme keeps one");
+    if (p->scheme == GA_SCHEME_STEADY && p->replace == GA_REPLACE_TOURNAMENT && p->replace_tournament < 2)
+        return params_broken(f, "ga.scheme.tournament", "a reverse tournament needs at least 2 contestants");
+    if ((!p->selection || p->selection == &ga_selection_tournament) && p->select.tournament < 2)
+        return params_broken(f, "ga.selection.tournament", "a tournament needs at least 2 contestants");
+    if (p->selection && !p->selection->draw)
+        return params_broken(f, "ga.selection.name", "the selection scheme has no draw");
+    if (!p->crossover || !p->mutation)
+        return params_broken(f, "ga", "a crossover and a mutation operator are required");
+    if (!(p->crossover_rate >= 0 && p->crossover_rate <= 1) || !(p->mutation_rate >= 0 && p->mutation_rate <= 1))
+        return params_broken(f, "ga", "rates must lie in [0, 1]");
+    if (p->threads < 1)
+        return params_broken(f, "ga.threads", "at least one thread is needed");
+    if (p->link && (p->link->ranks < 1 || p->link->rank >= p->link->ranks || !p->link->gather))
+        return params_broken(f, "ga", "a link needs a rank below its number of processes and a gather");
+    return true;
+}
+
+/* The genome the problem declares, and the population it makes. */
+static bool params_check_genome(const struct ga_params *p, const struct ga_genome *gen, struct params_fault *f)
+{
+    if (gen->len == 0 || gen->len > GA_GENOME_MAX_LEN || gen->alphabet == 0 || gen->alphabet - 1 > GA_GENE_MAX)
+        return params_broken(f, "problem", "the problem reports an empty genome, one longer than GA_GENOME_MAX_LEN "
+                                           "genes, or an alphabet too large for a gene");
+    if (gen->kind == GA_KIND_REAL && (!gen->lower || !gen->upper || gen->len != GA_REAL_LEN(gen->reals)))
+        return params_broken(f, "problem", "a real-valued problem needs bounds and len = GA_REAL_LEN(reals)");
+    if (p->population > SIZE_MAX / sizeof(ga_gene) / 2 / ga_genome_stride(gen->len) / (p->islands ? p->islands : 1))
+        return params_broken(f, "ga.population", "the population does not fit in memory");
+    return true;
+}
+
+bool params_check(const struct ga_params *p, const struct ga_genome *gen, struct params_fault *f)
+{
+    return params_check_rest(p, f) && params_check_scheme(p, f) && params_check_mutation(p, f) &&
+           params_check_islands(p, f) && params_check_genome(p, gen, f);
+}

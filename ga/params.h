@@ -1,0 +1,26 @@
+/* ga/params.h — the rules a run's parameters keep, private to the library: one
+ * place for each, read by the experiment reader (which says them at the
+ * setting) and by ga_run_alloc (which refuses parameters that break them). */
+#ifndef GA_PARAMS_H
+#define GA_PARAMS_H
+
+#include <stdbool.h>
+#include "gaexp/genome.h"
+#include "gaexp/run.h"
+
+/* A rule broken: the experiment file's setting at fault and why, with the values. */
+struct params_fault {
+    const char *setting; /* "ga.scheme.lambda" */
+    char why[200];
+};
+
+/* The rules the reader checks as it reads (true when kept, else *f says
+ * which and why): the mutation's unit, the scheme's lambda, the islands'
+ * migration. */
+bool params_check_mutation(const struct ga_params *p, struct params_fault *f);
+bool params_check_scheme(const struct ga_params *p, struct params_fault *f);
+bool params_check_islands(const struct ga_params *p, struct params_fault *f);
+/* Every rule, those of the genome gen included: what ga_run_alloc checks. */
+bool params_check(const struct ga_params *p, const struct ga_genome *gen, struct params_fault *f);
+
+#endif
