@@ -7,22 +7,8 @@
 #include <gsl/gsl_errno.h>
 
 #include "ga/cfg_private.h"
-#include "cli/output_settings.h"
-#include "gaexp/experiment.h"
-#include "operators/registry.h"
-#include "problems/registry.h"
 #include "tests/fuzz/fuzz.h"
-
-
-static const struct ga_catalog fuzz_catalog = {ga_problems, ga_crossovers, ga_mutations, ga_selections};
-
-/* The experiment of cfg, its output group read as gaexp reads it. */
-static struct ga_experiment *fuzz_experiment(struct ga_cfg *cfg, uint64_t default_seed)
-{
-    struct output_settings out;
-    struct ga_experiment_reader output = output_settings_reader(&out);
-    return ga_experiment_alloc(cfg, &fuzz_catalog, default_seed, &output);
-}
+#include "tests/fuzz/fuzz_experiment.h"
 
 /* One valid file per problem; the first byte of the input picks one ('0' the first). */
 static const char *const fuzz_set_bases[] = {
