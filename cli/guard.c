@@ -194,6 +194,17 @@ static void guard_hook(size_t plugin, uintptr_t at, const char *hook, const char
     snprintf(h->what, sizeof h->what, "%s of %s '%s'", hook, family, name);
 }
 
+static void guard_crossover_hooks(size_t k, const struct ga_crossover *c)
+{
+    guard_hook(k, GUARD_ADDRESS(c->apply), "apply", "crossover", c->name);
+}
+
+static void guard_mutation_hooks(size_t k, const struct ga_mutation *m)
+{
+    guard_hook(k, GUARD_ADDRESS(m->at), "at", "mutation", m->name);
+    guard_hook(k, GUARD_ADDRESS(m->once), "once", "mutation", m->name);
+}
+
 static void guard_problem_hooks(size_t k, const struct ga_problem *p)
 {
     guard_hook(k, GUARD_ADDRESS(p->configure), "configure", "problem", p->name);
@@ -208,11 +219,9 @@ static void guard_problem_hooks(size_t k, const struct ga_problem *p)
     if (p->columns)
         guard_hook(k, GUARD_ADDRESS(p->columns->measure), "measure", "problem", p->name);
     for (const struct ga_crossover *const *c = p->crossovers; c && *c; c++)
-        guard_hook(k, GUARD_ADDRESS((*c)->apply), "apply", "crossover", (*c)->name);
-    for (const struct ga_mutation *const *m = p->mutations; m && *m; m++) {
-        guard_hook(k, GUARD_ADDRESS((*m)->at), "at", "mutation", (*m)->name);
-        guard_hook(k, GUARD_ADDRESS((*m)->once), "once", "mutation", (*m)->name);
-    }
+        guard_crossover_hooks(k, *c);
+    for (const struct ga_mutation *const *m = p->mutations; m && *m; m++)
+        guard_mutation_hooks(k, *m);
 }
 
 bool cli_guard_plugin(const char *path, const struct ga_catalog *cat, const size_t first[4], const size_t last[4])
@@ -231,11 +240,9 @@ bool cli_guard_plugin(const char *path, const struct ga_catalog *cat, const size
     for (size_t i = first[0]; i < last[0]; i++)
         guard_problem_hooks(k, cat->problems[i]);
     for (size_t i = first[1]; i < last[1]; i++)
-        guard_hook(k, GUARD_ADDRESS(cat->crossovers[i]->apply), "apply", "crossover", cat->crossovers[i]->name);
-    for (size_t i = first[2]; i < last[2]; i++) {
-        guard_hook(k, GUARD_ADDRESS(cat->mutations[i]->at), "at", "mutation", cat->mutations[i]->name);
-        guard_hook(k, GUARD_ADDRESS(cat->mutations[i]->once), "once", "mutation", cat->mutations[i]->name);
-    }
+        guard_crossover_hooks(k, cat->crossovers[i]);
+    for (size_t i = first[2]; i < last[2]; i++)
+        guard_mutation_hooks(k, cat->mutations[i]);
     for (size_t i = first[3]; cat->selections && i < last[3]; i++) {
         const struct ga_selection *s = cat->selections[i];
         guard_hook(k, GUARD_ADDRESS(s->work_size), "work_size", "selection", s->name);
