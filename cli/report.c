@@ -11,7 +11,7 @@
 #include "cli/cli.h"
 #include "cli/figures.h"
 #include "cli/output.h"
-#include "cli/pool.h"
+#include "cli/gnuplots.h"
 #include "cli/publish.h"
 #include "cli/report.h"
 #include "cli/run_session.h"
@@ -667,7 +667,7 @@ struct report_fig {
     char note[200];          /* says when not every point is drawn */
     double x_low, x_high;    /* evaluations over every run */
     double y_high;           /* the highest best fitness at any run's start */
-    struct cli_pool_plot *plot; /* the gnuplots that draw them; NULL: none */
+    struct gnuplots *plot; /* the gnuplots that draw them; NULL: none */
 };
 
 static void report_fig_free(struct report_fig *f)
@@ -766,7 +766,7 @@ static size_t report_fig_block(const struct report_fig *f, size_t i)
 
 /* The axes' ranges over every run, in one pass over the points'
  * generations.csv, keeping the traces of the points drawn as curves. */
-static bool report_fig_prepare(const char *root, const struct report *r, struct cli_pool_plot *plot,
+static bool report_fig_prepare(const char *root, const struct report *r, struct gnuplots *plot,
                                struct report_fig *f)
 {
     *f = (struct report_fig){.x_low = INFINITY, .x_high = 0, .y_high = 0, .plot = plot};
@@ -921,7 +921,7 @@ static bool report_script_draw(struct report_script *s, const char *root, const 
     ok = ok && output_script(root, script, s->text);
     free(s->text);
     if (ok)
-        cli_pool_plot_add(f->plot, root, script, figure);
+        gnuplots_add(f->plot, root, script, figure);
     return ok;
 }
 
@@ -1323,7 +1323,7 @@ static bool report_profile(const char *root, const struct report *r, const struc
  * Those that do not read budget.dat go first, the longest (the runs'
  * boxes) at their head, so that the gnuplots draw while budget.dat is
  * computed. */
-static bool report_figures(const char *root, const struct report *r, struct cli_pool_plot *plot)
+static bool report_figures(const char *root, const struct report *r, struct gnuplots *plot)
 {
     struct report_fig f = {0};
     bool ok = figures_style(root) && report_fig_prepare(root, r, plot, &f) && report_boxes(root, r, &f) &&
@@ -1337,7 +1337,7 @@ static bool report_figures(const char *root, const struct report *r, struct cli_
     return ok;
 }
 
-bool report_sweep(const char *root, struct cli_pool_plot *plot, bool quiet)
+bool report_sweep(const char *root, struct gnuplots *plot, bool quiet)
 {
     struct report r;
     bool ok = report_load(root, &r) && report_compute(&r) && report_write_csv(root, &r) &&
@@ -1352,7 +1352,7 @@ bool report_sweep(const char *root, struct cli_pool_plot *plot, bool quiet)
 
 /* 'gaexp plot ROOT': the figure of every point that has its fitness.gp
  * (output.plot true or "end"), its script rewritten and its drawing queued. */
-static bool report_draw_points(const char *root, const struct report *r, struct cli_pool_plot *plot)
+static bool report_draw_points(const char *root, const struct report *r, struct gnuplots *plot)
 {
     char path[1200], figure[64];
     for (size_t i = 0; i < r->count; i++) {
@@ -1362,7 +1362,7 @@ static bool report_draw_points(const char *root, const struct report *r, struct 
         path[strlen(path) - strlen("/fitness.gp")] = '\0';
         if (!figures_fitness_script(path, figure, sizeof figure)) /* said */
             return false;
-        cli_pool_plot_add(plot, path, "fitness.gp", figure);
+        gnuplots_add(plot, path, "fitness.gp", figure);
     }
     return true;
 }
@@ -1406,9 +1406,9 @@ static int report_command(int argc, char **argv, const char *usage, bool plot)
     bool ok = report_load(dir, &r) && report_compute(&r);
     if (ok && plot) { /* in one gnuplot per core */
         long cores = sysconf(_SC_NPROCESSORS_ONLN);
-        struct cli_pool_plot *gnuplots = cli_pool_plot_start(cores > 0 ? (unsigned)cores : 1, false);
+        struct gnuplots *gnuplots = gnuplots_start(cores > 0 ? (unsigned)cores : 1, false);
         ok = report_draw_points(dir, &r, gnuplots) && report_figures(dir, &r, gnuplots);
-        ok &= cli_pool_plot_end(gnuplots, NULL);
+        ok &= gnuplots_end(gnuplots, NULL);
     } else if (ok && r.run_folder)
         report_print_run(&r, stdout);
     else if (ok)
