@@ -18,9 +18,6 @@
 /* The line a gnuplot prints (on its stderr) when it has drawn a figure. */
 #define GNUPLOTS_DRAWN "gaexp: drawn"
 
-/* The most gnuplots one pool starts. */
-#define GNUPLOTS_MAX 64
-
 /* One gnuplot: its pid, its commands' pipe, its stderr read back. */
 struct gnuplots_proc {
     pid_t pid;

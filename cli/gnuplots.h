@@ -9,7 +9,10 @@
  * figure as soon as its folder is written, while other runs go on. */
 struct gnuplots;
 
-/* Starts min(procs, 64) gnuplots (at least one); NULL when gnuplot is
+/* The most gnuplots one struct gnuplots starts. */
+#define GNUPLOTS_MAX 64
+
+/* Starts min(procs, GNUPLOTS_MAX) gnuplots (at least one); NULL when gnuplot is
  * missing (a notice unless quiet) or out of memory (a message).  SIGPIPE
  * is ignored until gnuplots_end. */
 struct gnuplots *gnuplots_start(unsigned procs, bool quiet);
