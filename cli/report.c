@@ -13,6 +13,10 @@
 #include "cli/report_private.h"
 #include "cli/run_session.h"
 
+/* A number macro's digits as a string literal, for the help text: "300". */
+#define REPORT_QUOTE(x) #x
+#define REPORT_DIGITS(x) REPORT_QUOTE(x)
+
 bool report_sweep(const char *root, struct gnuplots *plot, bool quiet)
 {
     struct report r;
@@ -103,7 +107,7 @@ int cli_report(int argc, char **argv)
         "evaluations to a solution with unsolved runs worst).  Also the success rate's\n"
         "95% Wilson interval, the median evaluations to a solution, and the test and\n"
         "A12 effect size against the first point.\n"
-        "Past " REPORT_MAX_TESTED_TEXT " points significance is not tested (the tests of every pair grow as\n"
+        "Past " REPORT_DIGITS(REPORT_MAX_TESTED) " points significance is not tested (the tests of every pair grow as\n"
         "the square of the points): the order of ERT, success rate and final best\n"
         "fitness alone ranks, the report says so, and sweep.csv's column 'compared'\n"
         "(the measure of p_value and a12, the test against the first point) ends in\n"

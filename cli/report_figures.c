@@ -21,6 +21,9 @@
 #define REPORT_MAX_TICS 20
 /* A legend or tick label, in characters. */
 #define REPORT_LABEL 160
+/* The line under every script's first: who rewrites it, and where its look is. */
+#define REPORT_REWRITTEN \
+    "# gaexp plot rewrites this script; the look is in style.gp, which it never rewrites.\n"
 
 /* What the figures of a sweep share.  Only the points drawn as curves keep
  * their traces (their generations.csv): memory does not grow with the points. */
@@ -252,14 +255,32 @@ static bool report_fig_budget_data(const char *root, const struct report *r, con
     return app_file_commit(&out);
 }
 
-/* The title: what was measured, on which problem, with which budget. */
-static void report_fig_title(FILE *out, const struct report_fig *f, const char *what)
+/* A title's text: what was measured (NULL: not said), on which problem,
+ * with which budget, then 'note' in brackets ("": none). */
+static void report_fig_about(const struct report_fig *f, const char *what, const char *note, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s%s%s; %lu replicate%s a point%s%s%s%s%s", what ? what : "", what ? "\n" : "",
+             f->setup.problem, f->setup.replicates, f->setup.replicates == 1 ? "" : "s",
+             f->setup.budget[0] ? "; " : "", f->setup.budget, note[0] ? "\n(" : "", note, note[0] ? ")" : "");
+}
+
+/* The title line of a script: report_fig_about's text. */
+static void report_fig_title(FILE *out, const struct report_fig *f, const char *what, const char *note)
 {
     char title[800];
-    snprintf(title, sizeof title, "%s\n%s; %lu replicate%s a point%s%s%s%s%s", what, f->setup.problem,
-             f->setup.replicates, f->setup.replicates == 1 ? "" : "s", f->setup.budget[0] ? "; " : "",
-             f->setup.budget, f->note[0] ? "\n(" : "", f->note, f->note[0] ? ")" : "");
+    report_fig_about(f, what, note, title, sizeof title);
     figures_title(out, title);
+    fprintf(out, "\n");
+}
+
+/* "set xlabel 'mutation rate'": the axis 'which' named for one swept setting. */
+static void report_fig_axis_label(FILE *out, const char *which, const char *path)
+{
+    const char *axis[1] = {path}, *value[1] = {""};
+    char words[160];
+    figures_label(axis, value, 1, NULL, words, sizeof words);
+    fprintf(out, "set %s ", which);
+    figures_quoted(out, words);
     fprintf(out, "\n");
 }
 
@@ -298,7 +319,7 @@ static void report_script_head(FILE *out, const struct report *r, const struct r
                                const char *about)
 {
     fprintf(out, "# %s.gp — written by gaexp: %s.\n"
-                 "# gaexp plot rewrites this script; the look is in style.gp, which it never rewrites.\n",
+                 REPORT_REWRITTEN,
             name, about);
     size_t longest = 0;
     for (size_t k = 0; k < f->shown; k++) {
@@ -320,16 +341,39 @@ static void report_fig_legend(FILE *out, const struct report *r, const struct re
     fprintf(out, "%s\n", k + 1 < f->shown ? ", \\" : "");
 }
 
+/* A figure of best fitness, one curve a point drawn: its script opened,
+ * with its head, its title (what it shows) and its y axis. */
+static bool report_fitness_open(struct report_script *s, const struct report *r, const struct report_fig *f,
+                                const char *name, const char *about, const char *what)
+{
+    if (!report_script_open(s))
+        return false;
+    report_script_head(s->out, r, f, name, about);
+    report_fig_title(s->out, f, what, f->note);
+    report_fig_fitness_axis(s->out, f->y_high, "best fitness");
+    return true;
+}
+
+/* The k-th curve of the ranking: a band between the columns 'band' ("($6 +
+ * 1):($7 + 1)") and a line of the column 'line', against column 1 of the
+ * rows 'rows' ("index 2", "skip 1") of 'data', then its legend. */
+static void report_fig_band(FILE *out, const struct report *r, const struct report_fig *f, size_t k,
+                            const char *data, const char *rows, const char *band, const char *line)
+{
+    fprintf(out, "  '%s' %s using 1:%s with filledcurves lt %zu notitle, \\\n"
+                 "  '' %s using 1:%s with lines lt %zu title ",
+            data, rows, band, k + 1, rows, line, k + 1);
+    report_fig_legend(out, r, f, k);
+}
+
 /* curves: mean best fitness with its 95% band, against evaluations
  * (budget.dat) or generations (each point's curves.csv). */
 static bool report_curves(const char *root, const struct report *r, const struct report_fig *f)
 {
     struct report_script s;
-    if (!report_script_open(&s))
+    if (!report_fitness_open(&s, r, f, "curves", "mean best fitness per point with its 95% confidence band",
+                             "Best fitness so far, mean over the replicates with its 95% interval"))
         return false;
-    report_script_head(s.out, r, f, "curves", "mean best fitness per point with its 95% confidence band");
-    report_fig_title(s.out, f, "Best fitness so far, mean over the replicates with its 95% interval");
-    report_fig_fitness_axis(s.out, f->y_high, "best fitness");
     if (f->by_evaluations) {
         report_fig_evaluations_axis(s.out, f, "evaluations");
     } else {
@@ -337,16 +381,14 @@ static bool report_curves(const char *root, const struct report *r, const struct
     }
     fprintf(s.out, "plot \\\n");
     for (size_t k = 0; k < f->shown; k++) {
-        size_t i = r->order[k];
-        if (f->by_evaluations)
-            fprintf(s.out, "  'budget.dat' index %zu using 1:($3 > 0 ? $3 + 1 : 1):($4 + 1) with filledcurves "
-                           "lt %zu notitle, \\\n  '' index %zu using 1:($2 + 1) with lines lt %zu title ",
-                    report_fig_block(f, i), k + 1, report_fig_block(f, i), k + 1);
-        else
-            fprintf(s.out, "  '%s/curves.csv' skip 1 using 1:($4 > 0 ? $4 + 1 : 1):($5 + 1) with filledcurves "
-                           "lt %zu notitle, \\\n  '' skip 1 using 1:($3 + 1) with lines lt %zu title ",
-                    report_dir(r, &r->point[i]), k + 1, k + 1);
-        report_fig_legend(s.out, r, f, k);
+        char data[64], rows[32];
+        if (f->by_evaluations) {
+            snprintf(rows, sizeof rows, "index %zu", report_fig_block(f, r->order[k]));
+            report_fig_band(s.out, r, f, k, "budget.dat", rows, "($3 > 0 ? $3 + 1 : 1):($4 + 1)", "($2 + 1)");
+        } else {
+            snprintf(data, sizeof data, "%s/curves.csv", report_dir(r, &r->point[r->order[k]]));
+            report_fig_band(s.out, r, f, k, data, "skip 1", "($4 > 0 ? $4 + 1 : 1):($5 + 1)", "($3 + 1)");
+        }
     }
     return report_script_draw(&s, root, f, "curves");
 }
@@ -355,19 +397,15 @@ static bool report_curves(const char *root, const struct report *r, const struct
 static bool report_fixed_budget(const char *root, const struct report *r, const struct report_fig *f)
 {
     struct report_script s;
-    if (!report_script_open(&s))
+    if (!report_fitness_open(&s, r, f, "fixed-budget", "best fitness after t evaluations, median and quartiles",
+                             "Fixed budget: best fitness after t evaluations, median and quartiles"))
         return false;
-    report_script_head(s.out, r, f, "fixed-budget", "best fitness after t evaluations, median and quartiles");
-    report_fig_title(s.out, f, "Fixed budget: best fitness after t evaluations, median and quartiles");
-    report_fig_fitness_axis(s.out, f->y_high, "best fitness");
     report_fig_evaluations_axis(s.out, f, "evaluations (budget t)");
     fprintf(s.out, "plot \\\n");
     for (size_t k = 0; k < f->shown; k++) {
-        size_t i = r->order[k];
-        fprintf(s.out, "  'budget.dat' index %zu using 1:($6 + 1):($7 + 1) with filledcurves lt %zu notitle, \\\n"
-                       "  '' index %zu using 1:($5 + 1) with lines lt %zu title ",
-                report_fig_block(f, i), k + 1, report_fig_block(f, i), k + 1);
-        report_fig_legend(s.out, r, f, k);
+        char rows[32];
+        snprintf(rows, sizeof rows, "index %zu", report_fig_block(f, r->order[k]));
+        report_fig_band(s.out, r, f, k, "budget.dat", rows, "($6 + 1):($7 + 1)", "($5 + 1)");
     }
     return report_script_draw(&s, root, f, "fixed-budget");
 }
@@ -404,7 +442,7 @@ static bool report_ecdf(const char *root, const struct report *r, const struct r
     if (!report_script_open(&s))
         return false;
     report_script_head(s.out, r, f, "ecdf", "share of runs solved within t evaluations (fixed target)");
-    report_fig_title(s.out, f, "Fixed target: share of runs solved within t evaluations (unsolved runs censored at their budget)");
+    report_fig_title(s.out, f, "Fixed target: share of runs solved within t evaluations (unsolved runs censored at their budget)", f->note);
     report_fig_evaluations_axis(s.out, f, "evaluations");
     fprintf(s.out, "set ylabel 'share of runs solved'\nset yrange [0:1.02]\n");
     fprintf(s.out, "plot \\\n");
@@ -479,13 +517,11 @@ static bool report_boxes(const char *root, const struct report *r, const struct 
     else
         fprintf(s.out, "# boxes.gp — written by gaexp: per point, box plots of the final best fitness and of\n"
                        "# the evaluations to a solution (runs.dat).\n");
-    fprintf(s.out, "# gaexp plot rewrites this script; the look is in style.gp, which it never rewrites.\n");
+    fputs(REPORT_REWRITTEN, s.out);
     figures_opening(s.out, &f->setup, "boxes", m > 12 ? 1300 : 1000, 1000);
     char title[800], note[200];
     report_fig_note(r, m, note, sizeof note);
-    snprintf(title, sizeof title, "%s; %lu replicate%s a point%s%s%s%s%s", f->setup.problem, f->setup.replicates,
-             f->setup.replicates == 1 ? "" : "s", f->setup.budget[0] ? "; " : "", f->setup.budget,
-             note[0] ? "\n(" : "", note, note[0] ? ")" : "");
+    report_fig_about(f, NULL, note, title, sizeof title);
     fprintf(s.out, "set multiplot layout 2,1 title ");
     figures_quoted(s.out, title);
     fprintf(s.out, "\nset style data boxplot\nset style boxplot outliers pointtype 7\n"
@@ -556,7 +592,7 @@ static bool report_heatmap(const char *root, const struct report *r, const struc
             success ? "success rate" : "mean final best fitness", r->axis[0], r->axis[1]);
     for (size_t i = 0; i < r->count; i++) {
         const struct report_point *p = &r->point[i];
-        double v = success ? (double)p->solved / (double)p->replicates : p->best_mean;
+        double v = success ? report_share(p) : p->best_mean;
         fprintf(out.fp, "%zu %zu %.10g \"", i / ny, i % ny, v);
         fprintf(out.fp, success ? "%.0f%%\"\n" : "%.3g\"\n", success ? 100 * v : v);
     }
@@ -576,27 +612,17 @@ static bool report_heatmap(const char *root, const struct report *r, const struc
     if (!report_script_open(&s))
         return false;
     fprintf(s.out, "# heatmap.gp — written by gaexp: %s of every sweep point (heatmap.dat).\n"
-                   "# gaexp plot rewrites this script; the look is in style.gp, which it never rewrites.\n",
+                   REPORT_REWRITTEN,
             success ? "success rate" : "mean final best fitness");
     figures_opening(s.out, &f->setup, "heatmap", 900, 650);
     bool labelled = nx <= REPORT_MAX_TICS && ny <= REPORT_MAX_TICS;
-    char title[800], words[2][160], note[100] = "";
+    char note[100] = "";
     if (!labelled)
-        snprintf(note, sizeof note, "\n(%zu x %zu points: the colour alone gives each value)", nx, ny);
-    snprintf(title, sizeof title, "%s\n%s; %lu replicate%s a point%s%s%s",
-             success ? "Share of replicates solved" : "Mean final best fitness (lower is better)",
-             f->setup.problem, f->setup.replicates, f->setup.replicates == 1 ? "" : "s",
-             f->setup.budget[0] ? "; " : "", f->setup.budget, note);
-    for (size_t a = 0; a < 2; a++) {
-        const char *axis[1] = {r->axis[a]}, *value[1] = {""};
-        figures_label(axis, value, 1, NULL, words[a], sizeof words[a]);
-    }
-    figures_title(s.out, title);
-    fprintf(s.out, "\nset xlabel ");
-    figures_quoted(s.out, words[0]);
-    fprintf(s.out, "\nset ylabel ");
-    figures_quoted(s.out, words[1]);
-    fprintf(s.out, "\n");
+        snprintf(note, sizeof note, "%zu x %zu points: the colour alone gives each value", nx, ny);
+    report_fig_title(s.out, f, success ? "Share of replicates solved" : "Mean final best fitness (lower is better)",
+                     note);
+    report_fig_axis_label(s.out, "xlabel", r->axis[0]);
+    report_fig_axis_label(s.out, "ylabel", r->axis[1]);
     report_heat_tics(s.out, r, "xtics", nx, ny, 0);
     report_heat_tics(s.out, r, "ytics", ny, 1, 1);
     fprintf(s.out, "set xrange [-0.5:%zu.5]\nset yrange [-0.5:%zu.5]\nunset grid\n"
@@ -638,7 +664,7 @@ static bool report_profile(const char *root, const struct report *r, const struc
         snprintf(x, sizeof x, "%zu", i); /* a category's place when the values are words */
         report_fig_text(r, f, i, false, tic);
         fprintf(out.fp, "%s \"%s\" %.6f %.6f %.6f %.10g %.10g\n", numeric ? report_value(r, p, 0) : x, tic,
-                (double)p->solved / (double)p->replicates, p->success.low, p->success.high,
+                report_share(p), p->success.low, p->success.high,
                 isinf(p->ert) ? -1.0 : p->ert, p->best_mean);
     }
     if (!app_file_commit(&out))
@@ -648,19 +674,12 @@ static bool report_profile(const char *root, const struct report *r, const struc
         return false;
     fprintf(s.out, "# success.gp — written by gaexp: share of replicates solved at each value of %s\n"
                    "# (95%% Wilson interval) and the ERT (success.dat).\n"
-                   "# gaexp plot rewrites this script; the look is in style.gp, which it never rewrites.\n",
+                   REPORT_REWRITTEN,
             r->axis[0]);
     figures_opening(s.out, &f->setup, "success", 1000, 600);
-    char title[600], words[160];
-    snprintf(title, sizeof title, "Share of replicates solved, and ERT\n%s; %lu replicate%s a point%s%s",
-             f->setup.problem, f->setup.replicates, f->setup.replicates == 1 ? "" : "s",
-             f->setup.budget[0] ? "; " : "", f->setup.budget);
-    const char *axis[1] = {r->axis[0]}, *value[1] = {""};
-    figures_label(axis, value, 1, NULL, words, sizeof words);
-    figures_title(s.out, title);
-    fprintf(s.out, "\nset xlabel ");
-    figures_quoted(s.out, words);
-    fprintf(s.out, "\nset ylabel 'share of replicates solved'\nset yrange [0:1.05]\n"
+    report_fig_title(s.out, f, "Share of replicates solved, and ERT", "");
+    report_fig_axis_label(s.out, "xlabel", r->axis[0]);
+    fprintf(s.out, "set ylabel 'share of replicates solved'\nset yrange [0:1.05]\n"
                    "set key outside top center horizontal\n");
     double ert_low = INFINITY, ert_high = 0;
     for (size_t i = 0; i < r->count; i++)

@@ -63,7 +63,6 @@ struct report {
 /* Pairwise tests grow as the square of the points; past this many the
  * ranking is the order of ERT, success rate and final best alone, and says so. */
 #define REPORT_MAX_TESTED 300
-#define REPORT_MAX_TESTED_TEXT "300" /* for the help text */
 
 /* ---- reading: cli/report_read.c ---- */
 
@@ -91,6 +90,9 @@ FILE *report_open(const char *dir, const char *sub, const char *name);
  * bootstrap interval and final best fitness, then the ranking (r->order,
  * r->best) and each point's test against the best; false on failure. */
 bool report_compute(struct report *r);
+
+/* The share of a point's replicates that solved. */
+double report_share(const struct report_point *p);
 
 /* ---- tables: cli/report_table.c ---- */
 

@@ -13,6 +13,11 @@
  * sweep.csv is the same on every rerun. */
 #define REPORT_RESAMPLES 2000
 
+double report_share(const struct report_point *p)
+{
+    return (double)p->solved / (double)p->replicates;
+}
+
 /* The order before significance: lower ERT, then a higher success rate,
  * then a lower mean final best fitness (what decides among points that
  * never solve). */
@@ -20,7 +25,7 @@ static bool report_before(const struct report_point *a, const struct report_poin
 {
     if (a->ert != b->ert)
         return a->ert < b->ert;
-    double ra = (double)a->solved / (double)a->replicates, rb = (double)b->solved / (double)b->replicates;
+    double ra = report_share(a), rb = report_share(b);
     if (ra != rb)
         return ra > rb;
     return a->best_mean < b->best_mean;

@@ -32,7 +32,7 @@ bool report_write_csv(const char *root, const struct report *r)
         for (size_t a = 0; a < r->axes; a++)
             fprintf(f.fp, ",%s", report_value(r, p, a));
         fprintf(f.fp, ",%zu,%zu,%.6f,%.6f,%.6f,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%s%s,%.6g,%.6f,%zu\n",
-                p->replicates, p->solved, (double)p->solved / (double)p->replicates, p->success.low,
+                p->replicates, p->solved, report_share(p), p->success.low,
                 p->success.high, p->evals_mean, p->evals_median, p->ert, p->ert_ci.low, p->ert_ci.high,
                 p->best_mean, p->best_half, r->by_evaluations ? "evaluations_to_solution" : "final_best",
                 r->tested ? "" : "_untested", p->against_best.p_value, p->against_best.a12, rank[i]);
