@@ -10,7 +10,9 @@
 
 struct gnuplots;
 
+/* Swept settings a report reads: index.csv's columns after point and dir (a sweep's own limit). */
 #define REPORT_MAX_AXES 8
+/* A swept setting's path, in characters. */
 #define REPORT_TEXT 128
 
 /* One replicate, a row of summary.csv. */
