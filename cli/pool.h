@@ -1,4 +1,4 @@
-/* cli/pool.h — whole runs side by side on N threads of one process, and figures in N gnuplots side by side. */
+/* cli/pool.h — whole runs side by side on N threads of one process. */
 #ifndef GA_CLI_POOL_H
 #define GA_CLI_POOL_H
 
@@ -53,27 +53,5 @@ int cli_pool_run_experiment(struct ga_cfg *cfg, struct ga_experiment *e, const s
  * folder keeps replicates/config): goes on with what was kept, on 'jobs'
  * threads (0: as before).  A CLI_ status. */
 int cli_resume_replicates(const char *dir, long long jobs, bool quiet);
-
-/* Figures drawn by N gnuplots side by side, each reading its scripts from
- * a pipe: one start-up serves many figures, and a sweep queues a point's
- * figure as soon as its folder is written, while other runs go on. */
-struct cli_pool_plot;
-
-/* Starts min(procs, 64) gnuplots (at least one); NULL when gnuplot is
- * missing (a notice unless quiet) or out of memory (a message).  SIGPIPE
- * is ignored until cli_pool_plot_end. */
-struct cli_pool_plot *cli_pool_plot_start(unsigned procs, bool quiet);
-
-/* Queues dir/script, drawn in folder dir from a fresh session by the next
- * gnuplot in turn into dir/figure (its output, OUTPUT_FIGURE_VARIABLE):
- * under a temporary name, checked whole, then renamed into place.  NULL:
- * nothing is drawn. */
-void cli_pool_plot_add(struct cli_pool_plot *p, const char *dir, const char *script, const char *figure);
-
-/* Waits until every figure queued is drawn, makes them durable, and frees
- * p; false when a figure could not be drawn whole or a gnuplot failed,
- * after one message ending with 'remedy' (NULL: none), what the user can
- * do.  NULL does nothing (true). */
-bool cli_pool_plot_end(struct cli_pool_plot *p, const char *remedy);
 
 #endif

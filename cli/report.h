@@ -4,12 +4,12 @@
 
 #include <stdbool.h>
 
-struct cli_pool_plot;
+struct gnuplots;
 
 /* After the runs: reads index.csv and every point's summary.csv and
  * curves.csv under 'root', writes sweep.csv and the figures' scripts
  * (curves, and a heatmap for two swept settings), whose drawing it queues
  * to 'plot' (NULL: not drawn).  False after printing why. */
-bool report_sweep(const char *root, struct cli_pool_plot *plot, bool quiet);
+bool report_sweep(const char *root, struct gnuplots *plot, bool quiet);
 
 #endif

@@ -12,6 +12,7 @@
 
 #include "cli/cli.h"
 #include "cli/figures.h"
+#include "cli/gnuplots.h"
 #include "cli/guard.h"
 #include "cli/mpi.h"
 #include "cli/options.h"
@@ -106,7 +107,7 @@ struct sweep {
     size_t runs, largest; /* runs in all, and the most individuals of one */
     size_t deferred;      /* points whose figure is left to 'gaexp plot' for their size (sweep_note_point) */
     bool draw;            /* some figure is drawn: output.plot is not false everywhere */
-    struct cli_pool_plot *gnuplots; /* draw the figures (NULL: none, or gnuplot is missing) */
+    struct gnuplots *gnuplots; /* draw the figures (NULL: none, or gnuplot is missing) */
     bool gnuplots_started;
     const char *named; /* the sweep's folder, as its points' config.cfg name it */
     bool staged;       /* written in the stage of a --force (cli/publish.h), not in 'named' itself */
@@ -652,7 +653,7 @@ static bool sweep_point_figure(struct sweep *w, const char *root, size_t p)
     if (w->plot[p] && !(w->plot[p] & SWEEP_SCRIPT_WRITTEN) && !figures_fitness_script(dir, figure, sizeof figure))
         return false;
     if ((w->plot[p] & ~SWEEP_SCRIPT_WRITTEN) == 1)
-        cli_pool_plot_add(w->gnuplots, dir, "fitness.gp", figure);
+        gnuplots_add(w->gnuplots, dir, "fitness.gp", figure);
     w->plot[p] = 0;
     return true;
 }
@@ -661,7 +662,7 @@ static bool sweep_point_figure(struct sweep *w, const char *root, size_t p)
 static void sweep_gnuplots(struct sweep *w, const struct cli_options *o)
 {
     if (!w->gnuplots_started && w->draw)
-        w->gnuplots = cli_pool_plot_start(o->jobs > 1 ? (unsigned)o->jobs : 1, o->quiet);
+        w->gnuplots = gnuplots_start(o->jobs > 1 ? (unsigned)o->jobs : 1, o->quiet);
     w->gnuplots_started = true;
 }
 
@@ -858,11 +859,11 @@ static int sweep_go(struct cli_options *o)
         /* every figure drawn before the sweep says it is done */
         char remedy[1200];
         snprintf(remedy, sizeof remedy, "the results are complete, 'gaexp resume %s' draws the figures again", root);
-        if (!cli_pool_plot_end(w.gnuplots, status == APP_OK ? remedy : NULL))
+        if (!gnuplots_end(w.gnuplots, status == APP_OK ? remedy : NULL))
             status = APP_FAILED;
         w.gnuplots = NULL;
     }
-    cli_pool_plot_end(w.gnuplots, NULL);
+    gnuplots_end(w.gnuplots, NULL);
     /* a --force's new sweep replaces the old one only now, whole */
     if (folder.lock >= 0 && !publish_close(&folder, status == APP_OK) && status == APP_OK)
         status = APP_FAILED;
