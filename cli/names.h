@@ -25,6 +25,9 @@ enum names_kind {
  * stop word of ga_stop_word in the last column). */
 #define NAMES_SUMMARY_COLUMNS "replicate,seed,solved,best,generation_found,evaluations,stop"
 
+/* The most settings a sweep varies: index.csv has a column for each. */
+#define NAMES_SWEEP_AXES 8
+
 /* What a name is to a folder of its kind. */
 enum names_role {
     NAMES_FILE,    /* a file of the result; its temporary NAME.part matches it too */

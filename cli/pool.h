@@ -46,12 +46,12 @@ int cli_pool_run(const struct cli_mpi_jobs *jobs, unsigned workers, struct cli_p
  * the folder cli_run_experiment writes (times.csv aside); its replicates
  * are kept as they end and under way (cli/replicates.h), and a run that
  * was interrupted goes on with what was kept (gaexp resume); a short
- * report unless quiet.  A CLI_ status. */
+ * report unless quiet.  An APP_ status. */
 int cli_pool_run_experiment(struct ga_cfg *cfg, struct ga_experiment *e, const struct output_settings *out, bool quiet);
 
 /* 'gaexp resume DIR' of a run whose replicates went side by side (its
  * folder keeps replicates/config): goes on with what was kept, on 'jobs'
- * threads (0: as before).  A CLI_ status. */
+ * threads (0: as before).  An APP_ status. */
 int cli_resume_replicates(const char *dir, long long jobs, bool quiet);
 
 #endif

@@ -84,7 +84,7 @@ static void report_fig_same(const struct report *r, struct report_fig *f)
         }
     }
     f->use_same = k <= 64 && r->count > 1;
-    const char *axis[REPORT_MAX_AXES], *none[REPORT_MAX_AXES];
+    const char *axis[NAMES_SWEEP_AXES], *none[NAMES_SWEEP_AXES];
     for (size_t a = 0; a < r->axes; a++)
         axis[a] = r->axis[a], none[a] = "";
     figures_label(axis, none, r->axes, f->use_same ? f->same : NULL, f->names, sizeof f->names);
@@ -94,7 +94,7 @@ static void report_fig_same(const struct report *r, struct report_fig *f)
  * false its values alone, for a tick ("0.2"); REPORT_LABEL characters. */
 static void report_fig_text(const struct report *r, const struct report_fig *f, size_t i, bool names, char *buf)
 {
-    const char *axis[REPORT_MAX_AXES], *value[REPORT_MAX_AXES];
+    const char *axis[NAMES_SWEEP_AXES], *value[NAMES_SWEEP_AXES];
     for (size_t a = 0; a < r->axes; a++)
         axis[a] = r->axis[a], value[a] = report_value(r, &r->point[i], a);
     if (names && r->run_folder)
@@ -142,7 +142,7 @@ static bool report_fig_prepare(const char *root, const struct report *r, struct 
                                struct report_fig *f)
 {
     *f = (struct report_fig){.x_low = INFINITY, .x_high = 0, .y_high = 0, .plot = plot};
-    const char *swept[REPORT_MAX_AXES];
+    const char *swept[NAMES_SWEEP_AXES];
     for (size_t a = 0; a < r->axes; a++)
         swept[a] = r->axis[a];
     char path[2200];

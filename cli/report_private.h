@@ -6,12 +6,11 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "cli/names.h"
 #include "gaexp/compare.h"
 
 struct gnuplots;
 
-/* Swept settings a report reads: index.csv's columns after point and dir (a sweep's own limit). */
-#define REPORT_MAX_AXES 8
 /* A swept setting's path, in characters. */
 #define REPORT_TEXT 128
 
@@ -48,7 +47,7 @@ struct report_point {
 
 struct report {
     size_t axes, count;
-    char axis[REPORT_MAX_AXES][REPORT_TEXT];
+    char axis[NAMES_SWEEP_AXES][REPORT_TEXT];
     struct report_point *point;
     char *text;          /* the points' folders and values (report_point.text) */
     size_t text_used, text_cap;

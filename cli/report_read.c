@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/names.h"
 #include "cli/report_private.h"
 
 void report_free(struct report *r)
@@ -112,8 +113,6 @@ static bool report_fitness(struct report_at at, const char *column, const char *
     return true;
 }
 
-static const char report_summary_header[] = "replicate,seed,solved,best,generation_found,evaluations,stop";
-
 /* A stop reason: one of the words of GA_STOP_LIST. */
 static bool report_stop(struct report_at at, const char *text)
 {
@@ -131,7 +130,7 @@ static bool report_row(struct report_at at, char *line, struct report_run *run)
     char *field[8];
     size_t n = report_split(line, field, 8);
     if (n != 7) {
-        app_error("%s:%zu: expected 7 fields (%s), got %zu", at.file, at.line, report_summary_header, n);
+        app_error("%s:%zu: expected 7 fields (%s), got %zu", at.file, at.line, NAMES_SUMMARY_COLUMNS, n);
         return false;
     }
     unsigned long long solved;
@@ -183,10 +182,10 @@ static bool report_read_point(const char *root, struct report_point *p, struct r
     struct report_at at = {path, 1};
     bool ok = true;
     if (!fgets(line, sizeof line, f)) {
-        app_error("%s: empty; expected the header '%s' and a row per replicate", path, report_summary_header);
+        app_error("%s: empty; expected the header '%s' and a row per replicate", path, NAMES_SUMMARY_COLUMNS);
         ok = false;
-    } else if (line[strcspn(line, "\r\n")] = '\0', strcmp(line, report_summary_header) != 0) {
-        app_error("%s:1: expected the header '%s'", path, report_summary_header);
+    } else if (line[strcspn(line, "\r\n")] = '\0', strcmp(line, NAMES_SUMMARY_COLUMNS) != 0) {
+        app_error("%s:1: expected the header '%s'", path, NAMES_SUMMARY_COLUMNS);
         ok = false;
     }
     while (ok && fgets(line, sizeof line, f)) {
@@ -223,7 +222,7 @@ bool report_load(const char *root, struct report *r)
 {
     *r = (struct report){0};
     FILE *index = report_open(root, ".", "index.csv");
-    char line[4096], *field[2 + REPORT_MAX_AXES];
+    char line[4096], *field[2 + NAMES_SWEEP_AXES];
     size_t cap = 0;
     if (!index) { /* a run folder */
         r->point = calloc(1, sizeof *r->point);
@@ -234,14 +233,14 @@ bool report_load(const char *root, struct report *r)
         return report_text_add(r, ".") && report_read_point(root, &r->point[0], r);
     }
     bool ok = fgets(line, sizeof line, index) != NULL;
-    size_t n = ok ? report_split(line, field, 2 + REPORT_MAX_AXES) : 0;
+    size_t n = ok ? report_split(line, field, 2 + NAMES_SWEEP_AXES) : 0;
     r->axes = n >= 2 ? n - 2 : 0;
     for (size_t i = 0; i < r->axes; i++)
         snprintf(r->axis[i], REPORT_TEXT, "%s", field[2 + i]);
     size_t lineno = 1;
     while (ok && fgets(line, sizeof line, index)) {
         lineno++;
-        if (report_split(line, field, 2 + REPORT_MAX_AXES) != 2 + r->axes) {
+        if (report_split(line, field, 2 + NAMES_SWEEP_AXES) != 2 + r->axes) {
             app_error("%s/index.csv:%zu: expected %zu fields", root, lineno, 2 + r->axes);
             r->bad_input = true;
             ok = false;

@@ -51,7 +51,7 @@ static const char *report_short(const char *path)
 /* The widths of the printed columns. */
 struct report_columns {
     int rank, dir;              /* at least 4 and 5: "rank", "p001" */
-    int value[REPORT_MAX_AXES]; /* as wide as the widest entry, at most 40 */
+    int value[NAMES_SWEEP_AXES]; /* as wide as the widest entry, at most 40 */
 };
 
 static struct report_columns report_widths(const struct report *r)

@@ -74,7 +74,6 @@ static const char sweep_usage[] =
     "  --quiet          no progress line\n"
     "  -h, --help       show this help\n";
 
-#define SWEEP_MAX_AXES 8
 #define SWEEP_MAX_POINTS 100000
 #define SWEEP_MAX_VALUES 10000
 
@@ -98,7 +97,7 @@ struct sweep_axis {
 struct sweep {
     struct ga_cfg *base; /* the sweep file, read once, with the command line's options applied */
     struct ga_cfg *kept; /* the same, its inputs named absolutely: ROOT/sweep.cfg (sweep_write_resume) */
-    struct sweep_axis axis[SWEEP_MAX_AXES];
+    struct sweep_axis axis[NAMES_SWEEP_AXES];
     size_t axes, points;
     config_t ranges; /* the values of ranges, made into settings */
     unsigned char *plot; /* point p's figure still to do: 0 none, 1 drawn, 2 only its script (plot = "end"),
@@ -217,9 +216,9 @@ static bool sweep_read(struct sweep *w)
         return false;
     }
     size_t n = (size_t)config_setting_length(list);
-    if (config_setting_type(list) != CONFIG_TYPE_LIST || n == 0 || n > SWEEP_MAX_AXES) {
+    if (config_setting_type(list) != CONFIG_TYPE_LIST || n == 0 || n > NAMES_SWEEP_AXES) {
         ga_cfg_error(w->base, list, "expected a list ( {...}, ... ) of 1 to %d swept settings",
-                     SWEEP_MAX_AXES);
+                     NAMES_SWEEP_AXES);
         return false;
     }
     bool ok = true;
