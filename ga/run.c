@@ -1,13 +1,9 @@
 /* ga/run.c — the generational loop: elitism, selection, variation, evaluation. */
-/* MAP_ANONYMOUS and MADV_HUGEPAGE (Linux, BSD) beside POSIX */
-#define _DEFAULT_SOURCE
-
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <stdint.h>
-#include <sys/mman.h>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -15,8 +11,7 @@
 #include "gaexp/pack.h"
 #include "gaexp/experiment.h"
 #include "gaexp/rng.h"
-#include "ga/params.h"
-#include "ga/select.h"
+#include "ga/run_private.h"
 
 /* Work is cut into blocks, each drawing from its own stream seeded by
  * (seed, generation, block).  The sizes are fixed, never derived from the
@@ -27,231 +22,9 @@
 #define RUN_BREED_BLOCK 32 /* pairs per block in later generations */
 #define RUN_CACHED (512u << 10) /* population bytes that the caches hold: no prefetching below */
 
-struct ga_run {
-    const struct ga_problem *problem;
-    struct ga_genome gen;
-    struct ga_params params;
-    uint64_t seed;
-    unsigned long generation;
-
-    ga_gene *genes, *next_genes; /* population blocks: 'total' slots of 'stride' genes, line-aligned */
-    size_t stride;                /* ga_genome_stride(len) */
-    size_t total;                 /* individuals of all islands: N * islands */
-    double *fitness, *next_fitness;
-
-    gsl_rng **rngs;       /* one per thread, reseeded per block */
-    ga_gene *spare;       /* per thread: a place for a discarded second child */
-    struct ga_select_key *elite_keys; /* 'total', only when elite > 1 or with islands */
-    ga_gene *migrants;                /* islands * migration_size genomes, only with islands */
-    double *migrant_fitness;
-    unsigned long *allele_counts;     /* len * alphabet, only with diversity */
-    unsigned char *select_work;       /* per island, select_stride bytes: the selection's tables */
-    size_t select_stride;
-    ga_gene *brood;                   /* islands * lambda children (all but generational) */
-    double *brood_fitness;
-    struct ga_select_key *survivor_keys; /* islands * (N + lambda) (plus, comma) */
-
-    double log_keep; /* log(1 - mutation rate), for per-gene gaps */
-    size_t *link_sizes;                  /* with a link: scratch for its gathers, 2 * ranks */
-    unsigned long long *link_counts;     /* with a link: each process's evaluations or stop */
-    struct ga_stats stats;
-    unsigned long generation_found;          /* of best_ever */
-    double best_ever;
-    unsigned long long evaluations_found;    /* spent when best_ever was reached */
-    struct timespec started;
-
-    struct ga_fault fault;            /* what stopped the run (fault.hook NULL: nothing) */
-    struct run_fault_note *notes;     /* per thread: the first fault it saw in this generation */
-    ga_gene *fault_genes;             /* per thread a genome slot, then the reported genome */
-    unsigned fault_threads;           /* notes: max(threads, 2), the check's second pass runs on two */
-};
-
-/* A fault a thread saw: the first by 'key', the place in the generation's
- * own order (block and slot, or individual), so that the one reported is
- * the same at any thread count. */
-struct run_fault_note {
-    uint64_t key; /* RUN_NO_FAULT: none */
-    enum ga_fault_kind kind;
-    unsigned hook; /* index into run_hooks */
-    size_t individual;
-    double value, again;
-};
 #define RUN_NO_FAULT UINT64_MAX
 enum { RUN_HOOK_EVALUATE, RUN_HOOK_INIT, RUN_HOOK_CROSSOVER, RUN_HOOK_MUTATION };
 static const char *const run_hooks[] = {"evaluate", "init", "crossover", "mutation"};
-
-/* ga_run_alloc's check: every rule of ga/params.c, then the problem's columns. */
-static bool run_check(const struct ga_problem *problem, const struct ga_genome *gen,
-                      const struct ga_params *p, struct ga_diag *d)
-{
-    struct params_fault f;
-    size_t column;
-    const char *why;
-    if (!params_check(p, gen, &f))
-        ga_diag_add(d, "", 0, problem->name, "%s: %s", f.setting, f.why);
-    else if ((why = ga_problem_columns_check(problem, &column)))
-        ga_diag_add(d, "", 0, problem->name, "statistics column %zu: %s", column + 1, why);
-    else
-        return true;
-    return false;
-}
-
-/* A population block: n slots of 'stride' genes on cache-line boundaries,
- * zeroed (the padding too: checkpoints and copies never see stale bytes).
- * A block of a megabyte or more is mapped on its own, in huge pages where
- * the kernel has them: fresh pages come zeroed (no memset), and the random
- * parent reads of a large population miss the TLB far less.  Not under
- * AddressSanitizer, whose allocator then checks every block and refuses
- * the ones above its cap as a full memory would. */
-#ifdef __SANITIZE_ADDRESS__
-#define RUN_BLOCK_MAPPED SIZE_MAX
-#else
-#define RUN_BLOCK_MAPPED (1u << 20)
-#endif
-#define RUN_HUGE_PAGE (2u << 20)
-#define RUN_SMALL_PAGE 4096u
-
-static size_t run_block_bytes(size_t n, size_t stride)
-{
-    size_t bytes = n * stride * sizeof(ga_gene);
-    if (bytes >= RUN_BLOCK_MAPPED) /* whole pages: the huge ones, then small ones for the tail */
-        return (bytes + RUN_SMALL_PAGE - 1) / RUN_SMALL_PAGE * RUN_SMALL_PAGE;
-    return (bytes + GA_GENOME_LINE - 1) / GA_GENOME_LINE * GA_GENOME_LINE;
-}
-
-/* Children bred per island and step apart from the population (0 for generational). */
-static size_t run_brood_size(const struct ga_params *p)
-{
-    return p->scheme == GA_SCHEME_GENERATIONAL ? 0 : p->lambda;
-}
-
-static ga_gene *run_block_alloc(size_t n, size_t stride)
-{
-    size_t bytes = run_block_bytes(n, stride);
-    if (bytes >= RUN_BLOCK_MAPPED) {
-        /* over-map by one huge page so that the block can start on one */
-        char *map = mmap(NULL, bytes + RUN_HUGE_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        if (map == MAP_FAILED)
-            return NULL;
-        uintptr_t at = (uintptr_t)map, start = (at + RUN_HUGE_PAGE - 1) / RUN_HUGE_PAGE * RUN_HUGE_PAGE;
-        if (start > at)
-            munmap(map, start - at);
-        munmap((char *)start + bytes, at + RUN_HUGE_PAGE - start);
-#ifdef MADV_HUGEPAGE
-        madvise((void *)start, bytes, MADV_HUGEPAGE);
-#endif
-        return (ga_gene *)start;
-    }
-    ga_gene *block = aligned_alloc(GA_GENOME_LINE, bytes);
-    if (block)
-        memset(block, 0, bytes);
-    return block;
-}
-
-static void run_block_free(ga_gene *block, size_t n, size_t stride)
-{
-    size_t bytes = run_block_bytes(n, stride);
-    if (block && bytes >= RUN_BLOCK_MAPPED)
-        munmap(block, bytes);
-    else
-        free(block);
-}
-
-struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
-                            const struct ga_params *params, struct ga_diag *diag)
-{
-    struct ga_genome gen = ga_problem_genome(problem, state);
-    if (!run_check(problem, &gen, params, diag))
-        return NULL;
-
-    struct ga_run *run = calloc(1, sizeof *run);
-    if (!run) {
-        ga_diag_add(diag, "", 0, problem->name, "out of memory");
-        return NULL;
-    }
-    run->problem = problem;
-    run->gen = gen;
-    run->params = *params;
-    if (!run->params.rng_type)
-        run->params.rng_type = ga_rng_xoshiro256ss;
-    if (run->params.islands < 1)
-        run->params.islands = 1;
-    if (!run->params.selection)
-        run->params.selection = &ga_selection_tournament;
-    unsigned islands = run->params.islands;
-    run->log_keep = log1p(-params->mutation_rate);
-
-    size_t n = params->population * islands, size = params->migration_size;
-    run->total = n;
-    run->stride = ga_genome_stride(gen.len);
-    unsigned threads = params->threads;
-    run->fault_threads = threads > 2 ? threads : 2;
-    bool ok = (run->genes = run_block_alloc(n, run->stride)) && (run->next_genes = run_block_alloc(n, run->stride)) &&
-              (run->notes = malloc(run->fault_threads * sizeof *run->notes)) &&
-              (run->fault_genes = malloc((run->fault_threads + 1) * run->stride * sizeof *run->fault_genes)) &&
-              (run->fitness = malloc(n * sizeof *run->fitness)) &&
-              (run->next_fitness = malloc(n * sizeof *run->next_fitness)) &&
-              (run->spare = malloc(threads * run->stride * sizeof *run->spare)) &&
-              (run->rngs = calloc(threads, sizeof *run->rngs));
-    if (ok && (params->elite > 1 || islands > 1))
-        ok = (run->elite_keys = malloc(n * sizeof *run->elite_keys)) != NULL;
-    if (ok && islands > 1)
-        ok = (run->migrants = malloc(islands * size * run->stride * sizeof *run->migrants)) &&
-             (run->migrant_fitness = malloc(islands * size * sizeof *run->migrant_fitness));
-    if (ok && params->link)
-        ok = (run->link_sizes = malloc(2 * params->link->ranks * sizeof *run->link_sizes)) &&
-             (run->link_counts = malloc(params->link->ranks * sizeof *run->link_counts));
-    if (ok && params->diversity && gen.kind != GA_KIND_REAL)
-        ok = (run->allele_counts = malloc(threads * gen.len * gen.alphabet * sizeof *run->allele_counts));
-    const struct ga_selection *sel = run->params.selection;
-    if (ok && sel->work_size) { /* each island's tables on their own lines */
-        run->select_stride = (sel->work_size(params->population) + GA_GENOME_LINE - 1) / GA_GENOME_LINE *
-                             GA_GENOME_LINE;
-        ok = (run->select_work = aligned_alloc(GA_GENOME_LINE, islands * run->select_stride)) != NULL;
-    }
-    size_t lambda = run_brood_size(&run->params);
-    if (ok && lambda)
-        ok = (run->brood = run_block_alloc(islands * lambda, run->stride)) &&
-             (run->brood_fitness = malloc(islands * lambda * sizeof *run->brood_fitness));
-    if (ok && (params->scheme == GA_SCHEME_PLUS || params->scheme == GA_SCHEME_COMMA))
-        ok = (run->survivor_keys = malloc(islands * (params->population + lambda) * sizeof *run->survivor_keys));
-    for (unsigned t = 0; ok && t < threads; t++)
-        ok = (run->rngs[t] = ga_rng_alloc(run->params.rng_type)) != NULL;
-    if (!ok) {
-        ga_diag_add(diag, "", 0, problem->name, "out of memory for a population of %zu", n);
-        ga_run_free(run);
-        return NULL;
-    }
-    return run;
-}
-
-void ga_run_free(struct ga_run *run)
-{
-    if (!run)
-        return;
-    if (run->rngs)
-        for (unsigned t = 0; t < run->params.threads; t++)
-            ga_rng_free(run->rngs[t]);
-    free(run->rngs);
-    run_block_free(run->genes, run->total, run->stride);
-    run_block_free(run->next_genes, run->total, run->stride);
-    free(run->fitness);
-    free(run->next_fitness);
-    free(run->spare);
-    free(run->elite_keys);
-    free(run->migrants);
-    free(run->migrant_fitness);
-    free(run->link_sizes);
-    free(run->link_counts);
-    free(run->allele_counts);
-    free(run->select_work);
-    run_block_free(run->brood, run->params.islands * run_brood_size(&run->params), run->stride);
-    free(run->brood_fitness);
-    free(run->survivor_keys);
-    free(run->notes);
-    free(run->fault_genes);
-    free(run);
-}
 
 static unsigned run_thread(void)
 {
@@ -800,7 +573,7 @@ static void run_migrate(struct ga_run *run)
     }
 }
 
-static double run_elapsed(const struct ga_run *run)
+double run_elapsed(const struct ga_run *run)
 {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
@@ -1091,105 +864,4 @@ enum ga_stop ga_run_iterate(struct ga_run *run)
         return GA_STOP_FAULT;
     run_update_stats(run, evaluations);
     return run_check_settle(run);
-}
-
-const struct ga_stats *ga_run_stats(const struct ga_run *run)
-{
-    return &run->stats;
-}
-
-const struct ga_genome *ga_run_genome(const struct ga_run *run)
-{
-    return &run->gen;
-}
-
-const ga_gene *ga_run_best(const struct ga_run *run)
-{
-    return run->genes + run->stats.best_index * run->stride;
-}
-
-const ga_gene *ga_run_individual(const struct ga_run *run, size_t i)
-{
-    return run->genes + i * run->stride;
-}
-
-double ga_run_fitness(const struct ga_run *run, size_t i)
-{
-    return run->fitness[i];
-}
-
-unsigned long ga_run_generation_found(const struct ga_run *run)
-{
-    return run->generation_found;
-}
-
-double ga_run_best_ever(const struct ga_run *run)
-{
-    return run->best_ever;
-}
-
-bool ga_run_succeeded(const struct ga_run *run)
-{
-    return run->best_ever <= run->params.stop_fitness;
-}
-
-/* The fields that ga_run_pack writes before the population, as one record. */
-struct run_packed {
-    uint64_t seed, generation, generation_found, population, len;
-    double seconds;
-    uint64_t evaluations_found; /* the evaluations when the best was first reached */
-    double best_ever;
-    struct ga_stats stats;
-};
-
-void ga_run_pack(const struct ga_run *run, struct ga_pack *p)
-{
-    size_t n = run->total, len = run->gen.len;
-    struct run_packed head = {run->seed, run->generation,       run->generation_found, n, len, run_elapsed(run),
-                              run->evaluations_found, run->best_ever,   run->stats};
-    ga_pack_put(p, &head, sizeof head);
-    for (size_t i = 0; i < n; i++) /* the genes, not the padding */
-        ga_pack_put(p, run->genes + i * run->stride, len * sizeof *run->genes);
-    ga_pack_put(p, run->fitness, n * sizeof *run->fitness);
-}
-
-bool ga_run_unpack(struct ga_run *run, struct ga_unpack *u)
-{
-    size_t n = run->total, len = run->gen.len;
-    struct run_packed head;
-    if (!ga_unpack_get(u, &head, sizeof head) || head.population != n || head.len != len ||
-        u->left < n * len * sizeof *run->genes + n * sizeof *run->fitness || head.stats.best_index >= n ||
-        !(head.seconds >= 0 && head.seconds <= 1e12)) /* finite, or the timespec below overflows */
-        return false;
-    /* Into the spare population first: a refused state leaves the run as it was. */
-    for (size_t i = 0; i < n; i++)
-        ga_unpack_get(u, run->next_genes + i * run->stride, len * sizeof *run->genes);
-    ga_unpack_get(u, run->next_fitness, n * sizeof *run->fitness);
-    for (size_t i = 0; i < n; i++) {
-        const ga_gene *g = run->next_genes + i * run->stride;
-        for (size_t k = 0; k < len; k++)
-            if (g[k] >= run->gen.alphabet)
-                return false;
-        if (run->problem->valid && !run->problem->valid(&run->gen, g))
-            return false;
-    }
-    memcpy(run->genes, run->next_genes, n * run->stride * sizeof *run->genes);
-    memcpy(run->fitness, run->next_fitness, n * sizeof *run->fitness);
-    run->seed = head.seed;
-    run->generation = (unsigned long)head.generation;
-    run->generation_found = (unsigned long)head.generation_found;
-    run->evaluations_found = head.evaluations_found;
-    run->best_ever = head.best_ever;
-    run->stats = head.stats;
-    /* Time already spent counts toward ga.stop.seconds. */
-    clock_gettime(CLOCK_MONOTONIC, &run->started);
-    double whole = floor(head.seconds);
-    run->started.tv_sec -= (time_t)whole;
-    long nsec = run->started.tv_nsec - (long)((head.seconds - whole) * 1e9);
-    if (nsec < 0) {
-        nsec += 1000000000L;
-        run->started.tv_sec--;
-    }
-    run->started.tv_nsec = nsec;
-    return true;
 }

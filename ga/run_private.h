@@ -1,0 +1,65 @@
+/* ga/run_private.h — a run's state, shared by the loop (ga/run.c) and what holds it (ga/run_state.c); private to the library. */
+#ifndef GA_RUN_PRIVATE_H
+#define GA_RUN_PRIVATE_H
+
+#include <stdint.h>
+#include <time.h>
+#include <gsl/gsl_rng.h>
+
+#include "gaexp/run.h"
+#include "ga/select.h"
+
+struct ga_run {
+    const struct ga_problem *problem;
+    struct ga_genome gen;
+    struct ga_params params;
+    uint64_t seed;
+    unsigned long generation;
+
+    ga_gene *genes, *next_genes; /* population blocks: 'total' slots of 'stride' genes, line-aligned */
+    size_t stride;                /* ga_genome_stride(len) */
+    size_t total;                 /* individuals of all islands: N * islands */
+    double *fitness, *next_fitness;
+
+    gsl_rng **rngs;       /* one per thread, reseeded per block */
+    ga_gene *spare;       /* per thread: a place for a discarded second child */
+    struct ga_select_key *elite_keys; /* 'total', only when elite > 1 or with islands */
+    ga_gene *migrants;                /* islands * migration_size genomes, only with islands */
+    double *migrant_fitness;
+    unsigned long *allele_counts;     /* len * alphabet, only with diversity */
+    unsigned char *select_work;       /* per island, select_stride bytes: the selection's tables */
+    size_t select_stride;
+    ga_gene *brood;                   /* islands * lambda children (all but generational) */
+    double *brood_fitness;
+    struct ga_select_key *survivor_keys; /* islands * (N + lambda) (plus, comma) */
+
+    double log_keep; /* log(1 - mutation rate), for per-gene gaps */
+    size_t *link_sizes;                  /* with a link: scratch for its gathers, 2 * ranks */
+    unsigned long long *link_counts;     /* with a link: each process's evaluations or stop */
+    struct ga_stats stats;
+    unsigned long generation_found;          /* of best_ever */
+    double best_ever;
+    unsigned long long evaluations_found;    /* spent when best_ever was reached */
+    struct timespec started;
+
+    struct ga_fault fault;            /* what stopped the run (fault.hook NULL: nothing) */
+    struct run_fault_note *notes;     /* per thread: the first fault it saw in this generation */
+    ga_gene *fault_genes;             /* per thread a genome slot, then the reported genome */
+    unsigned fault_threads;           /* notes: max(threads, 2), the check's second pass runs on two */
+};
+
+/* A fault a thread saw: the first by 'key', the place in the generation's
+ * own order (block and slot, or individual), so that the one reported is
+ * the same at any thread count. */
+struct run_fault_note {
+    uint64_t key; /* RUN_NO_FAULT: none */
+    enum ga_fault_kind kind;
+    unsigned hook; /* index into run_hooks */
+    size_t individual;
+    double value, again;
+};
+
+/* Seconds since the run began (ga.stop.seconds, and what a checkpoint records). */
+double run_elapsed(const struct ga_run *run);
+
+#endif
