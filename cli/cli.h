@@ -60,6 +60,11 @@ int cli_run_write(struct ga_cfg *cfg, const struct ga_experiment *e, const struc
  * comments), appended to out; false when out of memory. */
 bool cli_config_text(struct ga_cfg *cfg, struct ga_pack *out);
 /* 'gaexp resume DIR': goes on with the run a checkpoint left, or a sweep. */
+/* Loads the resolved configuration 'text' a run kept (named 'name' in
+ * messages) to go on with it in folder dir: output.dir names dir (the text
+ * kept as it is when it already does) and ga.threads is 'jobs' when above
+ * 0.  False after adding diagnostics. */
+bool cli_config_resumed(struct ga_cfg *cfg, const char *name, const char *text, const char *dir, long long jobs);
 int cli_resume(int argc, char **argv);
 /* Goes on with the run in DIR from its checkpoint; *replicates (may be
  * NULL) receives the run's replicate count.  'named' is the folder its

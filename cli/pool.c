@@ -478,27 +478,3 @@ int cli_pool_run_experiment(struct ga_cfg *cfg, struct ga_experiment *e, const s
     printf("output: %s/\n", out->dir);
     return status;
 }
-
-int cli_resume_replicates(const char *dir, long long jobs, bool quiet)
-{
-    struct ga_pack text = {0};
-    struct ga_diag diag;
-    ga_diag_clear(&diag);
-    char name[APP_PATH_MAX + 32], threads[32];
-    snprintf(name, sizeof name, "%s/replicates/config", dir);
-    snprintf(threads, sizeof threads, "ga.threads=%lld", jobs);
-    struct ga_cfg *cfg = replicates_load_config(dir, &text) ? ga_cfg_alloc(&diag) : NULL;
-    struct ga_experiment *e = NULL;
-    struct output_settings out;
-    const char *stored = NULL; /* kept in place when it is the folder: config.cfg as an uninterrupted run's */
-    bool ok = cfg && ga_cfg_load_string(cfg, name, (const char *)text.data);
-    bool here = ok && config_lookup_string(ga_cfg_config(cfg), "output.dir", &stored) && strcmp(stored, dir) == 0;
-    ok = ok && (here || ga_cfg_override_string(cfg, "output.dir", dir)) &&
-         (jobs <= 0 || ga_cfg_override(cfg, threads)) && (e = cli_experiment_alloc(cfg, 0, &out)) != NULL;
-    app_print_diag(&diag);
-    int status = ok ? cli_pool_run_experiment(cfg, e, &out, quiet) : APP_USAGE;
-    ga_experiment_free(e);
-    ga_cfg_free(cfg);
-    ga_pack_free(&text);
-    return status;
-}

@@ -49,9 +49,4 @@ int cli_pool_run(const struct cli_mpi_jobs *jobs, unsigned workers, struct cli_p
  * report unless quiet.  An APP_ status. */
 int cli_pool_run_experiment(struct ga_cfg *cfg, struct ga_experiment *e, const struct output_settings *out, bool quiet);
 
-/* 'gaexp resume DIR' of a run whose replicates went side by side (its
- * folder keeps replicates/config): goes on with what was kept, on 'jobs'
- * threads (0: as before).  An APP_ status. */
-int cli_resume_replicates(const char *dir, long long jobs, bool quiet);
-
 #endif

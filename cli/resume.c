@@ -9,6 +9,7 @@
 #include "cli/output.h"
 #include "cli/pool.h"
 #include "cli/publish.h"
+#include "cli/replicates.h"
 
 static const char resume_usage[] =
     "Usage: gaexp resume DIR [OPTION]...\n"
@@ -33,6 +34,29 @@ static const char resume_usage[] =
     "  --accept-changed-plugin   go on with a plug-in that changed, recording it\n"
     "  --quiet                   no progress line and no summary on the terminal\n"
     "  -h, --help                show this help\n";
+
+/* 'gaexp resume DIR' of a run whose replicates went side by side (its
+ * folder keeps replicates/config): goes on with what was kept, on 'jobs'
+ * threads (0: as before).  An APP_ status. */
+static int resume_replicates(const char *dir, long long jobs, bool quiet)
+{
+    struct ga_pack text = {0};
+    struct ga_diag diag;
+    ga_diag_clear(&diag);
+    char name[APP_PATH_MAX + 32];
+    snprintf(name, sizeof name, "%s/replicates/config", dir);
+    struct ga_cfg *cfg = replicates_load_config(dir, &text) ? ga_cfg_alloc(&diag) : NULL;
+    struct ga_experiment *e = NULL;
+    struct output_settings out;
+    bool ok = cfg && cli_config_resumed(cfg, name, (const char *)text.data, dir, jobs) &&
+              (e = cli_experiment_alloc(cfg, 0, &out)) != NULL;
+    app_print_diag(&diag);
+    int status = ok ? cli_pool_run_experiment(cfg, e, &out, quiet) : APP_USAGE;
+    ga_experiment_free(e);
+    ga_cfg_free(cfg);
+    ga_pack_free(&text);
+    return status;
+}
 
 int cli_resume(int argc, char **argv)
 {
@@ -91,7 +115,7 @@ int cli_resume(int argc, char **argv)
         snprintf(kept, sizeof kept, "%s/replicates/config", dir);
         resumed = cli_resume_sweep(dir, jobs, quiet, &status);
         if (!resumed && access(kept, F_OK) == 0) { /* replicates side by side */
-            status = cli_resume_replicates(dir, jobs, quiet);
+            status = resume_replicates(dir, jobs, quiet);
             resumed = true;
         }
     }

@@ -156,6 +156,19 @@ bool run_checkpoint_kept(struct run_session *s)
 /* Restores a session from DIR's checkpoint: configuration, experiment,
  * run state, curves, best, and the streamed files cut back to their
  * lengths at the checkpoint.  False (message printed) when anything fails. */
+bool cli_config_resumed(struct ga_cfg *cfg, const char *name, const char *text, const char *dir, long long jobs)
+{
+    char threads[32];
+    snprintf(threads, sizeof threads, "ga.threads=%lld", jobs);
+    if (!ga_cfg_load_string(cfg, name, text) || (jobs > 0 && !ga_cfg_override(cfg, threads)))
+        return false;
+    /* The folder is dir, wherever the run first wrote: its own text kept when it names dir (the same config.cfg). */
+    const char *stored = NULL;
+    bool same_dir = config_lookup_string(ga_cfg_config(cfg), "output.dir", &stored) == CONFIG_TRUE &&
+                    strcmp(stored, dir) == 0;
+    return same_dir || ga_cfg_override_string(cfg, "output.dir", dir);
+}
+
 static bool resume_load(struct run_session *s, struct ga_cfg **cfg, struct ga_experiment **e,
                         struct output_settings *out, struct ga_run **run, struct ga_diag *diag, const char *dir, const char *named,
                         long long jobs, bool quiet)
@@ -175,18 +188,9 @@ static bool resume_load(struct run_session *s, struct ga_cfg **cfg, struct ga_ex
     char name[1100]; /* the configuration as the checkpoint holds it: config.cfg is not written yet */
     snprintf(name, sizeof name, "%s/checkpoint", dir);
     *cfg = ga_cfg_alloc(diag);
-    ok = *cfg && ga_cfg_load_string(*cfg, name, (const char *)u.data);
+    ok = *cfg && cli_config_resumed(*cfg, name, (const char *)u.data, named ? named : dir, jobs);
     u.data += config_len;
     u.left -= (size_t)config_len;
-    char threads[32];
-    snprintf(threads, sizeof threads, "ga.threads=%lld", jobs);
-    ok = ok && (jobs == 0 || ga_cfg_override(*cfg, threads));
-    /* The folder is DIR (or what it is named), wherever the run first wrote (the same text: the same config.cfg). */
-    const char *stored = NULL;
-    named = named ? named : dir;
-    bool same_dir = ok && config_lookup_string(ga_cfg_config(*cfg), "output.dir", &stored) == CONFIG_TRUE &&
-                    strcmp(stored, named) == 0;
-    ok = ok && (same_dir || ga_cfg_override_string(*cfg, "output.dir", named));
     bool loaded = ok, recorded = ok && run_inputs_expect(u, *cfg);
     ok = recorded && (*e = cli_experiment_alloc(*cfg, 0, out)) != NULL;
     if (ok)
