@@ -19,7 +19,10 @@ struct ga_pack {
     bool oom; /* an append failed; the buffer is then incomplete */
 };
 
+/* Appends n bytes of src, growing the buffer; sets p->oom (and appends
+ * nothing more) when it cannot grow. */
 void ga_pack_put(struct ga_pack *p, const void *src, size_t n);
+/* Frees the buffer and empties p (a zeroed struct ga_pack is empty). */
 void ga_pack_free(struct ga_pack *p);
 
 struct ga_unpack {
