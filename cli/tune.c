@@ -309,7 +309,7 @@ static bool tune_write_irace(const char *dir, const struct tune *t, long long se
     fprintf(f.fp,
             "#!/bin/sh\n"
             "# run.sh — written by gaexp tune: installs irace when missing (Debian r-cran-irace),\n"
-            "# runs it on scenario.txt, and writes its final elites to elites.csv.\n"
+            "# runs it on scenario.txt, and writes its final elites to elites.csv in irace's ranking.\n"
             "set -eu\n"
             "cd \"$(dirname \"$0\")\"\n"
             "if ! Rscript -e 'library(irace)' >/dev/null 2>&1; then\n"
@@ -322,7 +322,9 @@ static bool tune_write_irace(const char *dir, const struct tune *t, long long se
             "home=$(Rscript -e 'cat(system.file(package = \"irace\"))')\n"
             "\"$home/bin/irace\" --scenario scenario.txt > irace.log 2>&1 || { tail -20 irace.log >&2; exit 1; }\n"
             "Rscript -e 'suppressMessages(library(irace)); load(\"irace.Rdata\"); r <- iraceResults;\n"
-            "  e <- getFinalElites(r, n = 0); x <- r$experiments[, as.character(e$.ID.), drop = FALSE];\n"
+            "  ids <- r$allElites[[length(r$allElites)]]; # the ranking, best first (getFinalElites sorts by id)\n"
+            "  e <- r$allConfigurations[match(ids, r$allConfigurations$.ID.), , drop = FALSE];\n"
+            "  x <- r$experiments[, as.character(e$.ID.), drop = FALSE];\n"
             "  e$mean_cost <- colMeans(x, na.rm = TRUE); e$runs <- colSums(!is.na(x)); e$.PARENT. <- NULL;\n"
             "  e$runs_total <- r$state$experimentsUsedSoFar;\n"
             "  write.csv(e, \"elites.csv\", row.names = FALSE, quote = FALSE)'\n");

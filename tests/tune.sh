@@ -46,4 +46,28 @@ check "elite-1.cfg holds its mutation rate" grep -q "rate = $rate" "$out/t/elite
 check "elite-1.cfg keeps the file's replicates" grep -q "replicates = 5;" "$out/t/elite-1.cfg"
 check "elite-1.cfg has no tune group" sh -c '! grep -q "^tune" "$0"' "$out/t/elite-1.cfg"
 check "elite-1.cfg runs" "$GAEXP" run "$out/t/elite-1.cfg" --out "$out/elite" --quiet
+
+# irace's choice, as its own log states it: the final elites in its
+# ranking order (tune.csv's irace_id column, best first), and the best's
+# mean cost as irace's last 'Best-so-far configuration' line gives it.
+# derful-rates at 100 runs ranks configuration 6 above 4: an id order
+# would name the worse one elite-1.
+irace_order() { # DIR: irace's final ranking, and gaexp's
+  sed -n '/^# Best configurations (first/,/^# Best configurations as/p' "$1/irace/irace.log" |
+    awk '/^[0-9]+ / { printf "%s ", $1 }' >"$1/irace.order"
+  tail -n +2 "$1/tune.csv" | awk -F, '{ printf "%s ", $2 }' >"$1/gaexp.order"
+  [ -s "$1/irace.order" ] && cmp -s "$1/irace.order" "$1/gaexp.order"
+}
+irace_best_cost() { # DIR: elite-1's mean cost is irace's mean value of its best
+  best=$(grep 'Best-so-far configuration:' "$1/irace/irace.log" | tail -1)
+  id=$(echo "$best" | awk '{ print $3 }') value=$(echo "$best" | awk '{ print $6 }')
+  awk -F, -v id="$id" -v v="$value" 'NR == 2 { d = $2 == id ? $(NF - 2) - v : 1; exit !(d * d <= 1e-12 * v * v) }' \
+    "$1/tune.csv"
+}
+check "the small tuning: elites in irace's ranking" irace_order "$out/t"
+check "the small tuning: elite-1's mean cost is irace's" irace_best_cost "$out/t"
+check "derful-rates, 100 runs" sh -c '"$0" tune "$1" --runs 100 --out "$2" --quiet' "$GAEXP" \
+  "${srcdir:-.}/experiments/derful-rates/tune.cfg" "$out/rates"
+check "derful-rates: elites in irace's ranking" irace_order "$out/rates"
+check "derful-rates: elite-1's mean cost is irace's" irace_best_cost "$out/rates"
 test_summary "tune"
