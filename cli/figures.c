@@ -11,6 +11,7 @@
 
 #include "cli/cli.h"
 #include "cli/output.h"
+#include "cli/output_settings.h"
 #include "gaexp/cfg.h"
 
 /* Twelve colours told apart also by most colour-blind readers (Okabe and
@@ -259,7 +260,8 @@ static void figures_budget(const config_t *cfg, const char *const *swept, size_t
 bool figures_setup_read(const char *config, const char *const *swept, size_t nswept,
                         struct figures_setup *s)
 {
-    *s = (struct figures_setup){.format = "png", .xaxis = "auto", .problem = "?", .replicates = 1};
+    *s = (struct figures_setup){.format = OUTPUT_FORMAT_DEFAULT, .xaxis = OUTPUT_XAXIS_DEFAULT, .problem = "?",
+                                .replicates = 1};
     config_t cfg;
     config_init(&cfg);
     bool ok = config_read_file(&cfg, config) == CONFIG_TRUE;

@@ -4,15 +4,14 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The default output folder: results/<file name without .cfg>. */
-static void output_settings_default_dir(const char *file, char *buf, size_t size)
+void output_settings_default_dir(const char *file, const char *suffix, char *buf, size_t size)
 {
     const char *base = strrchr(file, '/');
     base = base ? base + 1 : file;
     size_t len = strlen(base);
     if (len > 4 && strcmp(base + len - 4, ".cfg") == 0)
         len -= 4;
-    snprintf(buf, size, "results/%.*s", (int)len, base);
+    snprintf(buf, size, "results/%.*s%s", (int)len, base, suffix);
 }
 
 /* output.plot: true, false, or "end": a sweep then draws only its own
@@ -37,7 +36,7 @@ static bool output_settings_read(void *ctx, struct ga_cfg *cfg, struct ga_experi
     if (!out)
         return false;
     char dir[512];
-    output_settings_default_dir(ga_cfg_name(cfg), dir, sizeof dir);
+    output_settings_default_dir(ga_cfg_name(cfg), "", dir, sizeof dir);
     bool ok = ga_cfg_string(cfg, out, "dir", dir, &o->dir);
     ok &= output_settings_plot(o, cfg, out);
     ok &= ga_cfg_bool(cfg, out, "diversity", true, &e->params.diversity);

@@ -8,8 +8,10 @@
 /* The words output.xaxis and output.format take, the default first.  "auto"
  * draws against evaluations when a sweep varies what a generation costs
  * (the population or the scheme), else against generations. */
-#define OUTPUT_XAXES {"auto", "evaluations", "generations"}
-#define OUTPUT_FORMATS {"png", "pdf", "svg"}
+#define OUTPUT_XAXIS_DEFAULT "auto"
+#define OUTPUT_FORMAT_DEFAULT "png"
+#define OUTPUT_XAXES {OUTPUT_XAXIS_DEFAULT, "evaluations", "generations"}
+#define OUTPUT_FORMATS {OUTPUT_FORMAT_DEFAULT, "pdf", "svg"}
 
 /* The 'output' group, read with the experiment (output_settings_reader).
  * Its strings live as long as the configuration they were read from. */
@@ -21,6 +23,10 @@ struct output_settings {
     const char *xaxis;         /* output.xaxis: one of OUTPUT_XAXES */
     const char *format;        /* output.format: one of OUTPUT_FORMATS */
 };
+
+/* The folder a command writes when told none: results/<file name without
+ * .cfg><suffix> (a run and a sweep "", a tuning "-tune"), into buf. */
+void output_settings_default_dir(const char *file, const char *suffix, char *buf, size_t size);
 
 /* The reader ga_experiment_alloc calls for the 'output' group, filling *o
  * (and e->params.diversity from output.diversity). */

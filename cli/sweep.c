@@ -442,16 +442,10 @@ static void sweep_root(struct ga_cfg *base, const struct cli_options *o, char *b
     const char *dir = NULL;
     if (!o->out && !config_lookup_string(ga_cfg_config(base), "output.dir", &dir))
         dir = NULL;
-    if (o->out || dir) {
+    if (o->out || dir)
         snprintf(buf, size, "%s", o->out ? o->out : dir);
-        return;
-    }
-    const char *name = strrchr(o->file, '/');
-    name = name ? name + 1 : o->file;
-    size_t len = strlen(name);
-    if (len > 4 && strcmp(name + len - 4, ".cfg") == 0)
-        len -= 4;
-    snprintf(buf, size, "results/%.*s", (int)len, name);
+    else
+        output_settings_default_dir(o->file, "", buf, size);
 }
 
 static bool sweep_write_index(struct sweep *w, const char *root)

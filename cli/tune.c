@@ -497,14 +497,10 @@ int cli_tune(int argc, char **argv)
     if (ok && !base)
         app_print_diag(&diag);
     char dir[1024], irace[1100], self[1024];
-    if (base) {
-        const char *name = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
-        size_t len = strlen(name) > 4 && strcmp(name + strlen(name) - 4, ".cfg") == 0 ? strlen(name) - 4 : strlen(name);
-        if (out)
-            snprintf(dir, sizeof dir, "%s", out);
-        else
-            snprintf(dir, sizeof dir, "results/%.*s-tune", (int)len, name);
-    }
+    if (base && out)
+        snprintf(dir, sizeof dir, "%s", out);
+    else if (base)
+        output_settings_default_dir(file, "-tune", dir, sizeof dir);
     /* An older tuning is replaced whole: the new one is made beside it, then published. */
     struct publish folder = {.lock = -1};
     int status = base ? publish_open(&folder, dir, NAMES_TUNE, force ? PUBLISH_FORCE : PUBLISH_NEW) : APP_USAGE;

@@ -205,9 +205,10 @@ static bool experiment_keeps(struct ga_cfg *cfg, const struct ga_params *params,
     if (check(params, &f))
         return true;
     char group[64];
-    const char *key = strrchr(f.setting, '.');
-    snprintf(group, sizeof group, "%.*s", (int)(key - f.setting), f.setting);
-    ga_cfg_error_at(cfg, config_lookup(ga_cfg_config(cfg), group), key + 1, "%s", f.why);
+    const char *dot = strrchr(f.setting, '.'); /* "ga.scheme.lambda": group "ga.scheme", key "lambda" */
+    const char *key = dot ? dot + 1 : f.setting;
+    snprintf(group, sizeof group, "%.*s", dot ? (int)(dot - f.setting) : 0, f.setting);
+    ga_cfg_error_at(cfg, dot ? config_lookup(ga_cfg_config(cfg), group) : ga_cfg_root(cfg), key, "%s", f.why);
     return false;
 }
 
