@@ -1,4 +1,4 @@
-/* problems/derful/derful_enum.c — exact enumeration of winning n×n 31-derful games (n ≤ 4) */
+/* problems/derful/derful_enum.c — exact enumeration of winning n×n 31-derful games (n ≤ 5) */
 #include "problems/derful/derful_enum.h"
 
 #include <stdint.h>
@@ -8,11 +8,24 @@
 #define DERFUL_ENUM_VMIN 2
 #define DERFUL_ENUM_VMAX 11
 #define DERFUL_ENUM_NVALUES (DERFUL_ENUM_VMAX - DERFUL_ENUM_VMIN + 1)
-#define DERFUL_ENUM_NMAX 4
+#define DERFUL_ENUM_NMAX 5
+#define DERFUL_ENUM_NMAX_FULL 4           /* derful_enum_count's limit: every S at 5×5 is far too many */
 #define DERFUL_ENUM_MAX_SUITS 4
-#define DERFUL_ENUM_MAXPERMS 24           /* 4! */
+#define DERFUL_ENUM_MAXPERMS 120          /* 5! */
 #define DERFUL_ENUM_CELL_BITS 4           /* values 2..11 fit in a nibble */
 #define DERFUL_ENUM_COUNT_BITS 5          /* a value count 0..16 fits in 5 bits */
+
+/* A whole matrix packed row-major, 4 bits a cell: 100 bits at n = 5. */
+__extension__ typedef unsigned __int128 derful_enum_packed;
+
+_Static_assert(DERFUL_ENUM_NMAX * DERFUL_ENUM_NMAX * DERFUL_ENUM_CELL_BITS
+               <= 8 * sizeof(derful_enum_packed), "a packed matrix must fit its integer");
+_Static_assert(DERFUL_ENUM_NMAX * DERFUL_ENUM_CELL_BITS <= 8 * sizeof(unsigned),
+               "a packed line must fit an unsigned");
+_Static_assert(4 * DERFUL_ENUM_MAX_SUITS < 1 << DERFUL_ENUM_COUNT_BITS,
+               "the most tens a deck holds must fit a multiset count");
+_Static_assert(DERFUL_ENUM_NVALUES * DERFUL_ENUM_COUNT_BITS <= 64,
+               "a multiset key must fit a uint64_t");
 
 /*
  * The search works one S at a time.  Rows are taken from 'rows', every
@@ -120,13 +133,13 @@ static void derful_enum_perms(struct derful_enum_search *s)
 }
 
 /* Packs a matrix row-major, first cell most significant: integer order is lexicographic order. */
-static uint64_t derful_enum_pack(int n, const int m[DERFUL_ENUM_NMAX][DERFUL_ENUM_NMAX])
+static derful_enum_packed derful_enum_pack(int n, const int m[DERFUL_ENUM_NMAX][DERFUL_ENUM_NMAX])
 {
-    uint64_t key = 0;
+    derful_enum_packed key = 0;
 
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++)
-            key = key << DERFUL_ENUM_CELL_BITS | (uint64_t)m[i][j];
+            key = key << DERFUL_ENUM_CELL_BITS | (derful_enum_packed)m[i][j];
     return key;
 }
 
@@ -135,8 +148,9 @@ static uint64_t derful_enum_pack(int n, const int m[DERFUL_ENUM_NMAX][DERFUL_ENU
  * with the rows fixed, sorting the columns (read top to bottom) in decreasing
  * order maximises the first row, then the second among those, and so on.
  */
-static uint64_t derful_enum_best_by_columns(int n, const int m[DERFUL_ENUM_NMAX][DERFUL_ENUM_NMAX],
-                                            const int *row_order)
+static derful_enum_packed derful_enum_best_by_columns(int n,
+                                                      const int m[DERFUL_ENUM_NMAX][DERFUL_ENUM_NMAX],
+                                                      const int *row_order)
 {
     unsigned col[DERFUL_ENUM_NMAX];
 
@@ -149,7 +163,7 @@ static uint64_t derful_enum_best_by_columns(int n, const int m[DERFUL_ENUM_NMAX]
             col[k] = col[k - 1];
         col[k] = c;
     }
-    uint64_t key = 0;
+    derful_enum_packed key = 0;
     for (int i = 0; i < n; i++) {
         int shift = DERFUL_ENUM_CELL_BITS * (n - 1 - i);
         for (int j = 0; j < n; j++)
@@ -167,7 +181,7 @@ static uint64_t derful_enum_best_by_columns(int n, const int m[DERFUL_ENUM_NMAX]
  */
 static int derful_enum_beaten(const struct derful_enum_search *s,
                               const int m[DERFUL_ENUM_NMAX][DERFUL_ENUM_NMAX],
-                              uint64_t self, unsigned top)
+                              derful_enum_packed self, unsigned top)
 {
     int n = s->n, block = s->nperms / n;
 
@@ -188,7 +202,7 @@ static int derful_enum_beaten(const struct derful_enum_search *s,
 static int derful_enum_is_canonical(const struct derful_enum_search *s)
 {
     int n = s->n, t[DERFUL_ENUM_NMAX][DERFUL_ENUM_NMAX];
-    uint64_t self = derful_enum_pack(n, s->cell);
+    derful_enum_packed self = derful_enum_pack(n, s->cell);
     unsigned top = derful_enum_sorted_key(n, s->cell[0]);
 
     for (int i = 0; i < n; i++)
@@ -353,12 +367,19 @@ static void derful_enum_clear(struct derful_census *out, int n, int suits)
     out->suits = suits;
 }
 
-int derful_enum_count(int n, int suits, struct derful_census *out,
-                      derful_enum_game_fn on_game, derful_enum_progress_fn progress, void *ctx)
+int derful_enum_count_sums(int n, int suits, int sum_lo, int sum_hi, struct derful_census *out,
+                           derful_enum_game_fn on_game, derful_enum_progress_fn progress, void *ctx)
 {
-    if (!out || n < 2 || n > DERFUL_ENUM_NMAX || suits < 1 || suits > DERFUL_ENUM_MAX_SUITS)
+    if (!out || n < 2 || n > DERFUL_ENUM_NMAX || suits < 1 || suits > DERFUL_ENUM_MAX_SUITS
+        || sum_lo > sum_hi)
         return GA_ERANGE;
     derful_enum_clear(out, n, suits);
+
+    int lo = n * DERFUL_ENUM_VMIN, hi = n * DERFUL_ENUM_VMAX;
+    if (sum_lo > lo)
+        lo = sum_lo;
+    if (sum_hi < hi)
+        hi = sum_hi;
 
     struct derful_enum_search *s = calloc(1, sizeof *s);
     size_t max_rows = 1;
@@ -383,8 +404,8 @@ int derful_enum_count(int n, int suits, struct derful_census *out,
         s->cap[v] = v == 10 ? 4 * suits : suits;
     derful_enum_perms(s);
 
-    int lo = n * DERFUL_ENUM_VMIN, hi = n * DERFUL_ENUM_VMAX;
-    s->progress_span = 1.0 / (hi - lo + 1);
+    if (lo <= hi)                         /* a range beyond what n allows holds no game */
+        s->progress_span = 1.0 / (hi - lo + 1);
     for (int sum = lo; sum <= hi && !s->out_of_memory; sum++) {
         s->sum = sum;
         s->progress_base = (sum - lo) * s->progress_span;
@@ -392,10 +413,10 @@ int derful_enum_count(int n, int suits, struct derful_census *out,
         derful_enum_place_row(s, 0, 0);
     }
 
-    int status = 0;
+    int status = GA_OK;
     if (s->out_of_memory) {
         derful_enum_clear(out, n, suits);
-        status = -2;
+        status = GA_ENOMEM;
     } else {
         derful_enum_summarise(s);
         if (progress)
@@ -406,4 +427,13 @@ int derful_enum_count(int n, int suits, struct derful_census *out,
     free(sorted_key);
     free(s);
     return status;
+}
+
+int derful_enum_count(int n, int suits, struct derful_census *out,
+                      derful_enum_game_fn on_game, derful_enum_progress_fn progress, void *ctx)
+{
+    if (n > DERFUL_ENUM_NMAX_FULL)
+        return GA_ERANGE;
+    return derful_enum_count_sums(n, suits, n * DERFUL_ENUM_VMIN, n * DERFUL_ENUM_VMAX, out,
+                                  on_game, progress, ctx);
 }

@@ -7,7 +7,8 @@
 #define DERFUL_ENUM_MAX_SUM 128
 
 /*
- * What derful_enum_count() found for one (n, suits).  A game is an n×n matrix
+ * What derful_enum_count() or derful_enum_count_sums() found for one
+ * (n, suits), over the sums it enumerated.  A game is an n×n matrix
  * of card values 2..11 whose n row sums and n column sums all equal one S;
  * with 'suits' suits a value 2..9 or 11 appears at most 'suits' times and 10
  * at most 4*suits times.  Games equal up to row permutations, column
@@ -44,5 +45,22 @@ typedef void (*derful_enum_progress_fn)(void *ctx, double fraction);
  */
 int derful_enum_count(int n, int suits, struct derful_census *out,
                       derful_enum_game_fn on_game, derful_enum_progress_fn progress, void *ctx);
+
+/*
+ * Like derful_enum_count(), but only for the sums S in [sum_lo, sum_hi],
+ * clamped to the 2n..11n that n allows, and for n in 2..5 (suits in 1..4):
+ * the full 5×5 range is far too large, a band of top sums is not (with
+ * four suits S >= 45 holds 69,339 games and takes seconds; each step down
+ * in S costs about five times more).  The census and the progress cover
+ * the enumerated sums only: games_by_sum is 0 outside them, and total,
+ * multisets and max_games_per_multiset count their games alone.  A range
+ * that misses 2n..11n enumerates nothing and returns GA_OK with an empty
+ * census.  Returns GA_OK; GA_ERANGE for n or suits out of range,
+ * sum_lo > sum_hi or a NULL out; GA_ENOMEM as derful_enum_count().  Over
+ * the full range it gives exactly what derful_enum_count() gives: census,
+ * games, their order and the progress calls.
+ */
+int derful_enum_count_sums(int n, int suits, int sum_lo, int sum_hi, struct derful_census *out,
+                           derful_enum_game_fn on_game, derful_enum_progress_fn progress, void *ctx);
 
 #endif
