@@ -24,7 +24,9 @@
 #include "gaexp/experiment.h"
 #include "gaexp/pack.h"
 #include "operators/registry.h"
+#include "problems/derful/derful_exact.h"
 #include "problems/registry.h"
+#include <omp.h>
 
 void *__real_malloc(size_t size);
 void *__real_calloc(size_t count, size_t size);
@@ -211,10 +213,53 @@ static void test_every_allocation_fails_cleanly(void **unused)
     }
 }
 
+/*
+ * The exact 31-derful count: each allocation failed in turn gives
+ * GA_ENOMEM, leaks nothing, and the walk ends with the right count.  One
+ * thread, so that the allocations come in one order.
+ */
+static void test_derful_exact_allocations(void **unused)
+{
+    (void)unused;
+    static const struct {
+        int n, suits, sum_lo, sum_hi;
+        unsigned long long total;
+    } cases[] = {{3, 2, 20, 20, 40}, {4, 3, 38, 38, 11}};
+    omp_set_num_threads(1);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        long total = 0;
+        for (alloc_fail_at = 0;; alloc_fail_at++) {
+            struct derful_exact e;
+            alloc_calls = 0;
+            alloc_live = 0;
+            alloc_failed = false;
+            int status = derful_exact_count(cases[i].n, cases[i].suits, cases[i].sum_lo, cases[i].sum_hi, &e,
+                                            NULL, NULL);
+            if (alloc_live != 0)
+                fail_msg("derful exact n=%d: allocation %ld failed: %ld blocks leaked", cases[i].n, alloc_fail_at,
+                         alloc_live);
+            if (alloc_fail_at == 0)
+                total = alloc_calls;
+            if (alloc_fail_at > 0 && !alloc_failed) {
+                assert_int_equal(status, GA_OK);
+                assert_int_equal(e.total, cases[i].total);
+                break;
+            }
+            if (alloc_fail_at > 0)
+                assert_int_equal(status, GA_ENOMEM);
+        }
+        if (total < 5)
+            fail_msg("derful exact: only %ld allocations counted: is the wrapping in place?", total);
+        printf("# derful exact n=%d: %ld allocations, each failed in turn\n", cases[i].n, total);
+    }
+    alloc_fail_at = 0;
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_allocation_fails_cleanly),
+        cmocka_unit_test(test_derful_exact_allocations),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -22,7 +22,8 @@ GAEXP_API_BEGIN
     X(GA_ENOENTRY, -9, "not a gaexp plug-in (no gaexp_plugin_register)")          \
     X(GA_EABI, -10, "built for another plug-in ABI")                              \
     X(GA_ECLASH, -11, "a name that is already registered")                        \
-    X(GA_ECOLUMN, -12, "a problem's statistics columns are badly declared")
+    X(GA_ECOLUMN, -12, "a problem's statistics columns are badly declared")       \
+    X(GA_ECHECK, -13, "a result failed its own consistency check")
 
 enum ga_status {
 #define GA_STATUS_ENUM(name, value, text) name = value,
