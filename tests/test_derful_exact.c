@@ -120,7 +120,7 @@ static void test_brute_burnside(void **state)
 /*
  * At n = 5 the two methods agree on one symmetry of every pair of cycle
  * types but the identity (whose orbit-by-orbit table is too large), at a
- * sum with many grids.
+ * sum with many grids (the next largest, one swap, at a smaller S).
  */
 static void test_methods_agree_at_5(void **state)
 {
@@ -131,10 +131,11 @@ static void test_methods_agree_at_5(void **state)
     };
     for (int a = 0; a < 7; a++)
         for (int b = a; b < 7; b++) {
-            if (a == 0 && b <= 1)
-                continue;                 /* the identity and (id, one swap): too large orbit by orbit */
-            long long by_rows = derful_exact_fixed(5, 4, 40, types[a], types[b], 0, 0);
-            long long by_cells = derful_exact_fixed(5, 4, 40, types[a], types[b], 0, 1);
+            if (a == 0 && b == 0)
+                continue;                 /* the identity: too large orbit by orbit */
+            int sum = a == 0 && b == 1 ? 44 : 40;
+            long long by_rows = derful_exact_fixed(5, 4, sum, types[a], types[b], 0, 0);
+            long long by_cells = derful_exact_fixed(5, 4, sum, types[a], types[b], 0, 1);
             assert_true(by_rows >= 0);
             assert_int_equal(by_rows, by_cells);
         }
