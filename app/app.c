@@ -55,6 +55,25 @@ bool app_parse_double(const char *option, const char *text, double min, double m
     return true;
 }
 
+bool app_parse_range(const char *option, const char *text, long long min, long long max, long long *low,
+                     long long *high)
+{
+    const char *dots = strstr(text, "..");
+    char first[32];
+    if (!dots || (size_t)(dots - text) >= sizeof first) {
+        app_error("%s: expected LOW..HIGH with integers in [%lld, %lld], got '%s'", option, min, max, text);
+        return false;
+    }
+    snprintf(first, sizeof first, "%.*s", (int)(dots - text), text);
+    if (!app_parse_long(option, first, min, max, low) || !app_parse_long(option, dots + 2, min, max, high))
+        return false;
+    if (*low > *high) {
+        app_error("%s: LOW must not exceed HIGH, got '%s'", option, text);
+        return false;
+    }
+    return true;
+}
+
 double app_now(void)
 {
     struct timespec t;

@@ -41,6 +41,10 @@ void app_print_diag(const struct ga_diag *d);
 bool app_parse_long(const char *option, const char *text, long long min, long long max, long long *out);
 /* The same for a finite number in [min, max]. */
 bool app_parse_double(const char *option, const char *text, double min, double max, double *out);
+/* "LOW..HIGH", two integers in [min, max] with LOW <= HIGH, into *low and
+ * *high; false after printing what was expected. */
+bool app_parse_range(const char *option, const char *text, long long min, long long max, long long *low,
+                     long long *high);
 /* Wall-clock seconds since an arbitrary start (monotonic). */
 double app_now(void);
 /* True for the paths that mean standard output: "-" and "/dev/stdout". */

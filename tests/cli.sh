@@ -40,12 +40,12 @@ check "5x5 estimate: S = 31 has games" sh -c '"$0" solve derful --n 5 --samples 
 check "3x3 estimate near the 358 games" sh -c '"$0" solve derful --n 3 --estimate --samples 100000 | awk '"'"'/^total/ { t = $2 + 0 } END { exit !(t > 340 && t < 376) }'"'"'' "$GAEXP"
 check "--list refuses the estimate" sh -c '"$0" solve derful --n 5 --list 2>/dev/null; [ $? -eq 2 ]' "$GAEXP"
 check "4x4 counted exactly: 251212 games" prints "total: 251212 games, sums 17..40" solve derful --n 4 --exact
-check "5x5 counted exactly, top sums" prints "total: 69339 games, sums 45..49" solve derful --n 5 --sums 45:49
-check "5x5 exact: S = 49 has 16 games" sh -c '"$0" solve derful --n 5 --exact --sums 49:49 | awk '"'"'$1 == 49 && $2 == 16 { ok = 1 } END { exit !ok }'"'"'' "$GAEXP"
+check "5x5 counted exactly, top sums" prints "total: 69339 games, sums 45..49" solve derful --n 5 --sums 45..49
+check "5x5 exact: S = 49 has 16 games" sh -c '"$0" solve derful --n 5 --exact --sums 49..49 | awk '"'"'$1 == 49 && $2 == 16 { ok = 1 } END { exit !ok }'"'"'' "$GAEXP"
 check "--exact with --estimate refused" sh -c '"$0" solve derful --n 3 --exact --estimate 2>/dev/null; [ $? -eq 2 ]' "$GAEXP"
-check "--sums without --exact refused" sh -c '"$0" solve derful --n 3 --sums 12:14 2>/dev/null; [ $? -eq 2 ]' "$GAEXP"
-check "--sums outside the game refused" sh -c '"$0" solve derful --n 3 --exact --sums 40:50 2>/dev/null; [ $? -eq 2 ]' "$GAEXP"
-check "--sums LO:HI format" sh -c '"$0" solve derful --n 3 --exact --sums 12 2>/dev/null; [ $? -eq 2 ]' "$GAEXP"
+check "--sums without --exact refused" sh -c '"$0" solve derful --n 3 --sums 12..14 2>/dev/null; [ $? -eq 2 ]' "$GAEXP"
+check "--sums outside the game refused" sh -c '"$0" solve derful --n 3 --exact --sums 40..50 2>/dev/null; [ $? -eq 2 ]' "$GAEXP"
+check "--sums LO..HI format" sh -c '"$0" solve derful --n 3 --exact --sums 12 2>/dev/null; [ $? -eq 2 ]' "$GAEXP"
 
 # The animal puzzle: the published level 50, its one answer, and the level designer.
 level50="$srcdir/configs/animals/level50.txt"

@@ -18,7 +18,7 @@ static const char solve_derful_usage[] =
     "      prints the number of games per S and in total.  N in [2, 4]; K in [1, 4],\n"
     "      default N-1 (the scaled-down games of the published study).\n"
     "      --list also prints every game (values; A = 11, 10 stands for 10/J/Q/K).\n"
-    "  gaexp solve derful --n N --exact [--suits K] [--sums LO:HI]\n"
+    "  gaexp solve derful --n N --exact [--suits K] [--sums LO..HI]\n"
     "      Counts the same games exactly without listing them (Burnside's lemma over\n"
     "      the symmetries, each one's fixed grids counted by dynamic programming):\n"
     "      N in [2, 5]; --sums limits S to LO..HI.  The default for N = 5 (the full\n"
@@ -95,7 +95,7 @@ static int solve_derful_exact(int n, int suits, int sum_lo, int sum_hi, struct s
 {
     struct derful_exact e;
     if (sum_hi < 2 * n || sum_lo > 11 * n) {
-        app_error("solve derful: --sums %d:%d holds no sum a %dx%d game can have (%d to %d)", sum_lo, sum_hi, n, n,
+        app_error("solve derful: --sums %d..%d holds no sum a %dx%d game can have (%d to %d)", sum_lo, sum_hi, n, n,
                   2 * n, 11 * n);
         return APP_USAGE;
     }
@@ -123,27 +123,6 @@ static int solve_derful_exact(int n, int suits, int sum_lo, int sum_hi, struct s
     return APP_OK;
 }
 
-/* "LO:HI" into two sums. */
-static bool solve_derful_sums(const char *text, long long *lo, long long *hi)
-{
-    const char *colon = strchr(text, ':');
-    char first[32];
-    if (!colon || (size_t)(colon - text) >= sizeof first) {
-        app_error("solve derful: --sums expects LO:HI, got '%s'", text);
-        return false;
-    }
-    memcpy(first, text, (size_t)(colon - text));
-    first[colon - text] = '\0';
-    if (!app_parse_long("--sums LO", first, 0, DERFUL_ENUM_MAX_SUM - 1, lo)
-        || !app_parse_long("--sums HI", colon + 1, 0, DERFUL_ENUM_MAX_SUM - 1, hi))
-        return false;
-    if (*lo > *hi) {
-        app_error("solve derful: --sums %s: LO must not exceed HI", text);
-        return false;
-    }
-    return true;
-}
-
 static int solve_derful(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -167,7 +146,7 @@ static int solve_derful(int argc, char **argv)
             return APP_USAGE;
         estimate |= c == 'e' || c == 'm' || c == 'r';
         exact |= c == 'x';
-        if (c == 'S' && !solve_derful_sums(optarg, &sum_lo, &sum_hi))
+        if (c == 'S' && !app_parse_range("--sums", optarg, 0, DERFUL_ENUM_MAX_SUM - 1, &sum_lo, &sum_hi))
             return APP_USAGE;
         if (c == 's' && !app_parse_long("--suits", optarg, 1, 4, &suits))
             return APP_USAGE;

@@ -35,26 +35,6 @@ struct t24_options {
     const char *csv;
 };
 
-/* "LOW..HIGH" within the card range. */
-static bool t24_parse_values(const char *text, long long *low, long long *high)
-{
-    const char *dots = strstr(text, "..");
-    char first[32];
-    if (!dots || (size_t)(dots - text) >= sizeof first) {
-        app_error("--values: expected LOW..HIGH like 1..10, got '%s'", text);
-        return false;
-    }
-    snprintf(first, sizeof first, "%.*s", (int)(dots - text), text);
-    if (!app_parse_long("--values", first, T24_CARD_MIN, T24_CARD_MAX, low) ||
-        !app_parse_long("--values", dots + 2, T24_CARD_MIN, T24_CARD_MAX, high))
-        return false;
-    if (*low > *high) {
-        app_error("--values: LOW must not exceed HIGH, got '%s'", text);
-        return false;
-    }
-    return true;
-}
-
 /* Reads the options; APP_OK to go on, otherwise the exit status. */
 static int t24_read_options(int argc, char **argv, struct t24_options *o)
 {
@@ -91,7 +71,7 @@ static int t24_read_options(int argc, char **argv, struct t24_options *o)
             o->census = true;
             break;
         case 'v':
-            if (!t24_parse_values(optarg, &o->low, &o->high))
+            if (!app_parse_range("--values", optarg, T24_CARD_MIN, T24_CARD_MAX, &o->low, &o->high))
                 return APP_USAGE;
             break;
         case 'k':
