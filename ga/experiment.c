@@ -385,8 +385,8 @@ static bool experiment_selection(struct ga_cfg *cfg, const struct ga_catalog *ca
     long long n = (long long)params->population, k = 2, e = 0;
     const char *name;
     bool ok = ga_cfg_string(cfg, g, "name", "tournament", &name);
-    if (params->scheme == GA_SCHEME_GENERATIONAL)
-        ok &= ga_cfg_int(cfg, g, "elite", 1, 0, n - 1, &e);
+    if (params->scheme == GA_SCHEME_GENERATIONAL) /* a population of 1 was refused at the scheme: one message */
+        ok &= ga_cfg_int(cfg, g, "elite", n > 1 ? 1 : 0, 0, n > 1 ? n - 1 : EXPERIMENT_MAX_POPULATION, &e);
     else
         ok &= experiment_unread(cfg, g, "elite", "the scheme keeps no elite (only 'generational' does)");
     params->elite = (size_t)e;
@@ -404,8 +404,8 @@ static bool experiment_selection(struct ga_cfg *cfg, const struct ga_catalog *ca
     params->selection = sel;
     struct ga_selection_args *a = &params->select;
     size_t transform = 0;
-    if (sel->uses & GA_SELECT_USES_TOURNAMENT)
-        ok &= ga_cfg_int(cfg, g, "tournament", 2, 2, n, &k);
+    if (sel->uses & GA_SELECT_USES_TOURNAMENT) /* a population of 1 draws no tournament: any k will do */
+        ok &= ga_cfg_int(cfg, g, "tournament", 2, 2, n > 2 ? n : 2, &k);
     if (sel->uses & GA_SELECT_USES_PRESSURE)
         ok &= ga_cfg_double(cfg, g, "pressure", 1.5, 1, 2, &a->pressure);
     if (sel->uses & GA_SELECT_USES_TRUNCATION) {
@@ -455,7 +455,9 @@ static bool experiment_islands(struct ga_cfg *cfg, config_setting_t *ga, struct 
     size_t topology, policy;
     bool ok = ga_cfg_int(cfg, g, "count", 1, 1, EXPERIMENT_MAX_ISLANDS, &count);
     ok &= ga_cfg_int(cfg, m, "interval", 10, 1, 1000000000LL, &interval);
-    ok &= ga_cfg_int(cfg, m, "size", 1, 1, (long long)params->population - 1, &size);
+    /* at least 1 as the upper bound: the written default of a population of 1 must read back */
+    long long most = params->population > 1 ? (long long)params->population - 1 : 1;
+    ok &= ga_cfg_int(cfg, m, "size", 1, 1, most, &size);
     ok &= ga_cfg_choice(cfg, m, "topology", topologies, 2, 0, &topology);
     ok &= ga_cfg_choice(cfg, m, "policy", policies, 1, 0, &policy);
     if (!ok)
@@ -481,7 +483,7 @@ static bool experiment_ga(struct ga_experiment *e, struct ga_cfg *cfg,
     bool ok = ga_cfg_int(cfg, ga, "seed", (long long)(default_seed & 0x7fffffffffffffffULL), 0,
                          0x7fffffffffffffffLL, &seed);
     ok &= ga_cfg_int(cfg, ga, "replicates", 1, 1, EXPERIMENT_MAX_REPLICATES, &replicates);
-    ok &= ga_cfg_int(cfg, ga, "population", 1000, 2, EXPERIMENT_MAX_POPULATION, &population);
+    ok &= ga_cfg_int(cfg, ga, "population", 1000, 1, EXPERIMENT_MAX_POPULATION, &population);
     ok &= ga_cfg_int(cfg, ga, "threads", 1, 1, 1024, &threads);
     ok &= ga_cfg_bool(cfg, ga, "evaluate_all", false, &params->evaluate_all);
     ok &= ga_cfg_bool(cfg, ga, "check", false, &params->check); /* the hooks checked as the run goes */

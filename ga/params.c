@@ -63,6 +63,9 @@ bool params_check_mutation(const struct ga_params *p, struct params_fault *f)
 
 bool params_check_scheme(const struct ga_params *p, struct params_fault *f)
 {
+    if (p->population == 1 && p->scheme != GA_SCHEME_PLUS && p->scheme != GA_SCHEME_COMMA)
+        return params_broken(f, "ga.population", "a population of 1 needs scheme \"plus\" or \"comma\" "
+                                                 "(the (1 + lambda) and (1, lambda) EAs)");
     if (p->scheme != GA_SCHEME_GENERATIONAL && p->lambda < 1)
         return params_broken(f, "ga.scheme.lambda", "the scheme needs lambda >= 1 children");
     if (p->scheme == GA_SCHEME_COMMA && p->lambda < p->population)
@@ -89,8 +92,8 @@ bool params_check_islands(const struct ga_params *p, struct params_fault *f)
  * of what no file sets: here for a program that fills ga_params itself. */
 static bool params_check_rest(const struct ga_params *p, struct params_fault *f)
 {
-    if (p->population < 2)
-        return params_broken(f, "ga.population", "the population needs at least 2 individuals");
+    if (p->population < 1)
+        return params_broken(f, "ga.population", "the population needs at least 1 individual");
     if (p->elite >= p->population || (p->elite > 0 && p->scheme != GA_SCHEME_GENERATIONAL))
         return params_broken(f, "ga.selection.elite", "the elite count must be below the population size, "
                                                       "and only the generational scheme keeps one");

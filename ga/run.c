@@ -429,9 +429,12 @@ run_breed_block_with(struct ga_run *run, size_t island, uint64_t block, size_t f
      * (100000 x 20: 160 ms, against 105 ms fetched eight ahead). */
     size_t parent[2 * RUN_BREED_BLOCK];
     const void *work = run->select_work ? run->select_work + island * run->select_stride : NULL;
-    pp->selection->draw(&pp->select, run->fitness + base, n, work, r, 2 * (end - first), parent);
     enum { RUN_AHEAD = 8 }; /* parents fetched ahead: about the misses a core keeps in flight */
     size_t count = 2 * (end - first);
+    if (n > 1) /* a selection chooses among two or more; the (1 + lambda) EA's one parent is every parent */
+        pp->selection->draw(&pp->select, run->fitness + base, n, work, r, count, parent);
+    else
+        memset(parent, 0, count * sizeof *parent);
     for (size_t k = 0; k < count; k++)
         parent[k] += base;
     /* A population that the caches hold (RUN_CACHED) needs no fetching ahead. */
@@ -666,7 +669,7 @@ static enum ga_stop run_agreed_stop(struct ga_run *run)
 static void run_select_prepare(struct ga_run *run, size_t k)
 {
     const struct ga_params *p = &run->params;
-    if (p->selection->prepare)
+    if (p->selection->prepare && p->population > 1) /* one parent: nothing to choose (run_breed_block_with) */
         p->selection->prepare(&p->select, run->fitness + k * p->population, p->population,
                               run->select_work ? run->select_work + k * run->select_stride : NULL);
 }

@@ -76,12 +76,16 @@ check "every scenario byte-identical to the uninterrupted run (differing:${diffe
 check "no checkpoint, journal or temporary file left (in:${leftover:- none})" [ -z "$leftover" ]
 check "the runs were really killed ($kills times in $scenario scenarios)" [ "$kills" -ge 8 ]
 
-# The other replacement schemes and a table-driven selection, killed and
-# resumed alike (three scenarios each).
+# The other replacement schemes and a table-driven selection, and the
+# (1 + 4) EA (a population of 1: the defaults its checkpoint writes must read
+# back), killed and resumed alike (three scenarios each).
 scheme_kills=0 scheme_differing=
-for scheme in steady plus; do
+for scheme in steady plus oneplus; do
   scfg=$out/$scheme.cfg
-  sed "s/^ga = { /ga = { scheme = { name = \"$scheme\"; }; selection = { name = \"rank\"; }; /" "$cfg" > "$scfg"
+  case $scheme in
+    oneplus) sed 's/population = 60;/population = 1; scheme = { name = "plus"; lambda = 4; }; crossover = { rate = 0.0; };/' "$cfg" > "$scfg" ;;
+    *) sed "s/^ga = { /ga = { scheme = { name = \"$scheme\"; }; selection = { name = \"rank\"; }; /" "$cfg" > "$scfg" ;;
+  esac
   "$GAEXP" run "$scfg" --out "$out/run" --quiet --force
   rm -rf "$out/$scheme-reference"
   mv "$out/run" "$out/$scheme-reference"
@@ -91,8 +95,8 @@ for scheme in steady plus; do
     { [ "$status" -eq 0 ] && same "$out/$scheme-reference" "$out/run"; } || scheme_differing="$scheme_differing $scheme/$s"
   done
 done
-echo "# steady and plus: $scheme_kills kills"
-check "steady and plus, killed and resumed, byte-identical (differing:${scheme_differing:- none})" [ -z "$scheme_differing" ]
+echo "# steady, plus and the (1+4) EA: $scheme_kills kills"
+check "steady, plus and the (1+4) EA, killed and resumed, byte-identical (differing:${scheme_differing:- none})" [ -z "$scheme_differing" ]
 
 # A problem's own columns (functions: best_distance after the standard
 # ones), killed and resumed alike (three scenarios).

@@ -54,9 +54,9 @@ static void test_messages_carry_file_line_path(void **unused)
                       "ga = {\n  mutation = { rate = 1.5; };\n};\n",
                       "test.cfg:3: ga.mutation.rate: expected a number in [0, 1], got 1.5");
     test_expect_error("problem = { name = \"onemax\"; };\nga = { population = 0; };\n",
-                      "test.cfg:2: ga.population: expected an integer in [2, 100000000], got 0");
+                      "test.cfg:2: ga.population: expected an integer in [1, 100000000], got 0");
     test_expect_error("problem = { name = \"onemax\"; };\nga = { population = \"many\"; };\n",
-                      "test.cfg:2: ga.population: expected an integer in [2, 100000000], got \"many\"");
+                      "test.cfg:2: ga.population: expected an integer in [1, 100000000], got \"many\"");
     /* libconfig 1.5 would wrap this to -727379968: it must be refused as written. */
     test_expect_error("problem = { name = \"onemax\"; };\nga = { population = 1000000000000; };\n",
                       "test.cfg:2: integer 1000000000000 is too large");
@@ -67,7 +67,7 @@ static void test_messages_carry_file_line_path(void **unused)
     test_expect_error("problem = { name = \"onemax\"; };\nga = { seed = -2147483648; };\n",
                       "ga.seed: expected an integer in [0, 9223372036854775807], got -2147483648");
     test_expect_error("problem = { name = \"onemax\"; };\nga = { population = 1000000000000L; };\n",
-                      "ga.population: expected an integer in [2, 100000000], got 1000000000000");
+                      "ga.population: expected an integer in [1, 100000000], got 1000000000000");
     /* Numbers inside strings, names and comments are not literals. */
     struct test_experiment *t = test_experiment_alloc(
         "# 99999999999 in a comment\nproblem = { name = \"onemax\"; bits = 12; };\n"

@@ -57,7 +57,7 @@ enum ga_replace {
 
 /* Everything that defines a run besides the problem and the seed. */
 struct ga_params {
-    size_t population;               /* N >= 2, per island */
+    size_t population;               /* N >= 1 per island; 1 only with plus or comma (no selection then) */
     unsigned long generations;       /* stop after this many generations after generation 0 */
     unsigned long long evaluations;  /* stop once this many were spent; 0 = no limit */
     double seconds;                  /* wall-time limit; 0 = none (makes a run irreproducible) */

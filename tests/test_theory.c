@@ -1,0 +1,284 @@
+/* tests/test_theory.c — the (1+1) EA and the (1+lambda) EA (population 1, scheme plus) against their exact expected runtimes */
+#include <math.h>
+#include <stdlib.h>
+#include "testlib.h"
+
+/*
+ * How runtime is counted here, as the theory counts it: T is the number of
+ * offspring made until the first optimum, the initial individual not
+ * included.  With ga.evaluate_all every offspring is evaluated, so a run
+ * that stops at the target spent 1 + T evaluations.  Without it an
+ * offspring that no bit flip changed keeps its parent's fitness unevaluated:
+ * each offspring is such a copy with probability (1 - p)^n, independently,
+ * and by Wald's identity the evaluations are 1 + E[T] (1 - (1 - p)^n) on
+ * average.
+ *
+ * Each check compares the mean of R seeded runs with the exact value: the
+ * mean must lie within 4 standard errors (the runs' own standard deviation
+ * over sqrt(R)); a correct implementation fails that with probability
+ * about 6e-5, and the seeds are fixed, so the verdict never changes.
+ */
+#define THEORY_Z 4.0
+
+/* LeadingOnes, minimised as n - LO(x): a problem of this test's own. */
+struct theory_lo {
+    size_t bits;
+};
+
+static void theory_lo_shape(const void *state, size_t *len, unsigned *alphabet)
+{
+    *len = ((const struct theory_lo *)state)->bits;
+    *alphabet = 2;
+}
+
+static void theory_lo_init(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
+{
+    for (size_t i = 0; i < gen->len; i++)
+        g[i] = (ga_gene)ga_rng_below(r, 2);
+}
+
+static double theory_lo_evaluate(const struct ga_genome *gen, const ga_gene *g)
+{
+    size_t lo = 0;
+    while (lo < gen->len && g[lo])
+        lo++;
+    return (double)(gen->len - lo);
+}
+
+static bool theory_lo_valid(const struct ga_genome *gen, const ga_gene *g)
+{
+    for (size_t i = 0; i < gen->len; i++)
+        if (g[i] > 1)
+            return false;
+    return true;
+}
+
+static const struct ga_problem theory_leadingones = {
+    .name = "leadingones",
+    .summary = "LeadingOnes (test)",
+    .kind = GA_KIND_BITS,
+    .state_size = sizeof(struct theory_lo),
+    .shape = theory_lo_shape,
+    .init = theory_lo_init,
+    .evaluate = theory_lo_evaluate,
+    .valid = theory_lo_valid,
+};
+
+/* The (1 + lambda) EA on onemax with n bits: standard bit mutation at rate p per bit, no crossover. */
+static struct test_experiment *theory_experiment(size_t n, double p, unsigned lambda, bool evaluate_all,
+                                                 unsigned threads)
+{
+    char text[1024];
+    snprintf(text, sizeof text,
+             "problem = { name = \"onemax\"; bits = %zu; };\n"
+             "ga = { population = 1; threads = %u; evaluate_all = %s;\n"
+             "       scheme = { name = \"plus\"; lambda = %u; };\n"
+             "       crossover = { name = \"uniform\"; rate = 0.0; };\n"
+             "       mutation = { name = \"flip\"; rate = %.17g; per = \"gene\"; };\n"
+             "       stop = { generations = 100000000; }; };\n",
+             n, threads, evaluate_all ? "true" : "false", lambda, p);
+    return test_experiment_with(text, NULL);
+}
+
+/* Mean and standard deviation of the evaluations, after the first, of 'runs' runs to the optimum. */
+static void theory_measure(struct test_experiment *t, const struct ga_problem *problem, const void *state,
+                           unsigned runs, double *mean, double *sd)
+{
+    double sum = 0, squares = 0;
+    for (unsigned seed = 1; seed <= runs; seed++) {
+        struct ga_run *run = problem ? ga_run_alloc(problem, state, &t->e->params, &t->diag) : test_run_alloc(t);
+        assert_non_null(run);
+        ga_run_init(run, seed);
+        enum ga_stop stop;
+        while ((stop = ga_run_iterate(run)) == GA_CONTINUE)
+            ;
+        assert_int_equal(stop, GA_STOP_FITNESS);
+        double spent = (double)ga_run_stats(run)->evaluations - 1;
+        sum += spent;
+        squares += spent * spent;
+        ga_run_free(run);
+    }
+    *mean = sum / runs;
+    *sd = sqrt((squares - sum * sum / runs) / (runs - 1));
+}
+
+static void theory_expect(const char *what, double mean, double sd, unsigned runs, double exact)
+{
+    double se = sd / sqrt(runs);
+    print_message("# %s: mean %.1f (se %.1f) over %u runs, exact %.1f\n", what, mean, se, runs, exact);
+    if (fabs(mean - exact) > THEORY_Z * se)
+        fail_msg("%s: mean %.2f is %.1f standard errors from the exact %.2f", what, mean, (mean - exact) / se, exact);
+}
+
+/* Böttcher, Doerr, Neumann (PPSN 2010): E[T] = ((1-p)^(1-n) - (1-p)) / (2 p^2). */
+static double theory_leadingones_exact(size_t n, double p)
+{
+    return (pow(1 - p, 1.0 - (double)n) - (1 - p)) / (2 * p * p);
+}
+
+static double theory_binomial(size_t n, size_t k, double p)
+{
+    return exp(lgamma((double)n + 1) - lgamma((double)k + 1) - lgamma((double)(n - k) + 1) + (double)k * log(p) +
+               (double)(n - k) * log1p(-p));
+}
+
+/*
+ * The (1 + lambda) EA on OneMax as a Markov chain on the number of zeros z:
+ * one offspring has z - a + b zeros (a of the z zeros and b of the n - z
+ * ones flipped, each bit with probability p); the generation moves to the
+ * fewest zeros of its lambda offspring when that is below z.  Returns the
+ * expected evaluations (lambda per generation) from a uniform random start.
+ */
+static double theory_onemax_exact(size_t n, double p, unsigned lambda)
+{
+    double *e = calloc(n + 1, sizeof *e), *single = calloc(n + 1, sizeof *single);
+    double expected = 0;
+    assert_non_null(e);
+    assert_non_null(single);
+    for (size_t z = 1; z <= n; z++) {
+        /* single[k]: one offspring has exactly k < z zeros */
+        for (size_t k = 0; k < z; k++)
+            single[k] = 0;
+        for (size_t a = 1; a <= z; a++)
+            for (size_t b = 0; b < a && b <= n - z; b++)
+                single[z - a + b] += theory_binomial(z, a, p) * theory_binomial(n - z, b, p);
+        /* the best of lambda: P(min = k) = P(all > k - 1 ... ) by the tails */
+        double tail = 0, moves = 0, sum = 0; /* tail: P(one offspring has < k zeros) */
+        for (size_t k = 0; k < z; k++) {
+            double below = tail, upto = tail + single[k];
+            double pmin = pow(1 - below, lambda) - pow(1 - upto, lambda);
+            moves += pmin;
+            sum += pmin * e[k];
+            tail = upto;
+        }
+        e[z] = (1 + sum) / moves;
+        expected += theory_binomial(n, z, 0.5) * e[z];
+    }
+    free(e);
+    free(single);
+    return lambda * expected;
+}
+
+static void test_oneplusone_leadingones(void **unused)
+{
+    (void)unused;
+    static const struct {
+        size_t n;
+        unsigned runs;
+    } cases[] = {{50, 400}, {100, 200}};
+    for (size_t c = 0; c < 2; c++) {
+        size_t n = cases[c].n;
+        double p = 1.0 / (double)n, mean, sd;
+        struct theory_lo state = {n};
+        struct test_experiment *t = theory_experiment(n, p, 1, true, 1);
+        theory_measure(t, &theory_leadingones, &state, cases[c].runs, &mean, &sd);
+        char what[64];
+        snprintf(what, sizeof what, "(1+1) EA, LeadingOnes n = %zu", n);
+        theory_expect(what, mean, sd, cases[c].runs, theory_leadingones_exact(n, p));
+        test_experiment_free(t);
+    }
+}
+
+static void test_oneplusone_onemax(void **unused)
+{
+    (void)unused;
+    for (size_t n = 50; n <= 100; n += 50) {
+        double p = 1.0 / (double)n, mean, sd, exact = theory_onemax_exact(n, p, 1);
+        char what[96];
+        struct test_experiment *t = theory_experiment(n, p, 1, true, 1);
+        theory_measure(t, NULL, NULL, 400, &mean, &sd);
+        snprintf(what, sizeof what, "(1+1) EA, OneMax n = %zu, every offspring evaluated", n);
+        theory_expect(what, mean, sd, 400, exact);
+        test_experiment_free(t);
+        /* unchanged offspring not evaluated: Wald's identity */
+        t = theory_experiment(n, p, 1, false, 1);
+        theory_measure(t, NULL, NULL, 400, &mean, &sd);
+        snprintf(what, sizeof what, "(1+1) EA, OneMax n = %zu, copies not evaluated", n);
+        theory_expect(what, mean, sd, 400, exact * (1 - pow(1 - p, (double)n)));
+        test_experiment_free(t);
+    }
+    /* a rate of 2/n: the exact value moves, and so must the mean */
+    double mean, sd;
+    struct test_experiment *t = theory_experiment(50, 2.0 / 50, 1, true, 1);
+    theory_measure(t, NULL, NULL, 400, &mean, &sd);
+    theory_expect("(1+1) EA, OneMax n = 50, p = 2/n", mean, sd, 400, theory_onemax_exact(50, 2.0 / 50, 1));
+    test_experiment_free(t);
+}
+
+static void test_oneplus_lambda_onemax(void **unused)
+{
+    (void)unused;
+    static const unsigned lambdas[] = {2, 8};
+    for (size_t l = 0; l < 2; l++) {
+        double p = 1.0 / 60, mean, sd;
+        struct test_experiment *t = theory_experiment(60, p, lambdas[l], true, 2);
+        theory_measure(t, NULL, NULL, 300, &mean, &sd);
+        char what[64];
+        snprintf(what, sizeof what, "(1+%u) EA, OneMax n = 60", lambdas[l]);
+        theory_expect(what, mean, sd, 300, theory_onemax_exact(60, p, lambdas[l]));
+        test_experiment_free(t);
+    }
+}
+
+/* The (1 + lambda) EA is the same run at 1, 2 and 4 threads, generation by generation. */
+static void test_oneplus_lambda_threads(void **unused)
+{
+    (void)unused;
+    struct ga_run *runs[3];
+    struct test_experiment *t[3];
+    const unsigned threads[3] = {1, 2, 4};
+    for (int k = 0; k < 3; k++) {
+        t[k] = theory_experiment(300, 1.0 / 300, 200, false, threads[k]);
+        runs[k] = test_run_alloc(t[k]);
+        ga_run_init(runs[k], 11);
+    }
+    size_t len = ga_run_genome(runs[0])->len;
+    for (int g = 0; g < 60; g++) {
+        for (int k = 0; k < 3; k++)
+            assert_int_equal(ga_run_iterate(runs[k]), GA_CONTINUE);
+        for (int k = 1; k < 3; k++) {
+            assert_true(ga_run_stats(runs[k])->best == ga_run_stats(runs[0])->best);
+            assert_int_equal(ga_run_stats(runs[k])->evaluations, ga_run_stats(runs[0])->evaluations);
+            assert_memory_equal(ga_run_individual(runs[k], 0), ga_run_individual(runs[0], 0), len * sizeof(ga_gene));
+        }
+    }
+    for (int k = 0; k < 3; k++) {
+        ga_run_free(runs[k]);
+        test_experiment_free(t[k]);
+    }
+}
+
+/* A population of 1 is only for plus and comma: one message, at ga.population. */
+static void test_population_one_needs_plus_or_comma(void **unused)
+{
+    (void)unused;
+    struct test_experiment *t = test_experiment_with("problem = { name = \"onemax\"; bits = 20; };\n"
+                                                     "ga = { population = 1; };\n",
+                                                     NULL);
+    assert_null(t->e);
+    assert_int_equal(t->diag.count, 1);
+    char msg[1024];
+    assert_non_null(strstr(test_first_diag(t, msg, sizeof msg), "ga.population"));
+    assert_non_null(strstr(msg, "plus"));
+    test_experiment_free(t);
+    const char *sets[] = {"ga.scheme.name=comma", "ga.scheme.lambda=5", NULL};
+    t = test_experiment_with("problem = { name = \"onemax\"; bits = 20; };\n"
+                             "ga = { population = 1; selection = { name = \"rank\"; }; };\n",
+                             sets);
+    struct ga_run *run = test_run_alloc(t);
+    ga_run_init(run, 1);
+    for (int g = 0; g < 20; g++)
+        assert_int_equal(ga_run_iterate(run), GA_CONTINUE);
+    ga_run_free(run);
+    test_experiment_free(t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_oneplusone_leadingones),   cmocka_unit_test(test_oneplusone_onemax),
+        cmocka_unit_test(test_oneplus_lambda_onemax),    cmocka_unit_test(test_oneplus_lambda_threads),
+        cmocka_unit_test(test_population_one_needs_plus_or_comma),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
