@@ -302,7 +302,119 @@ static bool experiment_unread(struct ga_cfg *cfg, config_setting_t *g, const cha
     return false;
 }
 
-/* ga.scheme: the replacement scheme and its settings (see enum ga_scheme). */
+/*
+ * VARIANTS AND THEIR SETTINGS.  A scheme's or a selection's own settings
+ * live in a group named after it (scheme = { name = "plus"; plus = {
+ * lambda = 50; }; steady = { lambda = 2; }; }), so that changing the name
+ * by --set or in a sweep never meets a setting of another variant.  Every
+ * such group is read and checked, whether its variant is chosen or not, so
+ * that a misspelt key is still caught; only the chosen one's values are
+ * used.  A setting written the old way, directly in ga.scheme or
+ * ga.selection, is refused with the new way to write it.
+ */
+struct experiment_moved {
+    const char *key, *now; /* the old key, and how to write it now */
+};
+
+static bool experiment_refuse_moved(struct ga_cfg *cfg, config_setting_t *g, const struct experiment_moved *moved,
+                                    size_t count)
+{
+    bool ok = true;
+    for (size_t i = 0; i < count; i++) {
+        config_setting_t *s = config_setting_get_member(g, moved[i].key);
+        if (!s || config_setting_is_group(s))
+            continue;
+        ga_cfg_lookup(cfg, g, moved[i].key);
+        ga_cfg_error(cfg, s, "a variant's settings now live in its own group: write %s", moved[i].now);
+        ok = false;
+    }
+    return ok;
+}
+
+/* The group of variant 'name' in g: the chosen one is made when absent (the
+ * resolved configuration shows its defaults); another is NULL when absent,
+ * and so is a setting of that name that is no group (written the old way). */
+static config_setting_t *experiment_variant(struct ga_cfg *cfg, config_setting_t *g, const char *name, bool chosen)
+{
+    config_setting_t *v = config_setting_get_member(g, name);
+    if ((!v && !chosen) || (v && !config_setting_is_group(v))) /* not a group: refused as a moved setting */
+        return NULL;
+    return ga_cfg_group(cfg, g, name);
+}
+
+/* Refuses the group 'key' of g as a whole: one message, none for what it holds. */
+static bool experiment_refuse_group(struct ga_cfg *cfg, config_setting_t *g, const char *key, const char *fmt,
+                                    const char *a, const char *b)
+{
+    config_setting_t *v = ga_cfg_lookup(cfg, g, key);
+    for (int i = 0; v && config_setting_is_group(v) && i < config_setting_length(v); i++)
+        ga_cfg_lookup(cfg, v, config_setting_name(config_setting_get_elem(v, (unsigned)i)));
+    ga_cfg_error(cfg, v, fmt, a, b);
+    return false;
+}
+
+/* A member of g that is a group but names none of the variants: unknown. */
+static bool experiment_unknown_variants(struct ga_cfg *cfg, config_setting_t *g, const char *what,
+                                        const char *const *names, size_t count)
+{
+    bool ok = true;
+    for (int i = 0; i < config_setting_length(g); i++) {
+        config_setting_t *m = config_setting_get_elem(g, (unsigned)i);
+        if (!config_setting_is_group(m))
+            continue;
+        const char *name = config_setting_name(m), *hint = ga_diag_closest(name, names, count);
+        bool known = false;
+        for (size_t k = 0; k < count && !known; k++)
+            known = strcmp(name, names[k]) == 0;
+        if (!known)
+            ok = experiment_refuse_group(cfg, g, name, hint ? "no %s has this name (did you mean '%s'?)"
+                                                            : "no %s has this name%s",
+                                         what, hint ? hint : "");
+    }
+    return ok;
+}
+
+/* The settings of scheme 'which' from its group v (NULL: the defaults) into params. */
+static bool experiment_scheme_settings(struct ga_cfg *cfg, config_setting_t *v, enum ga_scheme which,
+                                       struct ga_params *params)
+{
+    static const char *const replaces[] = {"worst", "random", "tournament"};
+    long long n = (long long)params->population, lambda = 0, k = 2, e = 0;
+    size_t replace = 0;
+    bool ok = true;
+    params->unique = false;
+    switch (which) {
+    case GA_SCHEME_GENERATIONAL: /* a population of 1 was refused at the scheme: one message */
+        ok &= !v || ga_cfg_int(cfg, v, "elite", n > 1 ? 1 : 0, 0, n > 1 ? n - 1 : EXPERIMENT_MAX_POPULATION, &e);
+        if (!v)
+            e = n > 1 ? 1 : 0;
+        break;
+    case GA_SCHEME_STEADY:
+        lambda = 2;
+        if (!v)
+            break;
+        ok &= ga_cfg_int(cfg, v, "lambda", 2, 1, n, &lambda);
+        ok &= ga_cfg_choice(cfg, v, "replace", replaces, 3, 0, &replace);
+        if (ok && replace == 2)
+            ok &= ga_cfg_int(cfg, v, "tournament", 2, 2, n > 2 ? n : 2, &k);
+        else
+            ok &= experiment_unread(cfg, v, "tournament", "only replace = \"tournament\" reads it");
+        ok &= ga_cfg_bool(cfg, v, "unique", false, &params->unique);
+        break;
+    case GA_SCHEME_PLUS:
+    case GA_SCHEME_COMMA:
+        lambda = which == GA_SCHEME_PLUS ? n : 2 * n;
+        ok &= !v || ga_cfg_int(cfg, v, "lambda", lambda, 1, EXPERIMENT_MAX_POPULATION, &lambda);
+        break;
+    }
+    params->elite = (size_t)e;
+    params->lambda = (size_t)lambda;
+    params->replace = replace == 0 ? GA_REPLACE_WORST : replace == 1 ? GA_REPLACE_RANDOM : GA_REPLACE_TOURNAMENT;
+    params->replace_tournament = (unsigned)k;
+    return ok;
+}
+
+/* ga.scheme: the replacement scheme by name, and its settings in its own group (see enum ga_scheme). */
 static bool experiment_scheme(struct ga_cfg *cfg, config_setting_t *ga, struct ga_params *params)
 {
 #define EXPERIMENT_SCHEME_NAME(code, name, summary) name,
@@ -311,115 +423,105 @@ static bool experiment_scheme(struct ga_cfg *cfg, config_setting_t *ga, struct g
     static const enum ga_scheme schemes[] = {GA_SCHEME_LIST(EXPERIMENT_SCHEME_CODE)};
 #undef EXPERIMENT_SCHEME_NAME
 #undef EXPERIMENT_SCHEME_CODE
-    static const char *const replaces[] = {"worst", "random", "tournament"};
+    static const struct experiment_moved moved[] = {
+        {"lambda", "lambda in the scheme's group, e.g. scheme = { name = \"plus\"; plus = { lambda = 100; }; }"},
+        {"replace", "scheme = { name = \"steady\"; steady = { replace = \"worst\"; }; }"},
+        {"tournament", "scheme = { name = \"steady\"; steady = { replace = \"tournament\"; tournament = 2; }; }"},
+        {"unique", "scheme = { name = \"steady\"; steady = { unique = true; }; }"},
+    };
+    enum { COUNT = sizeof names / sizeof *names };
     config_setting_t *g = ga_cfg_group(cfg, ga, "scheme");
-    size_t which, replace = 0;
-    if (!g || !ga_cfg_choice(cfg, g, "name", names, sizeof names / sizeof *names, 0, &which))
+    size_t which;
+    if (!g || !ga_cfg_choice(cfg, g, "name", names, COUNT, 0, &which))
         return false;
-    params->scheme = schemes[which];
-    long long n = (long long)params->population, lambda = 0, k = 2;
-    bool ok = true, steady = params->scheme == GA_SCHEME_STEADY;
-    if (params->scheme == GA_SCHEME_GENERATIONAL)
-        ok &= experiment_unread(cfg, g, "lambda", "the generational scheme breeds N - elite children (lambda is for steady, plus, comma)");
-    else if (steady)
-        ok &= ga_cfg_int(cfg, g, "lambda", 2, 1, n, &lambda);
-    else
-        ok &= ga_cfg_int(cfg, g, "lambda", params->scheme == GA_SCHEME_PLUS ? n : 2 * n, 1,
-                         EXPERIMENT_MAX_POPULATION, &lambda);
-    params->lambda = (size_t)lambda;
-    ok = ok && experiment_keeps(cfg, params, params_check_scheme);
-    if (steady) {
-        ok &= ga_cfg_choice(cfg, g, "replace", replaces, 3, 0, &replace);
-        if (ok && replace == 2)
-            ok &= ga_cfg_int(cfg, g, "tournament", 2, 2, n, &k);
-        else
-            ok &= experiment_unread(cfg, g, "tournament", "only replace = \"tournament\" reads it");
-        ok &= ga_cfg_bool(cfg, g, "unique", false, &params->unique);
-    } else {
-        const char *why = "only the steady scheme reads it";
-        ok &= experiment_unread(cfg, g, "replace", why) & experiment_unread(cfg, g, "tournament", why) &
-              experiment_unread(cfg, g, "unique", why);
-    }
-    params->lambda = (size_t)lambda;
-    params->replace = replace == 0 ? GA_REPLACE_WORST : replace == 1 ? GA_REPLACE_RANDOM : GA_REPLACE_TOURNAMENT;
-    params->replace_tournament = (unsigned)k;
-    return ok;
-}
-
-/* The settings of ga.selection that only some schemes read (GA_SELECT_USES_*). */
-static const char *const experiment_selection_keys[] = {"tournament", "pressure", "truncation", "transform"};
-
-/* Refuses a setting of ga.selection that the chosen scheme does not read,
- * naming the schemes that do. */
-static bool experiment_selection_unused(struct ga_cfg *cfg, const struct ga_catalog *cat,
-                                        config_setting_t *g, const struct ga_selection *sel)
-{
-    bool ok = true;
-    for (unsigned b = 0; b < 4; b++) {
-        config_setting_t *s = config_setting_get_member(g, experiment_selection_keys[b]);
-        if ((sel->uses & (1u << b)) || !s)
+    bool ok = experiment_refuse_moved(cfg, g, moved, sizeof moved / sizeof *moved);
+    ok &= experiment_unknown_variants(cfg, g, "scheme", names, COUNT);
+    for (size_t k = 0; k < COUNT; k++) {
+        if (k == which)
             continue;
-        char list[256] = "";
-        size_t used = 0;
-        for (const struct ga_selection *const *o = cat->selections; o && *o && used < sizeof list; o++)
-            if ((*o)->uses & (1u << b)) {
-                int k = snprintf(list + used, sizeof list - used, "%s'%s'", used ? ", " : "", (*o)->name);
-                used += k > 0 ? (size_t)k : 0;
-            }
-        ga_cfg_lookup(cfg, g, experiment_selection_keys[b]);
-        ga_cfg_error(cfg, s, "selection '%s' does not read %s (only %s)", sel->name,
-                     experiment_selection_keys[b], list[0] ? list : "other schemes");
-        ok = false;
+        config_setting_t *v = experiment_variant(cfg, g, names[k], false);
+        struct ga_params other = *params; /* checked, not used */
+        ok &= !v || experiment_scheme_settings(cfg, v, schemes[k], &other);
     }
-    return ok;
+    params->scheme = schemes[which];
+    config_setting_t *v = experiment_variant(cfg, g, names[which], params->scheme != GA_SCHEME_GENERATIONAL ||
+                                                                    params->population > 1);
+    ok &= experiment_scheme_settings(cfg, v, params->scheme, params);
+    return ok && experiment_keeps(cfg, params, params_check_scheme);
 }
 
-/* ga.selection: the scheme by name and the settings it reads, and the elite. */
-static bool experiment_selection(struct ga_cfg *cfg, const struct ga_catalog *cat, config_setting_t *ga,
-                                 struct ga_params *params)
+/* The settings selection 'sel' reads, from its group v (NULL: the defaults), into a. */
+static bool experiment_selection_settings(struct ga_cfg *cfg, config_setting_t *v, const struct ga_selection *sel,
+                                          size_t n, struct ga_selection_args *a)
 {
     static const char *const transforms[] = {"inverse", "window"};
-    config_setting_t *g = ga_cfg_group(cfg, ga, "selection");
-    if (!g)
-        return false;
-    long long n = (long long)params->population, k = 2, e = 0;
-    const char *name;
-    bool ok = ga_cfg_string(cfg, g, "name", "tournament", &name);
-    if (params->scheme == GA_SCHEME_GENERATIONAL) /* a population of 1 was refused at the scheme: one message */
-        ok &= ga_cfg_int(cfg, g, "elite", n > 1 ? 1 : 0, 0, n > 1 ? n - 1 : EXPERIMENT_MAX_POPULATION, &e);
-    else
-        ok &= experiment_unread(cfg, g, "elite", "the scheme keeps no elite (only 'generational' does)");
-    params->elite = (size_t)e;
-    if (!ok)
-        return false;
-    const struct ga_selection *sel = ga_catalog_selection(cat, name);
-    if (!sel) {
-        const char *names[EXPERIMENT_MAX_OPS];
-        size_t count = 0;
-        for (const struct ga_selection *const *o = cat->selections; o && *o && count < EXPERIMENT_MAX_OPS; o++)
-            names[count++] = (*o)->name;
-        ga_cfg_unknown_name(cfg, config_setting_get_member(g, "name"), "selection", names, count);
-        return false;
-    }
-    params->selection = sel;
-    struct ga_selection_args *a = &params->select;
+    long long k = 2;
     size_t transform = 0;
-    if (sel->uses & GA_SELECT_USES_TOURNAMENT) /* a population of 1 draws no tournament: any k will do */
-        ok &= ga_cfg_int(cfg, g, "tournament", 2, 2, n > 2 ? n : 2, &k);
-    if (sel->uses & GA_SELECT_USES_PRESSURE)
-        ok &= ga_cfg_double(cfg, g, "pressure", 1.5, 1, 2, &a->pressure);
-    if (sel->uses & GA_SELECT_USES_TRUNCATION) {
-        ok &= ga_cfg_double(cfg, g, "truncation", 0.5, 0, 1, &a->truncation);
+    bool ok = true;
+    a->pressure = 1.5;
+    a->truncation = 0.5;
+    if (v && (sel->uses & GA_SELECT_USES_TOURNAMENT)) /* a population of 1 draws no tournament: any k will do */
+        ok &= ga_cfg_int(cfg, v, "size", 2, 2, n > 2 ? (long long)n : 2, &k);
+    if (v && (sel->uses & GA_SELECT_USES_PRESSURE))
+        ok &= ga_cfg_double(cfg, v, "pressure", 1.5, 1, 2, &a->pressure);
+    if (v && (sel->uses & GA_SELECT_USES_TRUNCATION)) {
+        ok &= ga_cfg_double(cfg, v, "share", 0.5, 0, 1, &a->truncation);
         if (ok && a->truncation <= 0) {
-            ga_cfg_error_at(cfg, g, "truncation", "expected a share in (0, 1], got 0");
+            ga_cfg_error_at(cfg, v, "share", "expected a share in (0, 1], got 0");
             ok = false;
         }
     }
-    if (sel->uses & GA_SELECT_USES_TRANSFORM)
-        ok &= ga_cfg_choice(cfg, g, "transform", transforms, 2, 0, &transform);
+    if (v && (sel->uses & GA_SELECT_USES_TRANSFORM))
+        ok &= ga_cfg_choice(cfg, v, "transform", transforms, 2, 0, &transform);
     a->tournament = (unsigned)k;
     a->transform = transform == 0 ? GA_TRANSFORM_INVERSE : GA_TRANSFORM_WINDOW;
-    return experiment_selection_unused(cfg, cat, g, sel) && ok;
+    return ok;
+}
+
+/* ga.selection: the scheme by name, and its settings in its own group. */
+static bool experiment_selection(struct ga_cfg *cfg, const struct ga_catalog *cat, config_setting_t *ga,
+                                 struct ga_params *params)
+{
+    static const struct experiment_moved moved[] = {
+        {"tournament", "selection = { name = \"tournament\"; tournament = { size = 2; }; }"},
+        {"pressure", "selection = { name = \"rank\"; rank = { pressure = 1.5; }; }"},
+        {"truncation", "selection = { name = \"truncation\"; truncation = { share = 0.5; }; }"},
+        {"transform", "the transform in the group of roulette or sus, e.g. roulette = { transform = \"window\"; }"},
+        {"elite", "scheme = { name = \"generational\"; generational = { elite = 1; }; }"},
+    };
+    config_setting_t *g = ga_cfg_group(cfg, ga, "selection");
+    if (!g)
+        return false;
+    const char *name;
+    bool ok = ga_cfg_string(cfg, g, "name", "tournament", &name);
+    ok &= experiment_refuse_moved(cfg, g, moved, sizeof moved / sizeof *moved);
+    const char *names[EXPERIMENT_MAX_OPS];
+    size_t count = 0;
+    for (const struct ga_selection *const *o = cat->selections; o && *o && count < EXPERIMENT_MAX_OPS; o++)
+        names[count++] = (*o)->name;
+    ok &= experiment_unknown_variants(cfg, g, "selection", names, count);
+    const struct ga_selection *sel = ok ? ga_catalog_selection(cat, name) : NULL;
+    if (ok && !sel) {
+        ga_cfg_unknown_name(cfg, config_setting_get_member(g, "name"), "selection", names, count);
+        ok = false;
+    }
+    for (const struct ga_selection *const *o = cat->selections; o && *o; o++) {
+        if (!(*o)->uses) {
+            if (config_setting_get_member(g, (*o)->name))
+                ok = experiment_refuse_group(cfg, g, (*o)->name, "selection '%s' has no settings%s", (*o)->name, "");
+            continue;
+        }
+        if (*o == sel)
+            continue;
+        struct ga_selection_args other; /* checked, not used */
+        config_setting_t *v = experiment_variant(cfg, g, (*o)->name, false);
+        ok &= !v || experiment_selection_settings(cfg, v, *o, params->population, &other);
+    }
+    if (!ok)
+        return false;
+    params->selection = sel;
+    config_setting_t *v = sel->uses ? experiment_variant(cfg, g, sel->name, true) : NULL;
+    return experiment_selection_settings(cfg, v, sel, params->population, &params->select);
 }
 
 static bool experiment_stop(struct ga_cfg *cfg, config_setting_t *ga, struct ga_params *params)

@@ -66,13 +66,16 @@ bool params_check_scheme(const struct ga_params *p, struct params_fault *f)
     if (p->population == 1 && p->scheme != GA_SCHEME_PLUS && p->scheme != GA_SCHEME_COMMA)
         return params_broken(f, "ga.population", "a population of 1 needs scheme \"plus\" or \"comma\" "
                                                  "(the (1 + lambda) and (1, lambda) EAs)");
+    static const char *const lambdas[] = {"ga.scheme", "ga.scheme.steady.lambda", "ga.scheme.plus.lambda",
+                                          "ga.scheme.comma.lambda"};
+    const char *lambda = (size_t)p->scheme < 4 ? lambdas[p->scheme] : "ga.scheme";
     if (p->scheme != GA_SCHEME_GENERATIONAL && p->lambda < 1)
-        return params_broken(f, "ga.scheme.lambda", "the scheme needs lambda >= 1 children");
+        return params_broken(f, lambda, "the scheme needs lambda >= 1 children");
     if (p->scheme == GA_SCHEME_COMMA && p->lambda < p->population)
-        return params_broken(f, "ga.scheme.lambda", "(mu, lambda) needs lambda >= mu = %zu (the population), got %zu",
+        return params_broken(f, lambda, "(mu, lambda) needs lambda >= mu = %zu (the population), got %zu",
                              p->population, p->lambda);
     if (p->scheme == GA_SCHEME_STEADY && p->lambda > p->population)
-        return params_broken(f, "ga.scheme.lambda", "a steady-state step breeds at most N children");
+        return params_broken(f, lambda, "a steady-state step breeds at most N children");
     return true;
 }
 
@@ -95,12 +98,12 @@ static bool params_check_rest(const struct ga_params *p, struct params_fault *f)
     if (p->population < 1)
         return params_broken(f, "ga.population", "the population needs at least 1 individual");
     if (p->elite >= p->population || (p->elite > 0 && p->scheme != GA_SCHEME_GENERATIONAL))
-        return params_broken(f, "ga.selection.elite", "the elite count must be below the population size, "
+        return params_broken(f, "ga.scheme.generational.elite", "the elite count must be below the population size, "
                                                       "and only the generational scheme keeps one");
     if (p->scheme == GA_SCHEME_STEADY && p->replace == GA_REPLACE_TOURNAMENT && p->replace_tournament < 2)
-        return params_broken(f, "ga.scheme.tournament", "a reverse tournament needs at least 2 contestants");
+        return params_broken(f, "ga.scheme.steady.tournament", "a reverse tournament needs at least 2 contestants");
     if ((!p->selection || p->selection == &ga_selection_tournament) && p->select.tournament < 2)
-        return params_broken(f, "ga.selection.tournament", "a tournament needs at least 2 contestants");
+        return params_broken(f, "ga.selection.tournament.size", "a tournament needs at least 2 contestants");
     if (p->selection && !p->selection->draw)
         return params_broken(f, "ga.selection.name", "the selection scheme has no draw");
     if (!p->crossover || !p->mutation)

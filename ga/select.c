@@ -103,7 +103,7 @@ static void select_tournament_draw(const struct ga_selection_args *a, const doub
 /* In the core, not operators/: a run whose parameters name no selection uses it. */
 const struct ga_selection ga_selection_tournament = {
     .name = "tournament",
-    .summary = "k drawn with replacement, the fittest wins (ga.selection.tournament = k >= 2)",
+    .summary = "k drawn with replacement, the fittest wins (ga.selection.tournament.size = k >= 2)",
     .uses = GA_SELECT_USES_TOURNAMENT,
     .draw = select_tournament_draw,
 };

@@ -153,7 +153,7 @@ static void select_random_draw(const struct ga_selection_args *a, const double *
 
 const struct ga_selection ga_selection_roulette = {
     .name = "roulette",
-    .summary = "fitness-proportionate: P = w/sum w, w from ga.selection.transform (inverse 1/(1+f) or window)",
+    .summary = "fitness-proportionate: P = w/sum w, w from ga.selection.roulette.transform or .sus.transform (inverse 1/(1+f) or window)",
     .uses = GA_SELECT_USES_TRANSFORM,
     .work_size = select_doubles,
     .prepare = select_wheel_prepare,
@@ -171,7 +171,7 @@ const struct ga_selection ga_selection_sus = {
 
 const struct ga_selection ga_selection_rank = {
     .name = "rank",
-    .summary = "linear ranking: best s/n, worst (2-s)/n (ga.selection.pressure = s in [1, 2])",
+    .summary = "linear ranking: best s/n, worst (2-s)/n (ga.selection.rank.pressure = s in [1, 2])",
     .uses = GA_SELECT_USES_PRESSURE,
     .work_size = select_rank_size,
     .prepare = select_rank_prepare,
@@ -180,7 +180,7 @@ const struct ga_selection ga_selection_rank = {
 
 const struct ga_selection ga_selection_truncation = {
     .name = "truncation",
-    .summary = "uniform among the best share tau (ga.selection.truncation = tau in (0, 1])",
+    .summary = "uniform among the best share tau (ga.selection.truncation.share = tau in (0, 1])",
     .uses = GA_SELECT_USES_TRUNCATION,
     .work_size = select_keys_size,
     .prepare = select_truncation_prepare,

@@ -61,11 +61,11 @@ done
 # with islands, at 1, 2 and 4 threads.
 for scheme in generational-0 steady-worst steady-random steady-tournament-unique plus comma; do
   case $scheme in
-    generational-0) sets="--set ga.selection.elite=0" ;;
-    steady-worst) sets="--set ga.scheme.name=steady --set ga.scheme.lambda=3" ;;
-    steady-random) sets="--set ga.scheme.name=steady --set ga.scheme.replace=random --set ga.selection.name=rank" ;;
-    steady-tournament-unique) sets="--set ga.scheme.name=steady --set ga.scheme.replace=tournament --set ga.scheme.unique=true --set ga.scheme.lambda=40" ;;
-    plus) sets="--set ga.scheme.name=plus --set ga.scheme.lambda=50 --set ga.selection.name=sus" ;;
+    generational-0) sets="--set ga.scheme.generational.elite=0" ;;
+    steady-worst) sets="--set ga.scheme.name=steady --set ga.scheme.steady.lambda=3" ;;
+    steady-random) sets="--set ga.scheme.name=steady --set ga.scheme.steady.replace=random --set ga.selection.name=rank" ;;
+    steady-tournament-unique) sets="--set ga.scheme.name=steady --set ga.scheme.steady.replace=tournament --set ga.scheme.steady.unique=true --set ga.scheme.steady.lambda=40" ;;
+    plus) sets="--set ga.scheme.name=plus --set ga.scheme.plus.lambda=50 --set ga.selection.name=sus" ;;
     comma) sets="--set ga.scheme.name=comma --set ga.selection.name=truncation" ;;
   esac
   for islands in 1 3; do

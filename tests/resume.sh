@@ -83,7 +83,7 @@ scheme_kills=0 scheme_differing=
 for scheme in steady plus oneplus; do
   scfg=$out/$scheme.cfg
   case $scheme in
-    oneplus) sed 's/population = 60;/population = 1; scheme = { name = "plus"; lambda = 4; }; crossover = { rate = 0.0; };/' "$cfg" > "$scfg" ;;
+    oneplus) sed 's/population = 60;/population = 1; scheme = { name = "plus"; plus = { lambda = 4; }; }; crossover = { rate = 0.0; };/' "$cfg" > "$scfg" ;;
     *) sed "s/^ga = { /ga = { scheme = { name = \"$scheme\"; }; selection = { name = \"rank\"; }; /" "$cfg" > "$scfg" ;;
   esac
   "$GAEXP" run "$scfg" --out "$out/run" --quiet --force

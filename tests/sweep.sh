@@ -128,4 +128,16 @@ check "run --replicates 6 --jobs 2 (runs side by side)" one --out "$out/run2" --
 check "writes the same folder" diff -r -x times.csv -x config.cfg "$out/run1" "$out/run2"
 check "and says so" sh -c '"$0" run "$1" --replicates 4 --jobs 2 --out "$2/run3" --set output.plot=false | grep -q "4 replicates, 2 side by side"' \
   "$GAEXP" "$srcdir/configs/derful3.cfg" "$out"
+# Every selection x every scheme on configs/derful5.cfg as shipped: each
+# variant's settings in its own group, so no point trips over another's.
+{ printf '@include "%s/configs/derful5.cfg"\n' "$(cd "$srcdir" && pwd)"
+  echo 'sweep = ( { set = "ga.selection.name"; values = ["tournament", "roulette", "sus", "rank", "truncation", "random"]; },'
+  echo '          { set = "ga.scheme.name"; values = ["generational", "steady", "plus", "comma"]; } );'; } >"$out/variants.cfg"
+check "every selection x every scheme on derful5.cfg as shipped" sweep "$out/variants.cfg" --out "$out/variants" --jobs 2 \
+  --set ga.population=20 --set ga.stop.generations=2 --set output.plot=false
+check "24 points" [ "$(tail -n +2 "$out/variants/index.csv" | wc -l)" -eq 24 ]
+sed 's/"rank", "truncation"/"rank", "trunkation"/' "$out/variants.cfg" >"$out/variants-typo.cfg"
+check "a misspelt selection in the sweep: said once, with a hint, exit 2" sh -c \
+  '"$0" sweep "$1" --out "$2/never" --quiet 2>"$2/typo.stderr"; [ $? -eq 2 ] && [ "$(grep -c trunkation "$2/typo.stderr")" -eq 1 ] && grep -q "did you mean .truncation." "$2/typo.stderr"' \
+  "$GAEXP" "$out/variants-typo.cfg" "$out"
 test_summary "sweep"

@@ -192,7 +192,7 @@ static void test_every_allocation_fails_cleanly(void **unused)
         {"derful", "problem = { name = \"derful\"; n = 5; };\n"
                    "ga = { population = 40; threads = 2; stop = { generations = 3; }; };\n"},
         {"derful-elite", "problem = { name = \"derful\"; n = 4; target = \"free\"; };\n"
-                         "ga = { population = 30; selection = { elite = 3; }; stop = { generations = 3; }; };\n"},
+                         "ga = { population = 30; scheme = { generational = { elite = 3; }; }; stop = { generations = 3; }; };\n"},
         {"onemax", "problem = { name = \"onemax\"; bits = 64; };\n"
                    "ga = { population = 20; stop = { generations = 3; }; };\n"},
         {"t24", "problem = { name = \"t24\"; cards = [3, 3, 8, 8]; ops = \"+,-,*,/,pow\"; };\n"

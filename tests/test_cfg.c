@@ -102,7 +102,7 @@ static void test_overrides(void **unused)
 {
     (void)unused;
     const char *sets[] = {"ga.mutation.rate=0.25", "ga.crossover.name=uniform",
-                          "ga.selection.tournament=4", NULL};
+                          "ga.selection.tournament.size=4", NULL};
     struct test_experiment *t = test_experiment_with(base, sets);
     assert_non_null(t->e);
     assert_true(t->e->params.mutation_rate == 0.25);

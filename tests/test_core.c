@@ -242,7 +242,7 @@ static int compare_double(const void *x, const void *y)
 static void test_several_elites(void **unused)
 {
     (void)unused;
-    const char *sets[] = {"ga.selection.elite=5", "ga.selection.tournament=3", NULL};
+    const char *sets[] = {"ga.scheme.generational.elite=5", "ga.selection.tournament.size=3", NULL};
     struct test_experiment *t = test_experiment_with(onemax_text, sets);
     struct ga_run *run = test_run_alloc(t);
     ga_run_init(run, 9);
@@ -464,7 +464,7 @@ static void test_islands_any_threads(void **unused)
                        "  stop = { generations = 25; fitness = -1.0; }; };";
     const char *complete = "problem = { name = \"derful\"; n = 4; };"
                            "ga = { population = 300; islands = { count = 3; migration = { interval = 2;"
-                           "  topology = \"complete\"; }; }; selection = { elite = 3; };"
+                           "  topology = \"complete\"; }; }; scheme = { generational = { elite = 3; }; };"
                            "  stop = { generations = 25; fitness = -1.0; }; };";
     const char *single = "problem = { name = \"derful\"; n = 4; };"
                          "ga = { population = 900; stop = { generations = 25; fitness = -1.0; }; };";
@@ -569,7 +569,7 @@ static void test_islands_over_processes(void **unused)
         "problem = { name = \"derful\"; n = 4; }; ga = { population = 60; islands = { count = 5;"
         "  migration = { interval = 3; size = 2; }; }; stop = { generations = 30; fitness = -1.0; }; };",
         "problem = { name = \"derful\"; n = 4; }; ga = { population = 60; islands = { count = 5;"
-        "  migration = { interval = 2; topology = \"complete\"; }; }; selection = { elite = 2; };"
+        "  migration = { interval = 2; topology = \"complete\"; }; }; scheme = { generational = { elite = 2; }; };"
         "  stop = { generations = 30; fitness = -1.0; seconds = 1e6; }; };",
     };
     for (size_t k = 0; k < 2; k++) {
@@ -720,10 +720,10 @@ static void test_fault_fitness(void **unused)
     const struct ga_problem p = fault_problem(fault_evaluate);
     const double lies[] = {NAN, INFINITY, -INFINITY, -1.0, -1e-300};
     const char *const schemes[][3] = {
-        {"ga.selection.elite=1", NULL, NULL},
+        {"ga.scheme.generational.elite=1", NULL, NULL},
         {"ga.scheme.name=\"steady\"", NULL, NULL},
         {"ga.scheme.name=\"plus\"", NULL, NULL},
-        {"ga.scheme.name=\"comma\"", "ga.scheme.lambda=120", NULL},
+        {"ga.scheme.name=\"comma\"", "ga.scheme.comma.lambda=120", NULL},
     };
     for (size_t l = 0; l < sizeof lies / sizeof *lies; l++)
         for (size_t k = 0; k < sizeof schemes / sizeof *schemes; k++) {
@@ -802,10 +802,10 @@ static void test_fault_order(void **unused)
     const struct ga_problem p = fault_problem(fault_evaluate_broken);
     struct fault_state honest = {1000, NAN};
     const char *const schemes[][4] = {
-        {"ga.check=true", "ga.selection.elite=1", NULL, NULL},
-        {"ga.check=true", "ga.scheme.name=\"steady\"", "ga.scheme.lambda=4", NULL},
+        {"ga.check=true", "ga.scheme.generational.elite=1", NULL, NULL},
+        {"ga.check=true", "ga.scheme.name=\"steady\"", "ga.scheme.steady.lambda=4", NULL},
         {"ga.check=true", "ga.scheme.name=\"plus\"", NULL, NULL},
-        {"ga.check=true", "ga.scheme.name=\"comma\"", "ga.scheme.lambda=120", NULL},
+        {"ga.check=true", "ga.scheme.name=\"comma\"", "ga.scheme.comma.lambda=120", NULL},
     };
     for (size_t k = 0; k < sizeof schemes / sizeof *schemes; k++) {
         struct ga_fault first, other;

@@ -23,7 +23,7 @@ static void test_plus_keeps_its_best(void **unused)
     (void)unused;
     const char *selections[] = {"ga.selection.name=tournament", "ga.selection.name=roulette",
                                 "ga.selection.name=random"};
-    const char *lambdas[] = {"ga.scheme.lambda=7", "ga.scheme.lambda=30", "ga.scheme.lambda=90"};
+    const char *lambdas[] = {"ga.scheme.plus.lambda=7", "ga.scheme.plus.lambda=30", "ga.scheme.plus.lambda=90"};
     for (unsigned seed = 1; seed <= 60; seed++) {
         const char *sets[] = {"ga.scheme.name=plus", selections[seed % 3], lambdas[seed / 3 % 3], NULL};
         struct test_experiment *t;
@@ -57,8 +57,8 @@ static void test_steady_spends_lambda_a_step(void **unused)
     const unsigned lambdas[] = {1, 2, 3, 7, 30};
     for (size_t l = 0; l < 5; l++) {
         char lambda[64], islands[64] = "ga.islands.count=2";
-        snprintf(lambda, sizeof lambda, "ga.scheme.lambda=%u", lambdas[l]);
-        const char *replace[] = {"ga.scheme.replace=worst", "ga.scheme.replace=random", "ga.scheme.replace=tournament"};
+        snprintf(lambda, sizeof lambda, "ga.scheme.steady.lambda=%u", lambdas[l]);
+        const char *replace[] = {"ga.scheme.steady.replace=worst", "ga.scheme.steady.replace=random", "ga.scheme.steady.replace=tournament"};
         const char *sets[] = {"ga.scheme.name=steady", lambda, "ga.evaluate_all=true", replace[l % 3],
                               l % 2 ? islands : "ga.islands.count=1", NULL};
         struct test_experiment *t;
@@ -83,7 +83,7 @@ static void test_steady_spends_lambda_a_step(void **unused)
 static void test_steady_unique(void **unused)
 {
     (void)unused;
-    const char *sets[] = {"ga.scheme.name=steady", "ga.scheme.unique=true", "ga.scheme.lambda=4",
+    const char *sets[] = {"ga.scheme.name=steady", "ga.scheme.steady.unique=true", "ga.scheme.steady.lambda=4",
                           "ga.crossover.rate=0.2", NULL};
     struct test_experiment *t;
     struct ga_run *run = scheme_run(&t, scheme_onemax, sets);
@@ -109,7 +109,7 @@ static void test_budget_per_scheme(void **unused)
                              "ga.scheme.name=generational"};
     for (size_t s = 0; s < 4; s++) {
         const char *sets[] = {schemes[s], "ga.stop.evaluations=1000", "ga.stop.generations=100000",
-                              "ga.evaluate_all=true", s == 3 ? "ga.selection.elite=0" : "ga.seed=2", NULL};
+                              "ga.evaluate_all=true", s == 3 ? "ga.scheme.generational.elite=0" : "ga.seed=2", NULL};
         struct test_experiment *t;
         struct ga_run *run = scheme_run(&t, scheme_onemax, sets);
         ga_run_init(run, 4);
@@ -207,14 +207,17 @@ static void test_target(void **unused)
 static void test_refusals(void **unused)
 {
     (void)unused;
-    test_expect_error("problem = { name = \"onemax\"; };\nga = { population = 50; scheme = { name = \"comma\"; lambda = 30; }; };",
-                      "ga.scheme.lambda: (mu, lambda) needs lambda >= mu = 50 (the population), got 30");
+    test_expect_error("problem = { name = \"onemax\"; };\nga = { population = 50; scheme = { name = \"comma\"; comma = { lambda = 30; }; }; };",
+                      "ga.scheme.comma.lambda: (mu, lambda) needs lambda >= mu = 50 (the population), got 30");
     test_expect_error("problem = { name = \"onemax\"; };\nga = { scheme = { name = \"plus\"; }; selection = { elite = 2; }; };",
-                      "ga.selection.elite: the scheme keeps no elite");
-    test_expect_error("problem = { name = \"onemax\"; };\nga = { scheme = { name = \"plus\"; unique = true; }; };",
-                      "ga.scheme.unique: only the steady scheme reads it");
-    test_expect_error("problem = { name = \"onemax\"; };\nga = { population = 20; scheme = { name = \"steady\"; lambda = 21; }; };",
-                      "ga.scheme.lambda: expected an integer in [1, 20], got 21");
+                      "ga.selection.elite: a variant's settings now live in its own group");
+    test_expect_error("problem = { name = \"onemax\"; };\nga = { scheme = { name = \"plus\"; plus = { unique = true; }; }; };",
+                      "ga.scheme.plus.unique: unknown setting");
+    test_expect_error("problem = { name = \"onemax\"; };\nga = { population = 20; scheme = { name = \"steady\"; steady = { lambda = 21; }; }; };",
+                      "ga.scheme.steady.lambda: expected an integer in [1, 20], got 21");
+    /* a variant not chosen: its settings are checked, not used */
+    test_expect_error("problem = { name = \"onemax\"; };\nga = { population = 20; scheme = { name = \"plus\"; steady = { lambda = 21; }; }; };",
+                      "ga.scheme.steady.lambda: expected an integer in [1, 20], got 21");
 }
 
 int main(void)

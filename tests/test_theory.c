@@ -72,7 +72,7 @@ static struct test_experiment *theory_experiment(size_t n, double p, unsigned la
     snprintf(text, sizeof text,
              "problem = { name = \"onemax\"; bits = %zu; };\n"
              "ga = { population = 1; threads = %u; evaluate_all = %s;\n"
-             "       scheme = { name = \"plus\"; lambda = %u; };\n"
+             "       scheme = { name = \"plus\"; plus = { lambda = %u; }; };\n"
              "       crossover = { name = \"uniform\"; rate = 0.0; };\n"
              "       mutation = { name = \"flip\"; rate = %.17g; per = \"gene\"; };\n"
              "       stop = { generations = 100000000; }; };\n",
@@ -261,7 +261,7 @@ static void test_population_one_needs_plus_or_comma(void **unused)
     assert_non_null(strstr(test_first_diag(t, msg, sizeof msg), "ga.population"));
     assert_non_null(strstr(msg, "plus"));
     test_experiment_free(t);
-    const char *sets[] = {"ga.scheme.name=comma", "ga.scheme.lambda=5", NULL};
+    const char *sets[] = {"ga.scheme.name=comma", "ga.scheme.comma.lambda=5", NULL};
     t = test_experiment_with("problem = { name = \"onemax\"; bits = 20; };\n"
                              "ga = { population = 1; selection = { name = \"rank\"; }; };\n",
                              sets);

@@ -12,7 +12,7 @@ int main(int argc, char **argv)
     unsigned long seed = argc > 2 ? strtoul(argv[2], NULL, 10) : 1;
     char text[256];
     snprintf(text, sizeof text, "problem = { name = \"queens\"; n = %d; };\n"
-             "ga = { population = 400; selection = { tournament = 5; }; stop = { generations = 5000; }; };\n", n);
+             "ga = { population = 400; selection = { tournament = { size = 5; }; }; stop = { generations = 5000; }; };\n", n);
 
     /* The catalogue: gaexp's built-in operators (ox, swap) plus our problem. */
     struct ga_diag diag;

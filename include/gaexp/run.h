@@ -38,7 +38,7 @@ struct ga_link {
 /* Replacement schemes (ga.scheme.name): how the next population is made.
  * A generation is one pass of the scheme over every island. */
 #define GA_SCHEME_LIST(X)                                                                              \
-    X(GA_SCHEME_GENERATIONAL, "generational", "the elite (ga.selection.elite in [0, N-1]), then N - elite children") \
+    X(GA_SCHEME_GENERATIONAL, "generational", "the elite (ga.scheme.generational.elite in [0, N-1]), then N - elite children") \
     X(GA_SCHEME_STEADY, "steady", "ceil(N/lambda) steps, each lambda children replacing the worst, a random one or a reverse-tournament loser") \
     X(GA_SCHEME_PLUS, "plus", "(mu+lambda): the best N of the parents and lambda children; the best is never lost") \
     X(GA_SCHEME_COMMA, "comma", "(mu,lambda): the best N of lambda >= N children alone")

@@ -15,7 +15,7 @@ static const char *const fuzz_set_bases[] = {
     "problem = { name = \"derful\"; n = 5; target = 31; };\n"
     "ga = { population = 100; crossover = { name = \"lineswap\"; rate = 0.6; };\n"
     "  mutation = { name = \"mix\"; rate = 0.5; per = \"individual\"; };\n"
-    "  selection = { tournament = 2; elite = 1; }; stop = { generations = 20; }; };\n"
+    "  selection = { tournament = { size = 2; }; }; scheme = { generational = { elite = 1; }; }; stop = { generations = 20; }; };\n"
     "output = { dir = \"results/fuzz\"; };\n",
     "problem = { name = \"onemax\"; };\nga = { population = 50; };\n",
     "problem = { name = \"t24\"; cards = [3, 3, 8, 8]; };\nga = { population = 50; };\n",
