@@ -49,6 +49,7 @@ if [ "$status" -eq 0 ]; then
   else
     status=1; failed=$((failed + 1))
     tail -30 sanitizers.out 2>/dev/null || echo "the sanitizer build failed"
+    grep -h '^\(FAIL\|ERROR\):' sanitizers.out 2>/dev/null   # which tests: the tail may not say
   fi
   cd - >/dev/null
   rm -rf "$sanitized"
@@ -60,7 +61,7 @@ if [ "$status" -eq 0 ]; then
   with_mpi=$(mktemp -d)
   if tar -xzf "$tarball" -C "$with_mpi" && cd "$with_mpi"/gaexp-* && ./configure -q --with-mpi >/dev/null &&
      make -j"$(nproc)" >/dev/null 2>&1; then
-    make -j"$(nproc)" check >mpi.out 2>&1 || { status=$?; tail -30 mpi.out; }
+    make -j"$(nproc)" check >mpi.out 2>&1 || { status=$?; tail -30 mpi.out; grep -h '^\(FAIL\|ERROR\):' mpi.out; }
     count_logs .
   else
     status=1; failed=$((failed + 1))
