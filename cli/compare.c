@@ -420,8 +420,12 @@ static void compare_print(const struct compare *c, FILE *out)
                 compare_value_name(&c->block[b]),
                 c->block[b].r.by_evaluations ? "evaluations to a solution, unsolved inf" : "final best fitness");
     fprintf(out, "\n%-4s %-*s %8s %10s", "rank", (int)width, "configuration", "avg rank", "Holm p");
-    for (size_t b = 0; b < n; b++)
-        fprintf(out, "   [%zu]  %-34s", b + 1, compare_value_name(&c->block[b]));
+    for (size_t b = 0; b < n; b++) { /* over each folder's ranks: its number */
+        char number[24], head[64];
+        snprintf(number, sizeof number, "[%zu]", b + 1);
+        snprintf(head, sizeof head, "%s (median [q1, q3])", compare_value_name(&c->block[b]));
+        fprintf(out, "   %4s %-34s", number, head);
+    }
     fputc('\n', out);
     for (size_t pos = 0; pos < k; pos++) {
         size_t j = c->order[pos];
@@ -441,8 +445,9 @@ static void compare_print(const struct compare *c, FILE *out)
     for (size_t i = 0; i < pairs; i++)
         significant += c->holm[i] < COMPARE_ALPHA;
     fprintf(out,
-            "\nEach folder ranks the configurations as 'gaexp report' orders its points before its\n"
-            "tests (ERT, then success rate, then mean final best fitness); ties share their average rank.\n"
+            "\n[N]: the rank in folder N.  Each folder ranks the configurations as 'gaexp report' orders its\n"
+            "points before its tests (ERT, then success rate, then mean final best fitness); ties share\n"
+            "their average rank.\n"
             "Friedman chi-squared = %.6g, df = %zu, p-value = %.4g (ties corrected as R's friedman.test)\n"
             "Holm p: the pair with the first, z = (Ri - Rj) / sqrt(k(k+1)/(6N)), two-sided normal p,\n"
             "Holm-corrected over all %zu pairs; %zu pair%s differ at %.2g (all in pairwise.csv).\n"
