@@ -8,14 +8,6 @@
 test_folder compare
 header=replicate,seed,solved,best,generation_found,evaluations,stop
 
-# point DIR RUN...: DIR/summary.csv, a RUN "solved,evaluations,best" a row.
-point() {
-  at=$1; shift; mkdir -p "$at"; echo "$header" > "$at/summary.csv"; i=0
-  for run in "$@"; do
-    i=$((i + 1)); solved=${run%%,*}; rest=${run#*,}; evals=${rest%%,*}; best=${rest#*,}
-    echo "$i,$i,$solved,$best,9,$evals,$([ "$solved" = 1 ] && echo target || echo evaluations)" >> "$at/summary.csv"
-  done
-}
 
 # block DIR ORDER V1 V2 V3 V4: a sweep of the four configurations (selection x
 # scheme) tournament/rank x steady/plus, their values in that order: ERT V
@@ -31,8 +23,8 @@ block() {
     n=$((n + 1)); p=$(printf 'p%03d' $n); value=$1; shift
     if [ "$order" = swapped ]; then echo "$n,$p,${config#*,},${config%,*}"; else echo "$n,$p,$config"; fi >> "$dir/index.csv"
     case $value in
-      u*) point "$dir/$p" "0,1000,${value#u}" "0,1000,${value#u}" ;;
-      *) point "$dir/$p" "1,$((value - 10)),0" "1,$((value + 10)),0" ;;
+      u*) summary_csv "$dir/$p" "0,1000,${value#u}" "0,1000,${value#u}" ;;
+      *) summary_csv "$dir/$p" "1,$((value - 10)),0" "1,$((value + 10)),0" ;;
     esac
   done
 }
@@ -48,7 +40,7 @@ block "$out/b6" plain u1.5 u1.5 u1.5 u4
 # b1 with a fifth configuration, in no other folder
 cp -r "$out/b1" "$out/b1x"
 echo "5,p005,random,steady" >> "$out/b1x/index.csv"
-point "$out/b1x/p005" "1,40,0"
+summary_csv "$out/b1x/p005" "1,40,0"
 blocks="$out/b1x $out/b2 $out/b3 $out/b4 $out/b5 $out/b6"
 
 "$GAEXP" compare --out "$out/cmp" $blocks > "$out/cmp.txt" 2> "$out/cmp.err"
@@ -87,15 +79,15 @@ refused "a missing folder" "missing is not a sweep folder of gaexp" "$out/b1" "$
 refused "a folder named twice" "are the same folder" "$out/b1" "$out/b2" "$out/b1/"
 mkdir -p "$out/other"
 printf 'point,dir,ga.selection.name,ga.scheme.name\n1,p001,sus,comma\n2,p002,roulette,comma\n' > "$out/other/index.csv"
-point "$out/other/p001" "1,10,0"
-point "$out/other/p002" "1,20,0"
+summary_csv "$out/other/p001" "1,10,0"
+summary_csv "$out/other/p002" "1,20,0"
 refused "disjoint configurations" "no configuration is in every folder" "$out/b1" "$out/other"
 printf '3,p003,tournament,steady\n' >> "$out/other/index.csv"
-point "$out/other/p003" "1,30,0"
+summary_csv "$out/other/p003" "1,30,0"
 refused "one configuration in common" "only 1 configuration is in every folder" "$out/b1" "$out/other"
 mkdir -p "$out/axes/p001"
 printf 'point,dir,ga.selection.name\n1,p001,tournament\n' > "$out/axes/index.csv"
-point "$out/axes/p001" "1,10,0"
+summary_csv "$out/axes/p001" "1,10,0"
 refused "other swept settings" "sweeps ga.selection.name: no configuration is in both" "$out/b1" "$out/axes"
 block "$out/tied1" plain 100 100 100 100
 block "$out/tied2" plain u1 u1 u1 u1

@@ -13,6 +13,14 @@
             fail_msg("%s = %.17g, expected %.17g within %g", #value, v_, e_, (double)(tolerance)); \
     } while (0)
 
+/* Ranks each of the n rows of k values into rank and tests them. */
+static bool test_friedman_of(const double *m, size_t n, size_t k, double *rank, double *mean, struct friedman *f)
+{
+    for (size_t b = 0; b < n; b++)
+        friedman_ranks(m + b * k, k, rank + b * k);
+    return friedman_test(rank, n, k, mean, f);
+}
+
 static void test_ranks(void **unused)
 {
     (void)unused;
@@ -31,10 +39,8 @@ static void test_friedman_ties(void **unused)
     (void)unused;
     const double m[5][4] = {{1, 2, 3, 4}, {2, 1, 3, 4}, {1, 3, 2, 4}, {2, 2, 1, 3}, {3, 1, 2, 2}};
     double rank[20], mean[4];
-    for (size_t b = 0; b < 5; b++)
-        friedman_ranks(m[b], 4, rank + 4 * b);
     struct friedman f;
-    assert_true(friedman_test(rank, 5, 4, mean, &f));
+    assert_true(test_friedman_of(&m[0][0], 5, 4, rank, mean, &f));
     assert_near(f.statistic, 6.25, 1e-12);
     assert_near(f.p_value, 0.10006083311939501, 1e-12);
     assert_int_equal(f.df, 3);
@@ -62,10 +68,8 @@ static void test_friedman_block_tied(void **unused)
     (void)unused;
     const double m[4][3] = {{5, 5, 5}, {1, 2, 3}, {3, 1, 2}, {1, 2, 3}};
     double rank[12], mean[3];
-    for (size_t b = 0; b < 4; b++)
-        friedman_ranks(m[b], 3, rank + 3 * b);
     struct friedman f;
-    assert_true(friedman_test(rank, 4, 3, mean, &f));
+    assert_true(test_friedman_of(&m[0][0], 4, 3, rank, mean, &f));
     assert_near(f.statistic, 2, 1e-12);
     assert_near(f.p_value, 0.36787944117144233, 1e-12);
     const double tied[6] = {2, 2, 2, 2, 2, 2};
