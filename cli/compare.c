@@ -654,8 +654,8 @@ static bool compare_cd_script(const struct compare *c, const char *where, const 
     return ok;
 }
 
-/* The files of the comparison into 'where'; the figure drawn unless gnuplot is missing. */
-static bool compare_write(const struct compare *c, const char *where)
+/* The files of the comparison into 'where'; the figure drawn (*drawn) unless gnuplot is missing. */
+static bool compare_write(const struct compare *c, const char *where, bool *drawn)
 {
     struct figures_setup setup = {.xaxis = OUTPUT_XAXIS_DEFAULT};
     snprintf(setup.format, sizeof setup.format, "%s", OUTPUT_FORMAT_DEFAULT);
@@ -666,7 +666,9 @@ static bool compare_write(const struct compare *c, const char *where)
     char figure[64];
     figures_file(&setup, "cd", figure, sizeof figure);
     const char *failure = NULL;
-    if (output_draw(where, "cd.gp", figure, false, &failure) == OUTPUT_NOT_DRAWN) {
+    enum output_drawn how = output_draw(where, "cd.gp", figure, false, &failure);
+    *drawn = how == OUTPUT_DRAWN;
+    if (how == OUTPUT_NOT_DRAWN) {
         app_error("%s/%s could not be drawn: %s", where, figure, failure);
         return false;
     }
@@ -722,11 +724,12 @@ int cli_compare(int argc, char **argv)
     if (status == APP_OK)
         status = publish_open(&folder, out_dir, NAMES_COMPARE, force ? PUBLISH_FORCE : PUBLISH_NEW);
     if (status == APP_OK) {
-        bool ok = compare_write(&c, folder.where);
+        bool drawn = false, ok = compare_write(&c, folder.where, &drawn);
         ok = publish_close(&folder, ok) && ok;
         if (ok) {
             compare_print(&c, stdout);
-            printf("Written: %s/ranking.csv, pairwise.csv, blocks.csv, friedman.csv, cd.gp, cd.png\n", out_dir);
+            printf("Written: %s/ranking.csv, pairwise.csv, blocks.csv, friedman.csv, cd.gp%s\n", out_dir,
+                   drawn ? ", cd.png" : " (cd.png not drawn: no gnuplot)");
         }
         status = ok ? APP_OK : APP_FAILED;
     }
