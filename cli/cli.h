@@ -19,6 +19,7 @@ int cli_sweep(int argc, char **argv);
 int cli_report(int argc, char **argv);
 int cli_plot(int argc, char **argv);
 int cli_export(int argc, char **argv);
+int cli_compare(int argc, char **argv);
 int cli_tune(int argc, char **argv);
 int cli_deal(int argc, char **argv);
 

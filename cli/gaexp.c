@@ -23,6 +23,7 @@ static const char cli_usage[] =
     "  sweep FILE.cfg   run it at every point of its 'sweep' grid, and compare\n"
     "  report DIR       print the ranked comparison of a sweep (or a run's replicates)\n"
     "  plot DIR         redraw the figures of a run or sweep folder\n"
+    "  compare DIR...   rank a sweep's configurations across the sweeps of several problems\n"
     "  export --format iohprofiler DIR OUT   write a run or sweep for IOHanalyzer\n"
     "  tune FILE.cfg    tune the settings its 'tune' group lists with irace\n"
     "  solve PROBLEM    run a problem's exact baseline ('gaexp help solve' lists them)\n"
@@ -100,6 +101,7 @@ static const struct cli_command {
     {"sweep", cli_sweep},
     {"report", cli_report},
     {"plot", cli_plot},
+    {"compare", cli_compare},
     {"export", cli_export},
     {"tune", cli_tune},
     {"solve", cli_solve},

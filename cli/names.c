@@ -4,10 +4,11 @@
 #include <string.h>
 
 #define NAMES_FILE_OF(k, name) {k, name, NAMES_FILE, NAMES_NONE}
-/* A sweep's figure: its script and the three formats it is drawn in. */
-#define NAMES_FIGURE(name)                                                                           \
-    NAMES_FILE_OF(NAMES_SWEEP, name ".gp"), NAMES_FILE_OF(NAMES_SWEEP, name ".png"),                \
-        NAMES_FILE_OF(NAMES_SWEEP, name ".pdf"), NAMES_FILE_OF(NAMES_SWEEP, name ".svg")
+/* A figure of a folder of kind k: its script and the three formats it is drawn in. */
+#define NAMES_FIGURE_OF(k, name)                                                                     \
+    NAMES_FILE_OF(k, name ".gp"), NAMES_FILE_OF(k, name ".png"), NAMES_FILE_OF(k, name ".pdf"),      \
+        NAMES_FILE_OF(k, name ".svg")
+#define NAMES_FIGURE(name) NAMES_FIGURE_OF(NAMES_SWEEP, name)
 
 /* Grouped by kind, in the order of enum names_kind.  A run's files come
  * in the order its commit journal names them. */
@@ -54,6 +55,13 @@ static const struct names_entry names_table[] = {
     NAMES_FILE_OF(NAMES_TUNE, "elite-#.cfg"),
     NAMES_FILE_OF(NAMES_TUNE, "tune.csv"),
     {NAMES_TUNE, "irace", NAMES_FOLDER, NAMES_IRACE},
+
+    NAMES_FILE_OF(NAMES_COMPARE, "ranking.csv"),
+    NAMES_FILE_OF(NAMES_COMPARE, "pairwise.csv"),
+    NAMES_FILE_OF(NAMES_COMPARE, "blocks.csv"),
+    NAMES_FILE_OF(NAMES_COMPARE, "friedman.csv"),
+    NAMES_FIGURE_OF(NAMES_COMPARE, "cd"),
+    {NAMES_COMPARE, "style.gp", NAMES_KEPT, NAMES_NONE},
 
     NAMES_FILE_OF(NAMES_EXPORT_POINT, "IOHprofiler_f#_*.info"),
     {NAMES_EXPORT_POINT, "data_f#_*", NAMES_FOLDER, NAMES_EXPORT_DATA},
@@ -136,6 +144,7 @@ const char *names_what(enum names_kind k)
     static const char *const what[] = {
         [NAMES_RUN] = "a run's results",       [NAMES_SWEEP] = "a sweep",
         [NAMES_EXPORT] = "an export",           [NAMES_TUNE] = "a tuning",
+        [NAMES_COMPARE] = "a comparison",
         [NAMES_EXPORT_POINT] = "an exported point", [NAMES_EXPORT_DATA] = "exported data",
         [NAMES_IRACE] = "irace's files",        [NAMES_REPLICATES] = "replicates kept",
         [NAMES_NONE] = "files",

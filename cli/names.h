@@ -7,19 +7,20 @@
 #include <stddef.h>
 
 /* The kinds of folder gaexp writes: those a command writes (the first
- * four, NAMES_COMMANDS of them) and those it writes inside them. */
+ * five, NAMES_COMMANDS of them) and those it writes inside them. */
 enum names_kind {
     NAMES_RUN,          /* a run folder: 'gaexp run', a sweep's point */
     NAMES_SWEEP,        /* a sweep's folder */
     NAMES_EXPORT,       /* the OUT of 'gaexp export' */
     NAMES_TUNE,         /* the folder of 'gaexp tune' */
+    NAMES_COMPARE,      /* the OUT of 'gaexp compare' */
     NAMES_EXPORT_POINT, /* OUT/pNNN of an exported sweep */
     NAMES_EXPORT_DATA,  /* data_f<id>_<problem>/ of an export */
     NAMES_IRACE,        /* the tune folder's irace/ */
     NAMES_REPLICATES,   /* the replicates runs side by side keep (cli/replicates.h) */
     NAMES_NONE          /* no kind: a file holds no names */
 };
-#define NAMES_COMMANDS 4
+#define NAMES_COMMANDS 5
 
 /* The header of a run folder's summary.csv: one row per replicate (a
  * stop word of ga_stop_word in the last column). */

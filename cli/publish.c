@@ -28,6 +28,7 @@ static const struct publish_kind {
     [NAMES_SWEEP] = {"sweep", "write elsewhere with --out DIR", true, true},
     [NAMES_EXPORT] = {"export", "name another OUT", true, false},
     [NAMES_TUNE] = {"tune", "write elsewhere with --out DIR", true, true},
+    [NAMES_COMPARE] = {"compare", "write elsewhere with --out DIR", true, false},
 };
 
 #define PUBLISH_JOURNAL "publish"

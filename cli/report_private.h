@@ -92,6 +92,11 @@ FILE *report_open(const char *dir, const char *sub, const char *name);
  * r->best) and each point's test against the best; false on failure. */
 bool report_compute(struct report *r);
 
+/* The order of the ranking before significance: a lower ERT, then a
+ * higher success rate, then a lower mean final best fitness.  Points
+ * neither before the other tie. */
+bool report_before(const struct report_point *a, const struct report_point *b);
+
 /* The share of a point's replicates that solved. */
 double report_share(const struct report_point *p);
 

@@ -18,10 +18,8 @@ double report_share(const struct report_point *p)
     return (double)p->solved / (double)p->replicates;
 }
 
-/* The order before significance: lower ERT, then a higher success rate,
- * then a lower mean final best fitness (what decides among points that
- * never solve). */
-static bool report_before(const struct report_point *a, const struct report_point *b)
+/* A lower mean final best fitness decides among points that never solve. */
+bool report_before(const struct report_point *a, const struct report_point *b)
 {
     if (a->ert != b->ert)
         return a->ert < b->ert;

@@ -8,6 +8,20 @@ test_folder() {
   rm -rf "$out" && mkdir -p "$out"
 }
 
+# summary_csv DIR RUN...: DIR (made) and its summary.csv, a row per RUN
+# "solved,evaluations" or "solved,evaluations,best" (best by default 0 when
+# solved, else 3), as a run folder holds it: what 'gaexp report' and
+# 'gaexp compare' read.
+summary_csv() {
+  at=$1; shift; mkdir -p "$at"
+  echo replicate,seed,solved,best,generation_found,evaluations,stop > "$at/summary.csv"; i=0
+  for run in "$@"; do
+    i=$((i + 1)); solved=${run%%,*}; rest=${run#*,}; evals=${rest%%,*}
+    case $rest in *,*) best=${rest#*,} ;; *) best=$([ "$solved" = 1 ] && echo 0 || echo 3) ;; esac
+    echo "$i,$i,$solved,$best,9,$evals,$([ "$solved" = 1 ] && echo target || echo generations)" >> "$at/summary.csv"
+  done
+}
+
 # check DESCRIPTION COMMAND...: the command must succeed.
 check() {
   what=$1; shift

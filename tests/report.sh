@@ -5,17 +5,8 @@
 test_folder report
 header=replicate,seed,solved,best,generation_found,evaluations,stop
 
-# summary.csv of folder $1 from "solved,evaluations" pairs (best 0 when solved, else 3).
-summary() {
-  dir=$1; shift; mkdir -p "$dir"; echo "$header" > "$dir/summary.csv"; i=0
-  for run in "$@"; do
-    i=$((i + 1)); solved=${run%,*}; evals=${run#*,}
-    echo "$i,$i,$solved,$([ "$solved" = 1 ] && echo 0,9,$evals,target || echo 3,9,$evals,generations)" >> "$dir/summary.csv"
-  done
-}
-
 # A run folder: (100 + 300 + 200 + 500) / 2 solved = ERT 550, exactly.
-summary "$out/run" 1,100 0,300 1,200 0,500
+summary_csv "$out/run" 1,100 0,300 1,200 0,500
 "$GAEXP" report "$out/run" > "$out/run.txt" 2> "$out/run.err"
 check "a run folder is reported" [ $? -eq 0 ]
 check "one line per replicate" [ "$(grep -c '^ *[1-4] ' "$out/run.txt")" -eq 4 ]
@@ -27,9 +18,9 @@ check "no comparison against itself" sh -c '! grep -q "p vs best\|^1 *\\. " "$0"
 # p001 is significantly faster by the rank test (p = 0.005): the rule ranks p001 first.
 mkdir -p "$out/sweep"
 printf 'point,dir,ga.mutation.rate\n1,p001,0.2\n2,p002,0.05\n3,p003,1\n' > "$out/sweep/index.csv"
-summary "$out/sweep/p001" 1,16957 1,19568 1,19582 1,22924 1,22511 1,20785 1,18787 1,16555 1,20040 1,17581
-summary "$out/sweep/p002" 1,14234 1,17273 1,15382 1,76006 1,13250 1,11817 1,12899 1,16253 1,17372 1,10223
-summary "$out/sweep/p003" 1,90000 0,100000 1,80000 0,100000 1,70000 0,100000 1,85000 1,95000 1,99000 1,91000
+summary_csv "$out/sweep/p001" 1,16957 1,19568 1,19582 1,22924 1,22511 1,20785 1,18787 1,16555 1,20040 1,17581
+summary_csv "$out/sweep/p002" 1,14234 1,17273 1,15382 1,76006 1,13250 1,11817 1,12899 1,16253 1,17372 1,10223
+summary_csv "$out/sweep/p003" 1,90000 0,100000 1,80000 0,100000 1,70000 0,100000 1,85000 1,95000 1,99000 1,91000
 "$GAEXP" report "$out/sweep" > "$out/sweep.txt"
 check "the report runs" [ $? -eq 0 ]
 check "the significantly faster point is first" grep -q '^1 *p002 *0.05 ' "$out/sweep.txt"

@@ -10,12 +10,16 @@
 # bootstrap interval, success with its Wilson interval, the Mann-Whitney test
 # and A12 against the first), sweep.csv, index.csv and the figures; and
 # writes experiments/selection/grid.txt, the three grids of replicates
-# solved and ERT, selection by scheme.  Options go to each 'gaexp sweep'
+# solved and ERT, selection by scheme; then 'gaexp compare' ranks the 24
+# configurations across the three problems (Friedman, Holm, the CD diagram)
+# into results/selection/compare, kept in experiments/selection/compare/
+# (table.txt, ranking.csv, pairwise.csv, friedman.csv, cd.png).
+# Options go to each 'gaexp sweep'
 # (e.g. --replicates 5, --jobs 2).  About 2 minutes on 2 shared cores.
 # $GAEXP names the gaexp to use (default: build this tree, installing what
 # is missing).
 set -eu
-case ${1:-} in -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
+case ${1:-} in -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
 here=$(cd "$(dirname "$0")" && pwd)
 cd "$here/../.."
 . experiments/lib.sh
@@ -46,5 +50,11 @@ for problem in onemax derful rastrigin; do
           printf "\n" }' "$out/sweep.csv" >> "$grid.part"
 done
 mv "$grid.part" "$grid"
+keep=experiments/selection/compare
+mkdir -p "$keep"
+"$gaexp" compare results/selection/onemax results/selection/derful results/selection/rastrigin \
+  --out results/selection/compare --force > "$keep/table.txt"
+cp results/selection/compare/ranking.csv results/selection/compare/pairwise.csv \
+  results/selection/compare/friedman.csv results/selection/compare/cd.png "$keep/"
 cat "$grid"
 echo "study selection: experiments/selection/ (grid.txt; per problem table.txt, sweep.csv, figures); all runs: results/selection/"
