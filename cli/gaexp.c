@@ -43,18 +43,30 @@ static const char cli_usage[] =
 static const char cli_usage_end[] = APP_EXIT_STATUSES(CLI_EXIT_LINE) "Report bugs through the project's issue tracker.\n";
 #undef CLI_EXIT_LINE
 
+/* An operator's settings, one line each under it: "NAME.KEY = default [min, max]: what". */
+static void cli_list_settings(const char *name, const struct ga_op_setting *settings)
+{
+    for (size_t k = 0; settings && k < GA_OP_SETTINGS_MAX && settings[k].name; k++)
+        printf("              %s.%s = %g [%g, %g]: %s\n", name, settings[k].name, settings[k].value, settings[k].min,
+               settings[k].max, settings[k].summary ? settings[k].summary : "");
+}
+
 static void cli_list_operators(const struct ga_problem *p)
 {
     const struct ga_crossover *cx[64];
     const struct ga_mutation *mu[64];
     size_t ncx = ga_catalog_crossovers(cli_catalog(), p, cx, 64);
     size_t nmu = ga_catalog_mutations(cli_catalog(), p, mu, 64);
-    for (size_t i = 0; i < ncx && i < 64; i++)
+    for (size_t i = 0; i < ncx && i < 64; i++) {
         printf("    crossover %-13s%s%s\n", cx[i]->name, cx[i]->summary,
                strcmp(cx[i]->name, p->defaults.crossover) == 0 ? " [default]" : "");
-    for (size_t i = 0; i < nmu && i < 64; i++)
+        cli_list_settings(cx[i]->name, cx[i]->settings);
+    }
+    for (size_t i = 0; i < nmu && i < 64; i++) {
         printf("    mutation  %-13s%s%s\n", mu[i]->name, mu[i]->summary,
                strcmp(mu[i]->name, p->defaults.mutation) == 0 ? " [default]" : "");
+        cli_list_settings(mu[i]->name, mu[i]->settings);
+    }
 }
 
 int cli_list(int argc, char **argv)

@@ -233,62 +233,6 @@ static void experiment_refuse(struct ga_cfg *cfg, config_setting_t *group, const
                  name, p->name, ga_genome_kind_name(p->kind), list);
 }
 
-static bool experiment_crossover(struct ga_cfg *cfg, const struct ga_catalog *cat,
-                                 const struct ga_problem *p, config_setting_t *ga,
-                                 struct ga_params *params)
-{
-    config_setting_t *g = ga_cfg_group(cfg, ga, "crossover");
-    if (!g)
-        return false;
-    const char *name;
-    bool ok = ga_cfg_string(cfg, g, "name", p->defaults.crossover, &name);
-    ok &= ga_cfg_double(cfg, g, "rate", p->defaults.crossover_rate, 0, 1, &params->crossover_rate);
-    if (!ok)
-        return false;
-    params->crossover = ga_catalog_crossover(cat, p, name);
-    if (!params->crossover) {
-        const struct ga_crossover *ops[EXPERIMENT_MAX_OPS];
-        const char *names[EXPERIMENT_MAX_OPS];
-        size_t n = ga_catalog_crossovers(cat, p, ops, EXPERIMENT_MAX_OPS);
-        n = n < EXPERIMENT_MAX_OPS ? n : EXPERIMENT_MAX_OPS;
-        for (size_t i = 0; i < n; i++)
-            names[i] = ops[i]->name;
-        experiment_refuse(cfg, g, "crossover", name, names, n,
-                          ga_catalog_crossover(cat, NULL, name) != NULL, p);
-    }
-    return params->crossover != NULL;
-}
-
-static bool experiment_mutation(struct ga_cfg *cfg, const struct ga_catalog *cat,
-                                const struct ga_problem *p, config_setting_t *ga,
-                                struct ga_params *params)
-{
-    static const char *const units[] = {"individual", "gene"};
-    config_setting_t *g = ga_cfg_group(cfg, ga, "mutation");
-    if (!g)
-        return false;
-    const char *name;
-    size_t unit;
-    bool ok = ga_cfg_string(cfg, g, "name", p->defaults.mutation, &name);
-    ok &= ga_cfg_double(cfg, g, "rate", p->defaults.mutation_rate, 0, 1, &params->mutation_rate);
-    ok &= ga_cfg_choice(cfg, g, "per", units, 2, (size_t)p->defaults.mutation_unit, &unit);
-    if (!ok)
-        return false;
-    params->mutation_unit = unit == 0 ? GA_PER_INDIVIDUAL : GA_PER_GENE;
-    params->mutation = ga_catalog_mutation(cat, p, name);
-    if (!params->mutation) {
-        const struct ga_mutation *ops[EXPERIMENT_MAX_OPS];
-        const char *names[EXPERIMENT_MAX_OPS];
-        size_t n = ga_catalog_mutations(cat, p, ops, EXPERIMENT_MAX_OPS);
-        n = n < EXPERIMENT_MAX_OPS ? n : EXPERIMENT_MAX_OPS;
-        for (size_t i = 0; i < n; i++)
-            names[i] = ops[i]->name;
-        experiment_refuse(cfg, g, "mutation", name, names, n,
-                          ga_catalog_mutation(cat, NULL, name) != NULL, p);
-        return false;
-    }
-    return experiment_keeps(cfg, params, params_check_mutation);
-}
 
 /* Refuses 'key' of group when present (a setting the choice made does not
  * read), saying why. */
@@ -522,6 +466,116 @@ static bool experiment_selection(struct ga_cfg *cfg, const struct ga_catalog *ca
     params->selection = sel;
     config_setting_t *v = sel->uses ? experiment_variant(cfg, g, sel->name, true) : NULL;
     return experiment_selection_settings(cfg, v, sel, params->population, &params->select);
+}
+
+/* The values of an operator's settings from its group v (NULL: the defaults). */
+static bool experiment_op_settings(struct ga_cfg *cfg, config_setting_t *v, const struct ga_op_setting *settings,
+                                   double *values)
+{
+    bool ok = true;
+    for (size_t i = 0; settings && i < GA_OP_SETTINGS_MAX && settings[i].name; i++) {
+        values[i] = settings[i].value;
+        if (v)
+            ok &= ga_cfg_double(cfg, v, settings[i].name, settings[i].value, settings[i].min, settings[i].max,
+                                &values[i]);
+    }
+    return ok;
+}
+
+/*
+ * An operator's settings live in a group named after it, as a selection's
+ * do: every group naming an operator the problem may use is checked, only
+ * the chosen one's values are used, and a group naming none is an error.
+ * ops[0 .. n) are the operators, settings_of(i) their lists.
+ */
+static bool experiment_op_groups(struct ga_cfg *cfg, config_setting_t *g, const char *what, const char *const *names,
+                                 const struct ga_op_setting *const *settings, size_t n, size_t chosen, double *values)
+{
+    bool ok = experiment_unknown_variants(cfg, g, what, names, n);
+    for (size_t k = 0; k < n; k++) {
+        double other[GA_OP_SETTINGS_MAX];
+        bool has = settings[k] && settings[k][0].name;
+        if (!has) {
+            if (config_setting_get_member(g, names[k]))
+                ok = experiment_refuse_group(cfg, g, names[k], "%s '%s' has no settings", what, names[k]);
+            continue;
+        }
+        config_setting_t *v = experiment_variant(cfg, g, names[k], k == chosen);
+        ok &= experiment_op_settings(cfg, v, settings[k], k == chosen ? values : other);
+    }
+    return ok;
+}
+
+static bool experiment_crossover(struct ga_cfg *cfg, const struct ga_catalog *cat,
+                                 const struct ga_problem *p, config_setting_t *ga,
+                                 struct ga_params *params)
+{
+    config_setting_t *g = ga_cfg_group(cfg, ga, "crossover");
+    if (!g)
+        return false;
+    const char *name;
+    bool ok = ga_cfg_string(cfg, g, "name", p->defaults.crossover, &name);
+    ok &= ga_cfg_double(cfg, g, "rate", p->defaults.crossover_rate, 0, 1, &params->crossover_rate);
+    if (!ok)
+        return false;
+    const struct ga_crossover *ops[EXPERIMENT_MAX_OPS];
+    const char *names[EXPERIMENT_MAX_OPS];
+    const struct ga_op_setting *settings[EXPERIMENT_MAX_OPS];
+    size_t n = ga_catalog_crossovers(cat, p, ops, EXPERIMENT_MAX_OPS), chosen = EXPERIMENT_MAX_OPS;
+    n = n < EXPERIMENT_MAX_OPS ? n : EXPERIMENT_MAX_OPS;
+    params->crossover = ga_catalog_crossover(cat, p, name);
+    for (size_t i = 0; i < n; i++) {
+        names[i] = ops[i]->name;
+        settings[i] = ops[i]->settings;
+        chosen = ops[i] == params->crossover ? i : chosen;
+    }
+    if (!params->crossover) {
+        experiment_refuse(cfg, g, "crossover", name, names, n, ga_catalog_crossover(cat, NULL, name) != NULL, p);
+        return false;
+    }
+    return experiment_op_groups(cfg, g, "crossover", names, settings, n, chosen, params->crossover_settings);
+}
+
+static bool experiment_mutation(struct ga_cfg *cfg, const struct ga_catalog *cat,
+                                const struct ga_problem *p, config_setting_t *ga,
+                                struct ga_params *params)
+{
+    static const char *const units[] = {"individual", "gene", "fast"};
+    static const enum ga_rate_unit unit_codes[] = {GA_PER_INDIVIDUAL, GA_PER_GENE, GA_PER_FAST};
+    config_setting_t *g = ga_cfg_group(cfg, ga, "mutation");
+    if (!g)
+        return false;
+    const char *name;
+    size_t unit;
+    bool ok = ga_cfg_string(cfg, g, "name", p->defaults.mutation, &name);
+    ok &= ga_cfg_double(cfg, g, "rate", p->defaults.mutation_rate, 0, 1, &params->mutation_rate);
+    ok &= ga_cfg_choice(cfg, g, "per", units, 3, (size_t)p->defaults.mutation_unit, &unit);
+    ok &= ga_cfg_bool(cfg, g, "resample", false, &params->mutation_resample);
+    ok &= ga_cfg_double(cfg, g, "beta", 1.5, 1, 10, &params->mutation_beta);
+    if (ok && params->mutation_beta <= 1) {
+        ga_cfg_error_at(cfg, g, "beta", "expected a number in (1, 10], got 1 (the power law needs beta > 1)");
+        ok = false;
+    }
+    if (!ok)
+        return false;
+    params->mutation_unit = unit_codes[unit];
+    const struct ga_mutation *ops[EXPERIMENT_MAX_OPS];
+    const char *names[EXPERIMENT_MAX_OPS];
+    const struct ga_op_setting *settings[EXPERIMENT_MAX_OPS];
+    size_t n = ga_catalog_mutations(cat, p, ops, EXPERIMENT_MAX_OPS), chosen = EXPERIMENT_MAX_OPS;
+    n = n < EXPERIMENT_MAX_OPS ? n : EXPERIMENT_MAX_OPS;
+    params->mutation = ga_catalog_mutation(cat, p, name);
+    for (size_t i = 0; i < n; i++) {
+        names[i] = ops[i]->name;
+        settings[i] = ops[i]->settings;
+        chosen = ops[i] == params->mutation ? i : chosen;
+    }
+    if (!params->mutation) {
+        experiment_refuse(cfg, g, "mutation", name, names, n, ga_catalog_mutation(cat, NULL, name) != NULL, p);
+        return false;
+    }
+    return experiment_op_groups(cfg, g, "mutation", names, settings, n, chosen, params->mutation_settings) &&
+           experiment_keeps(cfg, params, params_check_mutation);
 }
 
 static bool experiment_stop(struct ga_cfg *cfg, config_setting_t *ga, struct ga_params *params)

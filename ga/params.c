@@ -55,9 +55,14 @@ __attribute__((format(printf, 3, 4))) static bool params_broken(struct params_fa
 
 bool params_check_mutation(const struct ga_params *p, struct params_fault *f)
 {
-    if (p->mutation && p->mutation_unit == GA_PER_GENE && !p->mutation->at)
+    if (p->mutation && p->mutation_unit != GA_PER_INDIVIDUAL && !p->mutation->at)
         return params_broken(f, "ga.mutation.per", "mutation '%s' has no per-gene form; use per = \"individual\"",
                              p->mutation->name);
+    if (p->mutation_resample && p->mutation_unit == GA_PER_INDIVIDUAL)
+        return params_broken(f, "ga.mutation.resample", "resampling redraws a walk over the genes that mutated "
+                                                        "none: it needs per = \"gene\" or \"fast\"");
+    if (p->mutation_unit == GA_PER_FAST && !(p->mutation_beta > 1))
+        return params_broken(f, "ga.mutation.beta", "the fast mutation needs beta > 1");
     return true;
 }
 

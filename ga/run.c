@@ -278,13 +278,29 @@ enum ga_stop ga_run_init(struct ga_run *run, uint64_t seed)
 }
 
 /* Genes skipped before the next per-gene hit: geometric with success
- * probability rate, capped at len (which ends the walk). */
-static size_t run_gene_gap(const struct ga_run *run, gsl_rng *r, size_t len)
+ * probability p, log_keep = log(1 - p), capped at len (which ends the walk). */
+static size_t run_gene_gap(double log_keep, gsl_rng *r, size_t len)
 {
-    if (run->log_keep == -INFINITY)
+    if (log_keep == -INFINITY)
         return 0;
-    double gap = floor(log(gsl_rng_uniform_pos(r)) / run->log_keep);
+    double gap = floor(log(gsl_rng_uniform_pos(r)) / log_keep);
     return gap < (double)len ? (size_t)gap : len;
+}
+
+/* The fast mutation's alpha for one child: the first whose cumulative
+ * probability exceeds a uniform draw (binary search). */
+static size_t run_fast_alpha(const struct ga_run *run, gsl_rng *r)
+{
+    double u = gsl_rng_uniform(r);
+    size_t lo = 1, hi = run->fast_max;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (run->fast_cdf[mid] > u)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
 }
 
 /* A probability as breeding tests it: p itself for any generator, and for
@@ -311,6 +327,7 @@ struct run_breeder {
     struct run_rate crossover, mutate;
     size_t len;
     bool per_individual, evaluate_all;
+    bool fast, resample; /* GA_PER_FAST; ga_params.mutation_resample */
     bool xoshiro; /* the stream is xoshiro256**: its draws inline */
 };
 
@@ -325,6 +342,8 @@ static inline struct run_breeder run_breeder(const struct ga_run *run, gsl_rng *
                                 run->gen.len,
                                 p->mutation_unit == GA_PER_INDIVIDUAL,
                                 p->evaluate_all,
+                                p->mutation_unit == GA_PER_FAST,
+                                p->mutation_resample,
                                 r->type == ga_rng_xoshiro256ss};
 }
 
@@ -350,13 +369,21 @@ static inline __attribute__((always_inline)) bool run_mutate(const struct ga_run
             return false;
         return m->once ? m->once(br->gen, r, g) : m->at(br->gen, r, g, ga_rng_below(r, len));
     }
-    if (rate <= 0)
+    double log_keep = run->log_keep;
+    if (br->fast) /* a rate alpha/len of its own for each child */
+        log_keep = run->fast_log_keep[run_fast_alpha(run, r)];
+    else if (rate <= 0)
         return false;
     /* Per gene: jump from hit to hit with geometric gaps instead of one
-     * draw per gene (the same distribution, far fewer draws). */
-    bool changed = false;
-    for (size_t pos = run_gene_gap(run, r, len); pos < len; pos += 1 + run_gene_gap(run, r, len))
-        changed |= m->at(br->gen, r, g, pos);
+     * draw per gene (the same distribution, far fewer draws); with
+     * resampling a walk that hit nothing is drawn again. */
+    bool changed = false, hit = false;
+    do {
+        for (size_t pos = run_gene_gap(log_keep, r, len); pos < len; pos += 1 + run_gene_gap(log_keep, r, len)) {
+            changed |= m->at(br->gen, r, g, pos);
+            hit = true;
+        }
+    } while (br->resample && !hit);
     return changed;
 }
 

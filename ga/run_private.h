@@ -34,6 +34,10 @@ struct ga_run {
     struct ga_select_key *survivor_keys; /* islands * (N + lambda) (plus, comma) */
 
     double log_keep; /* log(1 - mutation rate), for per-gene gaps */
+    /* GA_PER_FAST: for alpha = 1 .. fast_max, P(alpha' <= alpha) of the
+     * power law and log(1 - alpha/len); index 0 unused. */
+    double *fast_cdf, *fast_log_keep;
+    size_t fast_max;
     size_t *link_sizes;                  /* with a link: scratch for its gathers, 2 * ranks */
     unsigned long long *link_counts;     /* with a link: each process's evaluations or stop */
     struct ga_stats stats;

@@ -90,6 +90,30 @@ static void run_block_free(ga_gene *block, size_t n, size_t stride)
         free(block);
 }
 
+/* The fast mutation's tables: alpha in 1 .. max(1, len/2) with weight
+ * alpha^-beta, summed in order (the same doubles on every machine). */
+static bool run_fast_tables(struct ga_run *run)
+{
+    size_t len = run->gen.len, max = len / 2 > 1 ? len / 2 : 1;
+    run->fast_max = max;
+    run->fast_cdf = malloc((max + 1) * sizeof *run->fast_cdf);
+    run->fast_log_keep = malloc((max + 1) * sizeof *run->fast_log_keep);
+    if (!run->fast_cdf || !run->fast_log_keep)
+        return false;
+    double total = 0;
+    for (size_t a = 1; a <= max; a++) {
+        total += pow((double)a, -run->params.mutation_beta);
+        run->fast_cdf[a] = total;
+        run->fast_log_keep[a] = log1p(-(double)a / (double)len);
+    }
+    for (size_t a = 1; a <= max; a++)
+        run->fast_cdf[a] /= total;
+    run->fast_cdf[max] = 1.0;
+    run->fast_cdf[0] = 0.0;
+    run->fast_log_keep[0] = 0.0;
+    return true;
+}
+
 struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
                             const struct ga_params *params, struct ga_diag *diag)
 {
@@ -113,6 +137,8 @@ struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
         run->params.selection = &ga_selection_tournament;
     unsigned islands = run->params.islands;
     run->log_keep = log1p(-params->mutation_rate);
+    run->gen.crossover_settings = run->params.crossover_settings;
+    run->gen.mutation_settings = run->params.mutation_settings;
 
     size_t n = params->population * islands, size = params->migration_size;
     run->total = n;
@@ -126,6 +152,8 @@ struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
               (run->next_fitness = malloc(n * sizeof *run->next_fitness)) &&
               (run->spare = malloc(threads * run->stride * sizeof *run->spare)) &&
               (run->rngs = calloc(threads, sizeof *run->rngs));
+    if (ok && params->mutation_unit == GA_PER_FAST)
+        ok = run_fast_tables(run);
     if (ok && (params->elite > 1 || islands > 1))
         ok = (run->elite_keys = malloc(n * sizeof *run->elite_keys)) != NULL;
     if (ok && islands > 1)
@@ -162,6 +190,8 @@ void ga_run_free(struct ga_run *run)
 {
     if (!run)
         return;
+    free(run->fast_cdf);
+    free(run->fast_log_keep);
     if (run->rngs)
         for (unsigned t = 0; t < run->params.threads; t++)
             ga_rng_free(run->rngs[t]);

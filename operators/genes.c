@@ -12,7 +12,7 @@ static bool genes_flip(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, size
 
 const struct ga_mutation ga_mutation_flip = {
     "flip", "flip one bit (per gene: each bit with probability rate)", GA_KIND_BITS, genes_flip,
-    NULL,
+    NULL, NULL,
 };
 
 /* Gives gene pos a new value drawn uniformly from the rest of the alphabet. */
@@ -26,5 +26,5 @@ static bool genes_reset(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, siz
 }
 
 const struct ga_mutation ga_mutation_reset = {
-    "reset", "give one gene another value of the alphabet", GA_KIND_BITS | GA_KIND_INTS, genes_reset, NULL,
+    "reset", "give one gene another value of the alphabet", GA_KIND_BITS | GA_KIND_INTS, genes_reset, NULL, NULL,
 };

@@ -17,7 +17,7 @@ static bool perm_swap(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, size_
 
 const struct ga_mutation ga_mutation_swap = {
     "swap", "exchange two genes", GA_KIND_BITS | GA_KIND_INTS | GA_KIND_PERM | GA_KIND_DISTINCT,
-    perm_swap, NULL,
+    perm_swap, NULL, NULL,
 };
 
 /* Order crossover (Davis' OX): the child keeps a random slice of one parent
@@ -52,5 +52,5 @@ static void perm_ox(const struct ga_genome *gen, gsl_rng *r, const ga_gene *a, c
 
 const struct ga_crossover ga_crossover_ox = {
     "ox", "order crossover: a slice of one parent, the rest in the other's order", GA_KIND_PERM,
-    perm_ox,
+    perm_ox, NULL,
 };

@@ -5,27 +5,81 @@
 #include "gaexp/rng.h"
 #include "operators/registry.h"
 
-#define REAL_SBX_ETA 15.0        /* SBX distribution index (Deb and Agrawal 1995) */
-#define REAL_BLX_ALPHA 0.5       /* BLX-alpha's extension on each side */
-#define REAL_POLYNOMIAL_ETA 20.0 /* polynomial mutation's distribution index (Deb and Goyal 1996) */
 #define REAL_SIGMA_MIN 1e-12     /* the self-adaptive step never reaches 0 */
+#define REAL_SBX_SAME 1e-14      /* parents' values nearer than this are not crossed (Deb's code) */
+
+/* The operators' settings (ga.crossover.NAME.KEY, ga.mutation.NAME.KEY), in
+ * the order the operators read them. */
+static const struct ga_op_setting real_sbx_settings[] = {
+    {"eta", 15, 0, 1000, "distribution index (Deb and Agrawal 1995): larger keeps children nearer the parents"},
+    {"share", 0.5, 0, 1, "the probability that a variable is crossed"},
+    {NULL, 0, 0, 0, NULL},
+};
+static const struct ga_op_setting real_eta_settings[] = {
+    {"eta", 15, 0, 1000, "distribution index: larger keeps children nearer the parents"},
+    {NULL, 0, 0, 0, NULL},
+};
+static const struct ga_op_setting real_blx_settings[] = {
+    {"alpha", 0.5, 0, 10, "the parents' interval widened by alpha times its width on each side"},
+    {NULL, 0, 0, 0, NULL},
+};
+static const struct ga_op_setting real_polynomial_settings[] = {
+    {"eta", 20, 0, 1000, "distribution index (Deb and Goyal 1996): larger makes smaller steps"},
+    {NULL, 0, 0, 0, NULL},
+};
 
 static double real_clamp(const struct ga_genome *gen, size_t i, double x)
 {
     return x < gen->lower[i] ? gen->lower[i] : x > gen->upper[i] ? gen->upper[i] : x;
 }
 
-/* Simulated binary crossover, per gene: the children spread around the
- * parents as one-point crossover spreads bit strings, beta drawn from a
- * polynomial of index eta; each child keeps its own parent's sigma. */
+/* The spread factor of bounded SBX on one side: beta from the distance of
+ * the nearer parent to its bound, u uniform; the SBX law truncated so that
+ * the child stays within the bound (Deb's NSGA-II code, realcross). */
+static double real_sbx_betaq(double beta, double u, double eta)
+{
+    double alpha = 2 - pow(beta, -(eta + 1));
+    return u <= 1 / alpha ? pow(u * alpha, 1 / (eta + 1)) : pow(1 / (2 - u * alpha), 1 / (eta + 1));
+}
+
+/* Simulated binary crossover as the field defines it (Deb and Agrawal
+ * 1995, bounded; DEAP's cxSimulatedBinaryBounded): each variable with
+ * probability 'share', the lower child by the spread its lower bound
+ * allows and the upper child by its upper bound's, the two children's
+ * values swapped with probability 1/2; each child keeps its parent's sigma. */
 static void real_sbx(const struct ga_genome *gen, gsl_rng *r, const ga_gene *pa, const ga_gene *pb,
                      ga_gene *ca, ga_gene *cb)
 {
     const double *a = ga_genome_creals(pa), *b = ga_genome_creals(pb);
     double *x = ga_genome_reals(ca), *y = ga_genome_reals(cb);
+    double eta = ga_crossover_setting(gen, &ga_crossover_sbx, 0), share = ga_crossover_setting(gen, &ga_crossover_sbx, 1);
+    for (size_t i = 0; i < gen->reals; i++) {
+        x[i] = a[i];
+        y[i] = b[i];
+        if (ga_rng_uniform(r) >= share || fabs(a[i] - b[i]) <= REAL_SBX_SAME)
+            continue;
+        double y1 = fmin(a[i], b[i]), y2 = fmax(a[i], b[i]), d = y2 - y1, u = ga_rng_uniform(r);
+        double low = real_clamp(gen, i, 0.5 * (y1 + y2 - real_sbx_betaq(1 + 2 * (y1 - gen->lower[i]) / d, u, eta) * d));
+        double up = real_clamp(gen, i, 0.5 * (y1 + y2 + real_sbx_betaq(1 + 2 * (gen->upper[i] - y2) / d, u, eta) * d));
+        bool swap = ga_rng_uniform(r) < 0.5;
+        x[i] = swap ? up : low;
+        y[i] = swap ? low : up;
+    }
+    x[gen->reals] = a[gen->reals];
+    y[gen->reals] = b[gen->reals];
+}
+
+/* gaexp 0.4's "sbx": every variable crossed with the unbounded spread, then
+ * clamped to the bounds; kept under its own name for the studies made with it. */
+static void real_sbxclamp(const struct ga_genome *gen, gsl_rng *r, const ga_gene *pa, const ga_gene *pb,
+                          ga_gene *ca, ga_gene *cb)
+{
+    const double *a = ga_genome_creals(pa), *b = ga_genome_creals(pb);
+    double *x = ga_genome_reals(ca), *y = ga_genome_reals(cb);
+    double e = ga_crossover_setting(gen, &ga_crossover_sbxclamp, 0) + 1;
     for (size_t i = 0; i < gen->reals; i++) {
         double u = ga_rng_uniform(r);
-        double beta = u <= 0.5 ? pow(2 * u, 1 / (REAL_SBX_ETA + 1)) : pow(1 / (2 * (1 - u)), 1 / (REAL_SBX_ETA + 1));
+        double beta = u <= 0.5 ? pow(2 * u, 1 / e) : pow(1 / (2 * (1 - u)), 1 / e);
         x[i] = real_clamp(gen, i, 0.5 * ((1 + beta) * a[i] + (1 - beta) * b[i]));
         y[i] = real_clamp(gen, i, 0.5 * ((1 - beta) * a[i] + (1 + beta) * b[i]));
     }
@@ -38,11 +92,11 @@ static void real_blx(const struct ga_genome *gen, gsl_rng *r, const ga_gene *pa,
                      ga_gene *ca, ga_gene *cb)
 {
     const double *a = ga_genome_creals(pa), *b = ga_genome_creals(pb);
-    double *x = ga_genome_reals(ca), *y = ga_genome_reals(cb);
+    double *x = ga_genome_reals(ca), *y = ga_genome_reals(cb), alpha = ga_crossover_setting(gen, &ga_crossover_blx, 0);
     for (size_t i = 0; i < gen->reals; i++) {
         double lo = fmin(a[i], b[i]), d = fabs(a[i] - b[i]);
-        lo -= REAL_BLX_ALPHA * d;
-        d *= 1 + 2 * REAL_BLX_ALPHA;
+        lo -= alpha * d;
+        d *= 1 + 2 * alpha;
         x[i] = real_clamp(gen, i, lo + ga_rng_uniform(r) * d);
         y[i] = real_clamp(gen, i, lo + ga_rng_uniform(r) * d);
     }
@@ -94,7 +148,8 @@ static bool real_selfadaptive(const struct ga_genome *gen, gsl_rng *r, ga_gene *
  * the bounds. */
 static bool real_polynomial(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
 {
-    double *x = ga_genome_reals(g), p = 1 / (double)gen->reals, e = REAL_POLYNOMIAL_ETA + 1;
+    double *x = ga_genome_reals(g), p = 1 / (double)gen->reals;
+    double e = ga_mutation_setting(gen, &ga_mutation_polynomial, 0) + 1;
     bool changed = false;
     for (size_t i = 0; i < gen->reals; i++) {
         if (ga_rng_uniform(r) >= p)
@@ -111,19 +166,30 @@ static bool real_polynomial(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
 }
 
 const struct ga_crossover ga_crossover_sbx = {
-    "sbx", "simulated binary crossover per gene (eta 15), clamped to the bounds", GA_KIND_REAL, real_sbx};
+    "sbx", "simulated binary crossover, bounded (Deb and Agrawal 1995): each variable with probability share",
+    GA_KIND_REAL, real_sbx, real_sbx_settings,
+};
+const struct ga_crossover ga_crossover_sbxclamp = {
+    "sbxclamp", "gaexp 0.4's sbx: every variable, the unbounded spread, clamped to the bounds", GA_KIND_REAL,
+    real_sbxclamp, real_eta_settings,
+};
 const struct ga_crossover ga_crossover_blx = {
-    "blx", "BLX-alpha: each gene uniform in the parents' interval widened by alpha 0.5 each side", GA_KIND_REAL,
-    real_blx};
+    "blx", "BLX-alpha: each gene uniform in the parents' interval widened by alpha each side", GA_KIND_REAL,
+    real_blx, real_blx_settings,
+};
 const struct ga_crossover ga_crossover_arithmetic = {
     "arithmetic", "whole arithmetic: l a + (1-l) b and the mirror, l uniform per pair", GA_KIND_REAL,
-    real_arithmetic};
+    real_arithmetic, NULL,
+};
 const struct ga_mutation ga_mutation_gaussian = {
     "gaussian", "every gene + N(0, sigma^2) x its width, sigma fixed (the genome's, problem.sigma)", GA_KIND_REAL,
-    NULL, real_gaussian};
+    NULL, real_gaussian, NULL,
+};
 const struct ga_mutation ga_mutation_selfadaptive = {
     "selfadaptive", "sigma *= exp(N(0,1)/sqrt(n)), then every gene + N(0, sigma^2) x its width (an ES's step)",
-    GA_KIND_REAL, NULL, real_selfadaptive};
+    GA_KIND_REAL, NULL, real_selfadaptive, NULL,
+};
 const struct ga_mutation ga_mutation_polynomial = {
-    "polynomial", "each gene with probability 1/n, a polynomial step within its bounds (eta 20)", GA_KIND_REAL,
-    NULL, real_polynomial};
+    "polynomial", "each gene with probability 1/n, a bounded polynomial step (Deb and Goyal 1996)", GA_KIND_REAL,
+    NULL, real_polynomial, real_polynomial_settings,
+};

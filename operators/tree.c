@@ -368,7 +368,7 @@ static void tree_subtree_crossover(const struct ga_genome *gen, gsl_rng *r, cons
 
 const struct ga_crossover ga_crossover_subtree = {
     "subtree", "swap two random subtrees (Koza: 90% at functions), within the size/depth limits",
-    GA_KIND_TREE, tree_subtree_crossover,
+    GA_KIND_TREE, tree_subtree_crossover, NULL,
 };
 
 /* Point mutation at node pos: a function becomes another of the same
@@ -405,7 +405,7 @@ static bool tree_point_once(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
 
 const struct ga_mutation ga_mutation_point = {
     "point", "change one node: a function to another of its arity, a leaf to another leaf",
-    GA_KIND_TREE, tree_point_at, tree_point_once,
+    GA_KIND_TREE, tree_point_at, tree_point_once, NULL,
 };
 
 /* Subtree mutation at node pos: the subtree is replaced by a random one
@@ -446,5 +446,5 @@ static bool tree_subtree_once(const struct ga_genome *gen, gsl_rng *r, ga_gene *
 
 const struct ga_mutation ga_mutation_subtree = {
     "subtree", "replace one random subtree by a random one (each-once leaves: reshape it)",
-    GA_KIND_TREE, tree_subtree_at, tree_subtree_once,
+    GA_KIND_TREE, tree_subtree_at, tree_subtree_once, NULL,
 };

@@ -52,13 +52,13 @@ static void vector_uniform(const struct ga_genome *gen, gsl_rng *r, const ga_gen
 }
 
 const struct ga_crossover ga_crossover_onepoint = {
-    "onepoint", "one cut, tails exchanged", GA_KIND_BITS | GA_KIND_INTS, vector_onepoint,
+    "onepoint", "one cut, tails exchanged", GA_KIND_BITS | GA_KIND_INTS, vector_onepoint, NULL,
 };
 const struct ga_crossover ga_crossover_twopoint = {
     "twopoint", "two cuts, middle segments exchanged", GA_KIND_BITS | GA_KIND_INTS,
-    vector_twopoint,
+    vector_twopoint, NULL,
 };
 const struct ga_crossover ga_crossover_uniform = {
     "uniform", "each gene from either parent with probability 1/2", GA_KIND_BITS | GA_KIND_INTS,
-    vector_uniform,
+    vector_uniform, NULL,
 };

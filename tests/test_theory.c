@@ -65,8 +65,8 @@ static const struct ga_problem theory_leadingones = {
 };
 
 /* The (1 + lambda) EA on onemax with n bits: standard bit mutation at rate p per bit, no crossover. */
-static struct test_experiment *theory_experiment(size_t n, double p, unsigned lambda, bool evaluate_all,
-                                                 unsigned threads)
+static struct test_experiment *theory_experiment_with(size_t n, double p, unsigned lambda, bool evaluate_all,
+                                                      unsigned threads, const char *mutation_extra)
 {
     char text[1024];
     snprintf(text, sizeof text,
@@ -74,10 +74,16 @@ static struct test_experiment *theory_experiment(size_t n, double p, unsigned la
              "ga = { population = 1; threads = %u; evaluate_all = %s;\n"
              "       scheme = { name = \"plus\"; plus = { lambda = %u; }; };\n"
              "       crossover = { name = \"uniform\"; rate = 0.0; };\n"
-             "       mutation = { name = \"flip\"; rate = %.17g; per = \"gene\"; };\n"
+             "       mutation = { name = \"flip\"; rate = %.17g; %s };\n"
              "       stop = { generations = 100000000; }; };\n",
-             n, threads, evaluate_all ? "true" : "false", lambda, p);
+             n, threads, evaluate_all ? "true" : "false", lambda, p, mutation_extra);
     return test_experiment_with(text, NULL);
+}
+
+static struct test_experiment *theory_experiment(size_t n, double p, unsigned lambda, bool evaluate_all,
+                                                 unsigned threads)
+{
+    return theory_experiment_with(n, p, lambda, evaluate_all, threads, "per = \"gene\";");
 }
 
 /* Mean and standard deviation of the evaluations, after the first, of 'runs' runs to the optimum. */
@@ -129,7 +135,19 @@ static double theory_binomial(size_t n, size_t k, double p)
  * fewest zeros of its lambda offspring when that is below z.  Returns the
  * expected evaluations (lambda per generation) from a uniform random start.
  */
+static double theory_onemax_mixture(size_t n, const double *rates, const double *weights, size_t count,
+                                    unsigned lambda);
+
 static double theory_onemax_exact(size_t n, double p, unsigned lambda)
+{
+    double one = 1;
+    return theory_onemax_mixture(n, &p, &one, 1, lambda);
+}
+
+/* The same chain when each offspring's rate is rates[k] with probability
+ * weights[k] (the fast mutation: a mixture of standard bit mutations). */
+static double theory_onemax_mixture(size_t n, const double *rates, const double *weights, size_t count,
+                                    unsigned lambda)
 {
     double *e = calloc(n + 1, sizeof *e), *single = calloc(n + 1, sizeof *single);
     double expected = 0;
@@ -139,9 +157,11 @@ static double theory_onemax_exact(size_t n, double p, unsigned lambda)
         /* single[k]: one offspring has exactly k < z zeros */
         for (size_t k = 0; k < z; k++)
             single[k] = 0;
-        for (size_t a = 1; a <= z; a++)
-            for (size_t b = 0; b < a && b <= n - z; b++)
-                single[z - a + b] += theory_binomial(z, a, p) * theory_binomial(n - z, b, p);
+        for (size_t m = 0; m < count; m++)
+            for (size_t a = 1; a <= z; a++)
+                for (size_t b = 0; b < a && b <= n - z; b++)
+                    single[z - a + b] +=
+                        weights[m] * theory_binomial(z, a, rates[m]) * theory_binomial(n - z, b, rates[m]);
         /* the best of lambda: P(min = k) = P(all > k - 1 ... ) by the tails */
         double tail = 0, moves = 0, sum = 0; /* tail: P(one offspring has < k zeros) */
         for (size_t k = 0; k < z; k++) {
@@ -220,6 +240,50 @@ static void test_oneplus_lambda_onemax(void **unused)
     }
 }
 
+/*
+ * Resampling (an offspring that no bit flip changed is drawn again) removes
+ * exactly the iterations that change nothing, so with every offspring
+ * evaluated E[T] becomes E[T] (1 - (1 - p)^n) (Wald), on both problems.
+ */
+static void test_resampling(void **unused)
+{
+    (void)unused;
+    double p = 1.0 / 50, mean, sd, keep = 1 - pow(1 - p, 50);
+    struct test_experiment *t = theory_experiment_with(50, p, 1, true, 1, "per = \"gene\"; resample = true;");
+    theory_measure(t, NULL, NULL, 400, &mean, &sd);
+    theory_expect("(1+1) EA with resampling, OneMax n = 50", mean, sd, 400, theory_onemax_exact(50, p, 1) * keep);
+    struct theory_lo state = {50};
+    theory_measure(t, &theory_leadingones, &state, 400, &mean, &sd);
+    theory_expect("(1+1) EA with resampling, LeadingOnes n = 50", mean, sd, 400,
+                  theory_leadingones_exact(50, p) * keep);
+    test_experiment_free(t);
+}
+
+/* The fast (1+1) EA: each offspring's rate alpha/n, alpha in 1..n/2 with
+ * probability proportional to alpha^-beta: the OneMax chain of that mixture. */
+static void test_fast_mutation(void **unused)
+{
+    (void)unused;
+    enum { N = 60 };
+    const double betas[] = {1.5, 3.0};
+    for (size_t b = 0; b < 2; b++) {
+        double rates[N / 2], weights[N / 2], total = 0, mean, sd;
+        for (size_t a = 1; a <= N / 2; a++) {
+            rates[a - 1] = (double)a / N;
+            total += weights[a - 1] = pow((double)a, -betas[b]);
+        }
+        for (size_t a = 0; a < N / 2; a++)
+            weights[a] /= total;
+        char extra[96], what[64];
+        snprintf(extra, sizeof extra, "per = \"fast\"; beta = %g;", betas[b]);
+        struct test_experiment *t = theory_experiment_with(N, 0.5, 1, true, 1, extra);
+        theory_measure(t, NULL, NULL, 400, &mean, &sd);
+        snprintf(what, sizeof what, "fast (1+1) EA, beta %g, OneMax n = %d", betas[b], N);
+        theory_expect(what, mean, sd, 400, theory_onemax_mixture(N, rates, weights, N / 2, 1));
+        test_experiment_free(t);
+    }
+}
+
 /* The (1 + lambda) EA is the same run at 1, 2 and 4 threads, generation by generation. */
 static void test_oneplus_lambda_threads(void **unused)
 {
@@ -278,6 +342,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_oneplusone_leadingones),   cmocka_unit_test(test_oneplusone_onemax),
         cmocka_unit_test(test_oneplus_lambda_onemax),    cmocka_unit_test(test_oneplus_lambda_threads),
+        cmocka_unit_test(test_resampling),               cmocka_unit_test(test_fast_mutation),
         cmocka_unit_test(test_population_one_needs_plus_or_comma),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

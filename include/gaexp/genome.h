@@ -42,6 +42,10 @@ struct ga_genome {
      * from the problem's 'bounds' hook; see ga_genome_reals. */
     size_t reals;
     const double *lower, *upper; /* 'reals' each, lower[i] < upper[i] */
+    /* In a run, the values of the crossover's and the mutation's settings
+     * (gaexp/op.h: read them with ga_crossover_setting and
+     * ga_mutation_setting); NULL outside a run. */
+    const double *crossover_settings, *mutation_settings;
 };
 
 /* A real-valued genome (GA_KIND_REAL) is 'reals' doubles x[0 .. reals),

@@ -9,6 +9,21 @@
 
 GAEXP_API_BEGIN
 
+/* A number an operator reads from its own group of the experiment file
+ * (ga.crossover.sbx.eta, ga.mutation.polynomial.eta): its name there, its
+ * default and its range (both ends included), checked by the reader.  An
+ * operator lists up to GA_OP_SETTINGS_MAX of them, the list ended by a
+ * NULL name, and reads their values in a run through ga_crossover_setting
+ * and ga_mutation_setting, in the list's order.  'gaexp list' and the
+ * man page show them; sweeps and tune vary them like any setting. */
+struct ga_op_setting {
+    const char *name;
+    double value;        /* the default */
+    double min, max;
+    const char *summary; /* one line, e.g. "distribution index: larger keeps children nearer" */
+};
+#define GA_OP_SETTINGS_MAX 4
+
 /* A crossover makes two children from two parents.  Parents and children
  * never alias.  Given valid parents it must return valid children: the
  * operator repairs what it breaks.  It draws only from 'r'. */
@@ -18,6 +33,7 @@ struct ga_crossover {
     unsigned kinds;      /* genome kinds it serves; 0 = only the problem that lists it */
     void (*apply)(const struct ga_genome *gen, gsl_rng *r, const ga_gene *a, const ga_gene *b,
                   ga_gene *child_a, ga_gene *child_b);
+    const struct ga_op_setting *settings; /* NULL: none */
 };
 
 /* A mutation changes one genome in place, one event at a time, and says
@@ -32,7 +48,21 @@ struct ga_mutation {
     unsigned kinds;
     bool (*at)(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, size_t pos);
     bool (*once)(const struct ga_genome *gen, gsl_rng *r, ga_gene *g);
+    const struct ga_op_setting *settings; /* NULL: none */
 };
+
+/* Setting i (in its list's order) of the crossover or mutation 'op' as the
+ * run set it, or its default when gen carries no values (a genome made
+ * outside a run, as tests make them). */
+static inline double ga_crossover_setting(const struct ga_genome *gen, const struct ga_crossover *op, size_t i)
+{
+    return gen->crossover_settings ? gen->crossover_settings[i] : op->settings[i].value;
+}
+
+static inline double ga_mutation_setting(const struct ga_genome *gen, const struct ga_mutation *op, size_t i)
+{
+    return gen->mutation_settings ? gen->mutation_settings[i] : op->settings[i].value;
+}
 
 /* How roulette and sus turn a minimised fitness f (lower is better) into
  * the weight w that a draw is proportional to. */
@@ -91,6 +121,11 @@ struct ga_selection {
 enum ga_rate_unit {
     GA_PER_INDIVIDUAL, /* each child is mutated once with probability rate (the published GA, the DEA) */
     GA_PER_GENE,       /* each gene of each child is mutated with probability rate */
+    /* The "fast" mutation (Doerr, Le, Makhmara, Nguyen, GECCO 2017): for
+     * each child alpha is drawn from {1, ..., len/2} with probability
+     * proportional to alpha^-beta (ga_params.mutation_beta > 1), then each
+     * gene is mutated with probability alpha/len; the rate is not read. */
+    GA_PER_FAST,
 };
 
 GAEXP_API_END

@@ -76,8 +76,16 @@ struct ga_params {
     double crossover_rate;           /* probability that a pair of parents is crossed */
     double mutation_rate;            /* probability per individual or per gene, see unit */
     enum ga_rate_unit mutation_unit;
+    /* Per gene or fast: a child the walk over its genes leaves without a
+     * single mutation is drawn again, until at least one (the "resampling"
+     * of runtime theory: the number of mutations conditioned on >= 1). */
+    bool mutation_resample;
+    double mutation_beta;            /* GA_PER_FAST: the power law's exponent, > 1 */
     const struct ga_crossover *crossover;
     const struct ga_mutation *mutation;
+    /* The values of the operators' own settings, in their lists' order. */
+    double crossover_settings[GA_OP_SETTINGS_MAX];
+    double mutation_settings[GA_OP_SETTINGS_MAX];
     bool evaluate_all;               /* evaluate unchanged children too (the benchmark GA) */
     bool diversity;                  /* compute the diversity statistic */
     /* Checks the hooks as the run goes (slower; for a new plug-in): every

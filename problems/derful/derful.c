@@ -553,28 +553,28 @@ static bool derful_mix(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, size
 
 static const struct ga_crossover derful_crossover_lineswap = {
     "lineswap", "published v2: swap a row or column, repair duplicates to the nearest free value", 0,
-    derful_lineswap,
+    derful_lineswap, NULL,
 };
 static const struct ga_crossover derful_crossover_rowswap = {
-    "rowswap", "the benchmark's line swap: a row only, same repair", 0, derful_rowswap,
+    "rowswap", "the benchmark's line swap: a row only, same repair", 0, derful_rowswap, NULL,
 };
 static const struct ga_crossover derful_crossover_common = {
     "common", "published v1: cards both parents hold move to the other parent's positions", 0,
-    derful_common,
+    derful_common, NULL,
 };
 static const struct ga_mutation derful_mutation_checkcontain = {
     "checkcontain", "published: a random deck card to a cell unless the grid holds it", 0,
-    derful_checkcontain, NULL,
+    derful_checkcontain, NULL, NULL,
 };
 static const struct ga_mutation derful_mutation_replace = {
-    "replace", "a cell gets a random card not in the grid", 0, derful_replace, NULL,
+    "replace", "a cell gets a random card not in the grid", 0, derful_replace, NULL, NULL,
 };
 static const struct ga_mutation derful_mutation_nudge = {
-    "nudge", "a cell's card one value step up or down", 0, derful_nudge, NULL,
+    "nudge", "a cell's card one value step up or down", 0, derful_nudge, NULL, NULL,
 };
 static const struct ga_mutation derful_mutation_mix = {
     "mix", "swap two cells, replace with an unused card, or nudge (1/3 each)", 0, derful_mix,
-    NULL,
+    NULL, NULL,
 };
 
 static const struct ga_crossover *const derful_crossovers[] = {

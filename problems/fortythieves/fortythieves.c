@@ -395,7 +395,7 @@ static bool ft_ga_edit_once(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
 
 static const struct ga_mutation ft_ga_mutation_edit = {
     "edit", "change, insert or delete one move of the play; the later moves kept where still legal",
-    0, ft_ga_edit_at, ft_ga_edit_once,
+    0, ft_ga_edit_at, ft_ga_edit_once, NULL,
 };
 static const struct ga_mutation *const ft_ga_mutations[] = {&ft_ga_mutation_edit, NULL};
 

@@ -630,7 +630,7 @@ static bool t24_rdo_gene(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, si
 
 static const struct ga_mutation t24_mutation_rdo = {
     "rdo", "subtree mutation, then every subtree of 2-3 cards becomes the expression of its cards nearest the value it needs (RDO)",
-    0, t24_rdo_gene, t24_rdo_once,
+    0, t24_rdo_gene, t24_rdo_once, NULL,
 };
 static const struct ga_mutation *const t24_mutations[] = {&t24_mutation_rdo, NULL};
 
