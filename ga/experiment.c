@@ -347,7 +347,8 @@ static bool experiment_scheme_settings(struct ga_cfg *cfg, config_setting_t *v, 
         break;
     case GA_SCHEME_PLUS:
     case GA_SCHEME_COMMA:
-        lambda = which == GA_SCHEME_PLUS ? n : 2 * n;
+    case GA_SCHEME_RANDOM:
+        lambda = which == GA_SCHEME_COMMA ? 2 * n : n;
         ok &= !v || ga_cfg_int(cfg, v, "lambda", lambda, 1, EXPERIMENT_MAX_POPULATION, &lambda);
         break;
     }

@@ -68,12 +68,12 @@ bool params_check_mutation(const struct ga_params *p, struct params_fault *f)
 
 bool params_check_scheme(const struct ga_params *p, struct params_fault *f)
 {
-    if (p->population == 1 && p->scheme != GA_SCHEME_PLUS && p->scheme != GA_SCHEME_COMMA)
-        return params_broken(f, "ga.population", "a population of 1 needs scheme \"plus\" or \"comma\" "
-                                                 "(the (1 + lambda) and (1, lambda) EAs)");
+    if (p->population == 1 && (p->scheme == GA_SCHEME_GENERATIONAL || p->scheme == GA_SCHEME_STEADY))
+        return params_broken(f, "ga.population", "a population of 1 needs scheme \"plus\", \"comma\" or \"random\" "
+                                                 "(the (1 + lambda) and (1, lambda) EAs, random search)");
     static const char *const lambdas[] = {"ga.scheme", "ga.scheme.steady.lambda", "ga.scheme.plus.lambda",
-                                          "ga.scheme.comma.lambda"};
-    const char *lambda = (size_t)p->scheme < 4 ? lambdas[p->scheme] : "ga.scheme";
+                                          "ga.scheme.comma.lambda", "ga.scheme.random.lambda"};
+    const char *lambda = (size_t)p->scheme < 5 ? lambdas[p->scheme] : "ga.scheme";
     if (p->scheme != GA_SCHEME_GENERATIONAL && p->lambda < 1)
         return params_broken(f, lambda, "the scheme needs lambda >= 1 children");
     if (p->scheme == GA_SCHEME_COMMA && p->lambda < p->population)

@@ -623,6 +623,7 @@ static unsigned long long run_generation_cost(const struct ga_params *p)
         return (unsigned long long)run_steady_steps(p) * p->lambda;
     case GA_SCHEME_PLUS:
     case GA_SCHEME_COMMA:
+    case GA_SCHEME_RANDOM:
         break;
     }
     return p->lambda;
@@ -738,7 +739,7 @@ static void run_survive(struct ga_run *run, size_t k)
     const struct ga_params *p = &run->params;
     size_t n = p->population, lambda = p->lambda, stride = run->stride, m = 0;
     struct ga_select_key *keys = run->survivor_keys + k * (n + lambda);
-    if (p->scheme == GA_SCHEME_PLUS)
+    if (p->scheme != GA_SCHEME_COMMA) /* plus and random */
         for (size_t i = 0; i < n; i++)
             keys[m++] = (struct ga_select_key){run->fitness[k * n + i], i};
     for (size_t j = 0; j < lambda; j++)
@@ -830,6 +831,31 @@ static unsigned long long run_steady_island(struct ga_run *run, size_t k)
     return evaluations;
 }
 
+/* Random search: island k's brood is lambda new random individuals, made
+ * and evaluated in blocks as generation 0 is, each block from its own
+ * stream (the same at any thread count).  Returns the evaluations. */
+static unsigned long long run_random_brood(struct ga_run *run, size_t first, size_t last)
+{
+    const struct ga_params *p = &run->params;
+    size_t lambda = p->lambda, island_blocks = (lambda + RUN_INIT_BLOCK - 1) / RUN_INIT_BLOCK;
+    long from = (long)(first * island_blocks), to = (long)(last * island_blocks);
+#pragma omp parallel for num_threads(p->threads) schedule(dynamic) if (p->threads > 1)
+    for (long b = from; b < to; b++) {
+        size_t k = (size_t)b / island_blocks, start = (size_t)b % island_blocks * RUN_INIT_BLOCK;
+        size_t end = start + RUN_INIT_BLOCK < lambda ? start + RUN_INIT_BLOCK : lambda;
+        gsl_rng *r = run_stream(run, run->generation + 1, (uint64_t)b);
+        for (size_t j = start; j < end; j++) {
+            size_t slot = k * lambda + j;
+            ga_gene *g = run->brood + slot * run->stride;
+            run->problem->init(&run->gen, r, g);
+            if (p->check)
+                run_fault_check(run, run_fault_key(slot, RUN_FAULT_MADE), RUN_HOOK_INIT, slot, g);
+            run->brood_fitness[slot] = run->problem->evaluate(&run->gen, g);
+        }
+    }
+    return (unsigned long long)(last - first) * lambda;
+}
+
 /* Breeds this process's islands [first, last) into next_genes. */
 static unsigned long long run_generation(struct ga_run *run, size_t first, size_t last)
 {
@@ -848,8 +874,12 @@ static unsigned long long run_generation(struct ga_run *run, size_t first, size_
         struct run_brood brood = {run->next_genes, run->next_fitness, p->population, p->elite, 0};
         return run_breed(run, first, last, (p->population - p->elite + 1) / 2, &brood);
     }
-    struct run_brood brood = {run->brood, run->brood_fitness, p->lambda, 0, 0};
-    evaluations = run_breed(run, first, last, (p->lambda + 1) / 2, &brood);
+    if (p->scheme == GA_SCHEME_RANDOM) {
+        evaluations = run_random_brood(run, first, last);
+    } else {
+        struct run_brood brood = {run->brood, run->brood_fitness, p->lambda, 0, 0};
+        evaluations = run_breed(run, first, last, (p->lambda + 1) / 2, &brood);
+    }
     /* The children checked before survival ranks them (or drops them); a child's place is its slot. */
     run_fault_scan(run, first * p->lambda, run->brood_fitness, first * p->lambda, last * p->lambda,
                    run->brood + first * p->lambda * run->stride);

@@ -174,7 +174,7 @@ struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
     if (ok && lambda)
         ok = (run->brood = run_block_alloc(islands * lambda, run->stride)) &&
              (run->brood_fitness = malloc(islands * lambda * sizeof *run->brood_fitness));
-    if (ok && (params->scheme == GA_SCHEME_PLUS || params->scheme == GA_SCHEME_COMMA))
+    if (ok && (params->scheme == GA_SCHEME_PLUS || params->scheme == GA_SCHEME_COMMA || params->scheme == GA_SCHEME_RANDOM))
         ok = (run->survivor_keys = malloc(islands * (params->population + lambda) * sizeof *run->survivor_keys));
     for (unsigned t = 0; ok && t < threads; t++)
         ok = (run->rngs[t] = ga_rng_alloc(run->params.rng_type)) != NULL;

@@ -80,7 +80,7 @@ check "the runs were really killed ($kills times in $scenario scenarios)" [ "$ki
 # (1 + 4) EA (a population of 1: the defaults its checkpoint writes must read
 # back), killed and resumed alike (three scenarios each).
 scheme_kills=0 scheme_differing=
-for scheme in steady plus oneplus; do
+for scheme in steady plus random oneplus; do
   scfg=$out/$scheme.cfg
   case $scheme in
     oneplus) sed 's/population = 60;/population = 1; scheme = { name = "plus"; plus = { lambda = 4; }; }; crossover = { rate = 0.0; };/' "$cfg" > "$scfg" ;;
@@ -95,8 +95,8 @@ for scheme in steady plus oneplus; do
     { [ "$status" -eq 0 ] && same "$out/$scheme-reference" "$out/run"; } || scheme_differing="$scheme_differing $scheme/$s"
   done
 done
-echo "# steady, plus and the (1+4) EA: $scheme_kills kills"
-check "steady, plus and the (1+4) EA, killed and resumed, byte-identical (differing:${scheme_differing:- none})" [ -z "$scheme_differing" ]
+echo "# steady, plus, random search and the (1+4) EA: $scheme_kills kills"
+check "steady, plus, random search and the (1+4) EA, killed and resumed, byte-identical (differing:${scheme_differing:- none})" [ -z "$scheme_differing" ]
 
 # A problem's own columns (functions: best_distance after the standard
 # ones), killed and resumed alike (three scenarios).

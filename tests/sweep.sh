@@ -132,10 +132,10 @@ check "and says so" sh -c '"$0" run "$1" --replicates 4 --jobs 2 --out "$2/run3"
 # variant's settings in its own group, so no point trips over another's.
 { printf '@include "%s/configs/derful5.cfg"\n' "$(cd "$srcdir" && pwd)"
   echo 'sweep = ( { set = "ga.selection.name"; values = ["tournament", "roulette", "sus", "rank", "truncation", "random"]; },'
-  echo '          { set = "ga.scheme.name"; values = ["generational", "steady", "plus", "comma"]; } );'; } >"$out/variants.cfg"
+  echo '          { set = "ga.scheme.name"; values = ["generational", "steady", "plus", "comma", "random"]; } );'; } >"$out/variants.cfg"
 check "every selection x every scheme on derful5.cfg as shipped" sweep "$out/variants.cfg" --out "$out/variants" --jobs 2 \
   --set ga.population=20 --set ga.stop.generations=2 --set output.plot=false
-check "24 points" [ "$(tail -n +2 "$out/variants/index.csv" | wc -l)" -eq 24 ]
+check "30 points" [ "$(tail -n +2 "$out/variants/index.csv" | wc -l)" -eq 30 ]
 sed 's/"rank", "truncation"/"rank", "trunkation"/' "$out/variants.cfg" >"$out/variants-typo.cfg"
 check "a misspelt selection in the sweep: said once, with a hint, exit 2" sh -c \
   '"$0" sweep "$1" --out "$2/never" --quiet 2>"$2/typo.stderr"; [ $? -eq 2 ] && [ "$(grep -c trunkation "$2/typo.stderr")" -eq 1 ] && grep -q "did you mean .truncation." "$2/typo.stderr"' \

@@ -284,15 +284,41 @@ static void test_fast_mutation(void **unused)
     }
 }
 
-/* The (1 + lambda) EA is the same run at 1, 2 and 4 threads, generation by generation. */
-static void test_oneplus_lambda_threads(void **unused)
+/* Random search (scheme random, population 1, lambda 3): every string
+ * drawn uniformly.  The initial one is the optimum with probability 1/2^n;
+ * otherwise generations of 3 follow until one holds it, each with
+ * probability 1 - q^3 (q = 1 - 2^-n): E[evaluations after the first] =
+ * 3 q / (1 - q^3). */
+static void test_random_search(void **unused)
 {
     (void)unused;
+    double mean, sd, q = 1 - 1.0 / 256;
+    struct test_experiment *t = test_experiment_with(
+        "problem = { name = \"onemax\"; bits = 8; };\n"
+        "ga = { population = 1; scheme = { name = \"random\"; random = { lambda = 3; }; };\n"
+        "       stop = { generations = 100000000; }; };\n",
+        NULL);
+    theory_measure(t, NULL, NULL, 1000, &mean, &sd);
+    theory_expect("random search, OneMax n = 8, lambda 3", mean, sd, 1000, 3 * q / (1 - q * q * q));
+    test_experiment_free(t);
+}
+
+/* The (1 + lambda) EA and random search are the same run at 1, 2 and 4
+ * threads, generation by generation. */
+static void theory_threads(bool random_search)
+{
     struct ga_run *runs[3];
     struct test_experiment *t[3];
     const unsigned threads[3] = {1, 2, 4};
     for (int k = 0; k < 3; k++) {
-        t[k] = theory_experiment(300, 1.0 / 300, 200, false, threads[k]);
+        char text[512];
+        snprintf(text, sizeof text,
+                 "problem = { name = \"onemax\"; bits = 300; };\n"
+                 "ga = { population = 1; threads = %u; crossover = { rate = 0.0; };\n"
+                 "       mutation = { name = \"flip\"; rate = 0.0033; per = \"gene\"; };\n"
+                 "       scheme = { name = \"%s\"; plus = { lambda = 200; }; random = { lambda = 200; }; }; };\n",
+                 threads[k], random_search ? "random" : "plus");
+        t[k] = test_experiment_with(text, NULL);
         runs[k] = test_run_alloc(t[k]);
         ga_run_init(runs[k], 11);
     }
@@ -310,6 +336,13 @@ static void test_oneplus_lambda_threads(void **unused)
         ga_run_free(runs[k]);
         test_experiment_free(t[k]);
     }
+}
+
+static void test_oneplus_lambda_threads(void **unused)
+{
+    (void)unused;
+    theory_threads(false);
+    theory_threads(true);
 }
 
 /* A population of 1 is only for plus and comma: one message, at ga.population. */
@@ -343,6 +376,7 @@ int main(void)
         cmocka_unit_test(test_oneplusone_leadingones),   cmocka_unit_test(test_oneplusone_onemax),
         cmocka_unit_test(test_oneplus_lambda_onemax),    cmocka_unit_test(test_oneplus_lambda_threads),
         cmocka_unit_test(test_resampling),               cmocka_unit_test(test_fast_mutation),
+        cmocka_unit_test(test_random_search),
         cmocka_unit_test(test_population_one_needs_plus_or_comma),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -41,7 +41,8 @@ struct ga_link {
     X(GA_SCHEME_GENERATIONAL, "generational", "the elite (ga.scheme.generational.elite in [0, N-1]), then N - elite children") \
     X(GA_SCHEME_STEADY, "steady", "ceil(N/lambda) steps, each lambda children replacing the worst, a random one or a reverse-tournament loser") \
     X(GA_SCHEME_PLUS, "plus", "(mu+lambda): the best N of the parents and lambda children; the best is never lost") \
-    X(GA_SCHEME_COMMA, "comma", "(mu,lambda): the best N of lambda >= N children alone")
+    X(GA_SCHEME_COMMA, "comma", "(mu,lambda): the best N of lambda >= N children alone")                        \
+    X(GA_SCHEME_RANDOM, "random", "random search: lambda new random individuals, then the best N of all, as plus")
 enum ga_scheme {
 #define GA_SCHEME_ENUM(code, name, summary) code,
     GA_SCHEME_LIST(GA_SCHEME_ENUM)
@@ -57,7 +58,7 @@ enum ga_replace {
 
 /* Everything that defines a run besides the problem and the seed. */
 struct ga_params {
-    size_t population;               /* N >= 1 per island; 1 only with plus or comma (no selection then) */
+    size_t population;               /* N >= 1 per island; 1 only with plus, comma or random (no selection then) */
     unsigned long generations;       /* stop after this many generations after generation 0 */
     unsigned long long evaluations;  /* stop once this many were spent; 0 = no limit */
     double seconds;                  /* wall-time limit; 0 = none (makes a run irreproducible) */
