@@ -12,7 +12,7 @@ static const char solve_tsp_usage[] =
     "  gaexp solve tsp FILE [--tour]\n"
     "      The optimal tour length of the TSPLIB FILE (TYPE: TSP; EUC_2D, CEIL_2D,\n"
     "      GEO, ATT or EXPLICIT) by Held-Karp dynamic programming: at most 20\n"
-    "      cities (its table takes 80 MB and about a second there).  Beside it\n"
+    "      cities (its table takes 80 MB and a third of a second there).  Beside it\n"
     "      TSPLIB's published optimum, when the instance has one.  --tour adds an\n"
     "      optimal tour from city 1, the cities numbered as in the file.\n";
 

@@ -8,7 +8,7 @@
 #include "problems/tsp/tsp_tsplib.h"
 
 /* The most cities Held-Karp takes: its table holds 2^(n-1) (n-1) lengths
- * of 8 bytes, 80 MB at 20 cities (and 4.8 GB at 25). */
+ * of 8 bytes, 80 MB at 20 cities (and 3.2 GB at 25). */
 #define TSP_HELD_KARP_MAX 20
 
 /* The table's bytes for n cities (0 for n < 2). */
