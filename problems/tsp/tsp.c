@@ -71,25 +71,24 @@ static bool tsp_ga_instance(struct tsp_ga *s, struct ga_cfg *cfg, config_setting
     return s->inst != NULL;
 }
 
-/* The optimum the instance is known to have, or 0 when none is; *source says whence. */
-static int64_t tsp_ga_known_optimum(const struct tsp_instance *t, const char **source)
+/* The optimum the instance is known to have, or 0 when none is, into
+ * *optimum; *source says whence.  GA_OK or GA_ENOMEM (from Held-Karp). */
+static int tsp_ga_known_optimum(const struct tsp_instance *t, int64_t *optimum, const char **source)
 {
     long long published = tsp_published_optimum(t->name, t->n);
-    int64_t length;
+    *optimum = 0;
+    *source = "none known";
     if (t->optimum >= 0) {
         *source = "the file's OPTIMUM line";
-        return t->optimum;
-    }
-    if (published >= 0) {
+        *optimum = t->optimum;
+    } else if (published >= 0) {
         *source = "TSPLIB's published optimum";
-        return published;
-    }
-    if (t->n <= TSP_GA_EXACT_MAX && tsp_held_karp(t, &length, NULL) == GA_OK) {
+        *optimum = published;
+    } else if (t->n <= TSP_GA_EXACT_MAX) {
         *source = "Held-Karp's";
-        return length;
+        return tsp_held_karp(t, optimum, NULL);
     }
-    *source = "none known";
-    return 0;
+    return GA_OK;
 }
 
 static bool tsp_ga_configure(void *state, struct ga_cfg *cfg, config_setting_t *group)
@@ -97,7 +96,12 @@ static bool tsp_ga_configure(void *state, struct ga_cfg *cfg, config_setting_t *
     struct tsp_ga *s = state;
     bool ok = tsp_ga_instance(s, cfg, group);
     bool given = ga_cfg_lookup(cfg, group, "optimum") != NULL;
-    int64_t known = ok ? tsp_ga_known_optimum(s->inst, &s->source) : 0;
+    int64_t known = 0;
+    int status = ok ? tsp_ga_known_optimum(s->inst, &known, &s->source) : GA_OK;
+    if (status != GA_OK) {
+        ga_cfg_error_at(cfg, group, "optimum", "cannot compute the optimum by Held-Karp: %s", ga_strerror(status));
+        ok = false;
+    }
     long long optimum;
     ok &= ga_cfg_int(cfg, group, "optimum", known, 0, 1LL << 52, &optimum);
     if (!ok)
