@@ -40,6 +40,15 @@ for f in generations.csv summary.csv best.txt; do
   check "a rerun of config.cfg writes the same $f" cmp -s "$out/r64/$f" "$out/r64again/$f"
 done
 check "list shows the plug-in's problem" sh -c '"$0" --plugin "$1" list | grep -q "^  queens "' "$GAEXP" "$libs/queens.so"
+# A plug-in's operator with a setting of its own (ga_op_setting): read from
+# its group, range-checked, recorded in config.cfg, and used.
+"$GAEXP" run "$out/q/queens.cfg" --set ga.mutation.name=slide --set ga.mutation.slide.span=0.5 \
+  --set ga.mutation.per=gene --set ga.mutation.rate=0.1 --out "$out/slide" --quiet 2>"$out/slide.err"
+check "a plug-in operator's setting: the run solves 8 queens" grep -q '^1,1,1,0,' "$out/slide/summary.csv"
+check "and config.cfg records the setting" sh -c 'tr -d " \n" <"$0" | grep -q "slide={span=0.5;}"' "$out/slide/config.cfg"
+check "list shows the setting" sh -c '"$0" --plugin "$1" list | grep -q "slide.span = 0.25 \[0.01, 1\]"' "$GAEXP" "$libs/queens.so"
+"$GAEXP" run "$out/q/queens.cfg" --set ga.mutation.name=slide --set ga.mutation.slide.span=2 --out "$out/never" 2>"$out/span.err"
+check "a plug-in setting out of range: one message with the range" grep -q 'ga.mutation.slide.span: expected a number in \[0.01, 1\], got 2' "$out/span.err"
 printf 'problem = { name = "queens"; n = 6; };\nga = { seed = 2; stop = { generations = 50; }; };\noutput = { plot = false; };\n' >"$out/noplugin.cfg"
 "$GAEXP" run "$out/noplugin.cfg" --plugin "$libs/queens.so" --out "$out/opt" --quiet 2>/dev/null
 check "--plugin: config.cfg records the plug-in" grep -qF "plugin = \"$(cd "$libs" && pwd)/queens.so\";" "$out/opt/config.cfg"

@@ -105,6 +105,38 @@ static void queens_measure(const struct ga_genome *gen, const struct ga_populati
 
 static const struct ga_problem_columns queens_columns = {queens_column_names, queens_measure};
 
+/* An operator of the problem's own, with a setting: the queen of column pos
+ * slides to a column at most span * n away, the queens between shifting
+ * over by one (an insertion move; the genome stays a permutation). */
+static const struct ga_op_setting queens_slide_settings[] = {
+    {"span", 0.25, 0.01, 1, "the farthest a queen slides, as a share of the board"},
+    {NULL, 0, 0, 0, NULL},
+};
+static const struct ga_mutation queens_slide;
+
+static bool queens_slide_at(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, size_t pos)
+{
+    size_t n = gen->len, reach = (size_t)(ga_mutation_setting(gen, &queens_slide, 0) * (double)n);
+    reach = reach < 1 ? 1 : reach;
+    size_t lo = pos > reach ? pos - reach : 0, hi = pos + reach < n ? pos + reach : n - 1;
+    size_t to = lo + (size_t)ga_rng_below(r, hi - lo + 1);
+    if (to == pos)
+        return false;
+    ga_gene moving = g[pos];
+    if (to < pos)
+        memmove(g + to + 1, g + to, (pos - to) * sizeof *g);
+    else
+        memmove(g + pos, g + pos + 1, (to - pos) * sizeof *g);
+    g[to] = moving;
+    return true;
+}
+
+static const struct ga_mutation queens_slide = {
+    "slide", "a queen slides to a column at most span * n away (an insertion move)", 0, queens_slide_at, NULL,
+    queens_slide_settings,
+};
+static const struct ga_mutation *const queens_mutations[] = {&queens_slide, NULL};
+
 const struct ga_problem queens_problem = {
     .name = "queens",
     .summary = "N-Queens: one queen per row and column, none sharing a diagonal (fitness = clashing pairs)",
@@ -118,6 +150,7 @@ const struct ga_problem queens_problem = {
     .valid = queens_valid,
     .print = queens_print,
     .columns = &queens_columns,
+    .mutations = queens_mutations,
 };
 
 int queens_register(struct ga_registry *reg)
