@@ -507,6 +507,25 @@ static bool experiment_op_groups(struct ga_cfg *cfg, config_setting_t *g, const 
     return ok;
 }
 
+/* The operators a problem may use, by name and settings, and the chosen one (n: none). */
+struct experiment_ops {
+    const char *names[EXPERIMENT_MAX_OPS];
+    const struct ga_op_setting *settings[EXPERIMENT_MAX_OPS];
+    size_t n, chosen;
+};
+
+/* The chosen operator's settings into values, or the refusal of its name. */
+static bool experiment_op_chosen(struct ga_cfg *cfg, config_setting_t *g, const char *what, const char *name,
+                                 const struct experiment_ops *o, bool exists_elsewhere, const struct ga_problem *p,
+                                 double *values)
+{
+    if (o->chosen == o->n) {
+        experiment_refuse(cfg, g, what, name, o->names, o->n, exists_elsewhere, p);
+        return false;
+    }
+    return experiment_op_groups(cfg, g, what, o->names, o->settings, o->n, o->chosen, values);
+}
+
 static bool experiment_crossover(struct ga_cfg *cfg, const struct ga_catalog *cat,
                                  const struct ga_problem *p, config_setting_t *ga,
                                  struct ga_params *params)
@@ -520,21 +539,17 @@ static bool experiment_crossover(struct ga_cfg *cfg, const struct ga_catalog *ca
     if (!ok)
         return false;
     const struct ga_crossover *ops[EXPERIMENT_MAX_OPS];
-    const char *names[EXPERIMENT_MAX_OPS];
-    const struct ga_op_setting *settings[EXPERIMENT_MAX_OPS];
-    size_t n = ga_catalog_crossovers(cat, p, ops, EXPERIMENT_MAX_OPS), chosen = EXPERIMENT_MAX_OPS;
-    n = n < EXPERIMENT_MAX_OPS ? n : EXPERIMENT_MAX_OPS;
+    struct experiment_ops o;
+    o.n = ga_catalog_crossovers(cat, p, ops, EXPERIMENT_MAX_OPS);
+    o.n = o.chosen = o.n < EXPERIMENT_MAX_OPS ? o.n : EXPERIMENT_MAX_OPS;
     params->crossover = ga_catalog_crossover(cat, p, name);
-    for (size_t i = 0; i < n; i++) {
-        names[i] = ops[i]->name;
-        settings[i] = ops[i]->settings;
-        chosen = ops[i] == params->crossover ? i : chosen;
+    for (size_t i = 0; i < o.n; i++) {
+        o.names[i] = ops[i]->name;
+        o.settings[i] = ops[i]->settings;
+        o.chosen = ops[i] == params->crossover ? i : o.chosen;
     }
-    if (!params->crossover) {
-        experiment_refuse(cfg, g, "crossover", name, names, n, ga_catalog_crossover(cat, NULL, name) != NULL, p);
-        return false;
-    }
-    return experiment_op_groups(cfg, g, "crossover", names, settings, n, chosen, params->crossover_settings);
+    return experiment_op_chosen(cfg, g, "crossover", name, &o, ga_catalog_crossover(cat, NULL, name) != NULL, p,
+                                params->crossover_settings);
 }
 
 static bool experiment_mutation(struct ga_cfg *cfg, const struct ga_catalog *cat,
@@ -561,21 +576,17 @@ static bool experiment_mutation(struct ga_cfg *cfg, const struct ga_catalog *cat
         return false;
     params->mutation_unit = unit_codes[unit];
     const struct ga_mutation *ops[EXPERIMENT_MAX_OPS];
-    const char *names[EXPERIMENT_MAX_OPS];
-    const struct ga_op_setting *settings[EXPERIMENT_MAX_OPS];
-    size_t n = ga_catalog_mutations(cat, p, ops, EXPERIMENT_MAX_OPS), chosen = EXPERIMENT_MAX_OPS;
-    n = n < EXPERIMENT_MAX_OPS ? n : EXPERIMENT_MAX_OPS;
+    struct experiment_ops o;
+    o.n = ga_catalog_mutations(cat, p, ops, EXPERIMENT_MAX_OPS);
+    o.n = o.chosen = o.n < EXPERIMENT_MAX_OPS ? o.n : EXPERIMENT_MAX_OPS;
     params->mutation = ga_catalog_mutation(cat, p, name);
-    for (size_t i = 0; i < n; i++) {
-        names[i] = ops[i]->name;
-        settings[i] = ops[i]->settings;
-        chosen = ops[i] == params->mutation ? i : chosen;
+    for (size_t i = 0; i < o.n; i++) {
+        o.names[i] = ops[i]->name;
+        o.settings[i] = ops[i]->settings;
+        o.chosen = ops[i] == params->mutation ? i : o.chosen;
     }
-    if (!params->mutation) {
-        experiment_refuse(cfg, g, "mutation", name, names, n, ga_catalog_mutation(cat, NULL, name) != NULL, p);
-        return false;
-    }
-    return experiment_op_groups(cfg, g, "mutation", names, settings, n, chosen, params->mutation_settings) &&
+    return experiment_op_chosen(cfg, g, "mutation", name, &o, ga_catalog_mutation(cat, NULL, name) != NULL, p,
+                                params->mutation_settings) &&
            experiment_keeps(cfg, params, params_check_mutation);
 }
 
