@@ -50,6 +50,25 @@ mv "$out/isweep" "$out/isweep-reference"
 check "a sweep of island points on 3 ranks" mpi 3 sweep "$isweep" --out "$out/isweep" --quiet
 check "is byte-identical to one process's" same "$out/isweep-reference" "$out/isweep"
 
+# The EA baselines (a population of 1): the (1+1) EA plain, resampled and
+# fast, and random search, spread over 3 ranks: the same folder.
+esweep=$out/ea-sweep.cfg
+cat >"$esweep" <<EOT
+problem = { name = "onemax"; bits = 60; };
+ga = { seed = 4; replicates = 3; population = 1; evaluate_all = true;
+       scheme = { name = "plus"; plus = { lambda = 1; }; random = { lambda = 4; }; };
+       crossover = { rate = 0.0; }; mutation = { name = "flip"; rate = 0.0167; per = "gene"; };
+       stop = { generations = 3000; }; };
+output = { plot = false; };
+sweep = ( { set = ["ga.scheme.name", "ga.mutation.per", "ga.mutation.resample"];
+            values = (("plus", "gene", false), ("plus", "gene", true), ("plus", "fast", false),
+                      ("random", "gene", false)); } );
+EOT
+"$GAEXP" sweep "$esweep" --out "$out/esweep" --quiet
+mv "$out/esweep" "$out/esweep-reference"
+check "the EA baselines on 3 ranks" mpi 3 sweep "$esweep" --out "$out/esweep" --quiet
+check "are byte-identical to one process's" same "$out/esweep-reference" "$out/esweep"
+
 # Other commands run on rank 0 alone; the workers are let go.
 cfg=$srcdir/tests/data/golden/onemax.cfg
 "$GAEXP" run "$cfg" --out "$out/run" --quiet --set output.plot=false
