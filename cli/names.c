@@ -48,6 +48,7 @@ static const struct names_entry names_table[] = {
     {NAMES_SWEEP, ".p###.new", NAMES_STAGE, NAMES_RUN},
     {NAMES_SWEEP, ".p###.replicates", NAMES_STAGE, NAMES_REPLICATES},
 
+    NAMES_FILE_OF(NAMES_EXPORT, "IOHprofiler_f#_*.json"),
     NAMES_FILE_OF(NAMES_EXPORT, "IOHprofiler_f#_*.info"),
     {NAMES_EXPORT, "data_f#_*", NAMES_FOLDER, NAMES_EXPORT_DATA},
     {NAMES_EXPORT, "p###", NAMES_FOLDER, NAMES_EXPORT_POINT},
@@ -63,6 +64,7 @@ static const struct names_entry names_table[] = {
     NAMES_FIGURE_OF(NAMES_COMPARE, "cd"),
     {NAMES_COMPARE, "style.gp", NAMES_KEPT, NAMES_NONE},
 
+    NAMES_FILE_OF(NAMES_EXPORT_POINT, "IOHprofiler_f#_*.json"),
     NAMES_FILE_OF(NAMES_EXPORT_POINT, "IOHprofiler_f#_*.info"),
     {NAMES_EXPORT_POINT, "data_f#_*", NAMES_FOLDER, NAMES_EXPORT_DATA},
 

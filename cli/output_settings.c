@@ -45,6 +45,7 @@ static bool output_settings_read(void *ctx, struct ga_cfg *cfg, struct ga_experi
     size_t xaxis = 0, format = 0;
     ok &= ga_cfg_choice(cfg, out, "xaxis", xaxes, 3, 0, &xaxis);
     ok &= ga_cfg_choice(cfg, out, "format", formats, 3, 0, &format);
+    ok &= ga_cfg_string(cfg, out, "algorithm", "", &o->algorithm);
     o->xaxis = xaxes[xaxis];
     o->format = formats[format];
     if (ok && !o->dir[0]) {

@@ -22,6 +22,7 @@ struct output_settings {
     double checkpoint_seconds; /* output.checkpoint: between checkpoints, 0 = every generation */
     const char *xaxis;         /* output.xaxis: one of OUTPUT_XAXES */
     const char *format;        /* output.format: one of OUTPUT_FORMATS */
+    const char *algorithm;     /* output.algorithm: the name 'gaexp export' gives the configuration, "" = made from it */
 };
 
 /* The folder a command writes when told none: results/<file name without

@@ -1,57 +1,158 @@
 #!/bin/sh
-# tests/export.sh — 'gaexp export --format iohprofiler': an exported sweep read back
-# against IOHprofiler's v1 rules and checked against each point's summary.csv.
+# tests/export.sh — 'gaexp export --format iohprofiler': the distinctions IOHanalyzer must
+# keep (configurations, sweeps, sizes, replicates), the JSON meta file and .dat files read
+# back against each folder's summary.csv, the legacy layout, and bad inputs refused whole.
 . "${srcdir:-.}/tests/lib.sh"
 test_folder export
-cat > "$out/sweep.cfg" <<'CFG'
-problem = { name = "derful"; n = 4; };
-ga = { seed = 4; replicates = 4; population = 40; stop = { generations = 60; }; };
-sweep = ( { set = "ga.mutation.rate"; values = [0.1, 0.9]; } );
-CFG
-check "a sweep runs" "$GAEXP" sweep "$out/sweep.cfg" --out "$out/s" --quiet
-check "export runs" "$GAEXP" export --format iohprofiler "$out/s" "$out/ioh"
-check "an existing OUT is refused" sh -c '"$0" export --format iohprofiler "$1" "$2" 2>/dev/null; [ $? -eq 2 ]' \
-  "$GAEXP" "$out/s" "$out/ioh"
-check "a format other than iohprofiler is refused" sh -c '"$0" export --format csv "$1" "$2/x" 2>/dev/null; [ $? -eq 2 ]' \
-  "$GAEXP" "$out/s" "$out"
-id=$("$GAEXP" list | grep -n '^  [a-z]' | grep -n ' derful ' | cut -d: -f1)
+command -v python3 >/dev/null || { echo "export: python3 is missing: skipped"; exit 77; }
+base='problem = { name = "onemax"; bits = 16; };
+ga = { seed = 4; replicates = 3; population = 20; stop = { generations = 40; }; };
+output = { plot = false; };'
+echo "$base" > "$out/run.cfg"
+check "a run (population 20)" "$GAEXP" run "$out/run.cfg" --out "$out/a" --quiet
+check "a run (population 30)" "$GAEXP" run "$out/run.cfg" --out "$out/b" --quiet --set ga.population=30
+check "export runs" "$GAEXP" export --format iohprofiler "$out/a" "$out/ea"
+check "export of the other runs" "$GAEXP" export --format iohprofiler "$out/b" "$out/eb"
 
-# One point against the rules: $1 point folder name.
-point() {
-  p=$1 info=$out/ioh/$1/IOHprofiler_f${id}_derful.info dat=$out/ioh/$1/data_f${id}_derful/IOHprofiler_f${id}_DIM16.dat
-  [ -s "$info" ] && [ -s "$dat" ] || { echo "point $p: missing $info or $dat"; return 1; }
-  [ "$(wc -l < "$info")" -eq 3 ] || { echo "point $p: .info is not 3 lines"; return 1; }
-  sed -n 1p "$info" | grep -qx "suite = \"gaexp\", funcId = $id, funcName = \"derful\", DIM = 16, maximization = \"F\", algId = \"mutation rate [0-9.]*\", algInfo = \"gaexp sweep point $p\"" ||
-    { echo "point $p: line 1 of .info"; return 1; }
-  sed -n 2p "$info" | grep -q '^%' || { echo "point $p: line 2 is not a % comment"; return 1; }
-  sed -n 3p "$info" | grep -q "^data_f${id}_derful/IOHprofiler_f${id}_DIM16.dat, 1:" || { echo "point $p: line 3 path"; return 1; }
-  # The .dat runs: a header each, evaluations rising, best-so-far never rising; each run's
-  # last line against the .info entry and summary.csv (evaluations, best).
-  sed -n 3p "$info" | tr ',' '\n' | tail -n +2 | tr -d ' ' | tr ':|' '  ' > "$out/$p.info-runs"
-  tail -n +2 "$out/s/$p/summary.csv" | awk -F, '{ print $1, $6, $4 }' > "$out/$p.summary-runs"
-  awk -v runs="$out/$p.info-runs" -v summary="$out/$p.summary-runs" '
-    function end_run() { if (run) last[run] = evals " " best }
-    /^"function evaluation" "current f\(x\)" "best-so-far f\(x\)" "current af\(x\)\+b" "best af\(x\)\+b"$/ {
-      end_run(); run++; prev_e = -1; prev_b = ""; next }
-    NF != 5 || run == 0 { print "bad line " NR; bad = 1; next }
-    { if ($1 <= prev_e) { print "evaluations do not rise at line " NR; bad = 1 }
-      if (prev_b != "" && $3 > prev_b) { print "best-so-far rises at line " NR; bad = 1 }
-      if ($3 != $5 || $2 != $4) { print "af(x)+b differs at line " NR; bad = 1 }
-      prev_e = $1; prev_b = $3; evals = $1; best = $3 }
-    END {
-      end_run()
-      n = 0; while ((getline l < runs) > 0) { split(l, f, " "); n++
-        if (f[1] != n || last[n] != f[2] " " f[3]) { print "info run " n ": " l " vs dat " last[n]; bad = 1 } }
-      if (n != run) { print "info has " n " runs, dat " run; bad = 1 }
-      m = 0; while ((getline l < summary) > 0) { split(l, f, " "); m++
-        if (last[f[1]] != f[2] " " f[3] + 0) { print "summary replicate " f[1] ": " f[2] " " f[3] " vs dat " last[f[1]]; bad = 1 } }
-      if (m != run) { print "summary has " m " replicates, dat " run; bad = 1 }
-      exit bad }' "$dat"
+# json FOLDER: the one JSON meta file in FOLDER.
+json() { ls "$1"/IOHprofiler_f*_*.json; }
+# field FILE EXPRESSION: a value of the JSON file, as python prints it.
+field() { python3 -c 'import json, sys; j = json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2"; }
+check "the JSON is valid" python3 -m json.tool "$(json "$out/ea")" /dev/null
+check "two configurations, two algorithm names" \
+  [ "$(field "$(json "$out/ea")" 'j["algorithm"]["name"]')" != "$(field "$(json "$out/eb")" 'j["algorithm"]["name"]')" ]
+check "the name says what differs from the defaults" sh -c \
+  'grep -q "\"name\": \"population 30; stop generations 40 ([0-9a-f]\{8\})\"" "$0"' "$(json "$out/eb")"
+check "one function id for both (the problem is the same)" \
+  [ "$(field "$(json "$out/ea")" 'j["function_id"]')" = "$(field "$(json "$out/eb")" 'j["function_id"]')" ]
+check "fitness minimised: maximization false" [ "$(field "$(json "$out/ea")" 'j["maximization"]')" = False ]
+check "replicates are runs of one instance" \
+  [ "$(field "$(json "$out/ea")" '[r["instance"] for s in j["scenarios"] for r in s["runs"]]')" = "[1, 1, 1]" ]
+check "the dimension is problem.bits" [ "$(field "$(json "$out/ea")" '[s["dimension"] for s in j["scenarios"]]')" = "[16]" ]
+
+# against FOLDER JSON: each run's evaluations, best y and seed as FOLDER's summary.csv has
+# them; the .dat: a header per run, evaluations rising, the last row at the run's evaluations,
+# the best y the best of raw_y; the columns the JSON's attributes name.
+against() {
+  python3 - "$@" <<'PY'
+import csv, json, os, sys
+folder, meta = sys.argv[1], sys.argv[2]
+j = json.load(open(meta))
+summary = list(csv.DictReader(open(os.path.join(folder, "summary.csv"))))
+runs = [r for s in j["scenarios"] for r in s["runs"]]
+bad = []
+if len(runs) != len(summary): bad.append("%d runs, summary %d" % (len(runs), len(summary)))
+for r, s in zip(runs, summary):
+    if r["evals"] != int(s["evaluations"]): bad.append("evals %s vs %s" % (r["evals"], s["evaluations"]))
+    if float(r["best"]["y"]) != float(s["best"]): bad.append("best %s vs %s" % (r["best"]["y"], s["best"]))
+    if r["seed"] != int(s["seed"]) or r["replicate"] != int(s["replicate"]): bad.append("seed of %s" % s["replicate"])
+for sc in j["scenarios"]:
+    rows = [l.split() for l in open(os.path.join(os.path.dirname(meta), sc["path"]))]
+    blocks = []
+    for row in rows:
+        if row == j["attributes"]: blocks.append([])
+        elif not blocks or len(row) != len(j["attributes"]): bad.append("row %s" % row)
+        else: blocks[-1].append([float(x) for x in row])
+    if len(blocks) != len(sc["runs"]): bad.append("%d blocks, %d runs" % (len(blocks), len(sc["runs"])))
+    for b, r in zip(blocks, sc["runs"]):
+        if any(b[i][0] >= b[i + 1][0] for i in range(len(b) - 1)): bad.append("evaluations do not rise")
+        if b[-1][0] != r["evals"]: bad.append("last row %s vs evals %s" % (b[-1][0], r["evals"]))
+        best = (max if j["maximization"] else min)(x[1] for x in b)
+        if best != float(r["best"]["y"]): bad.append("best of raw_y %s vs %s" % (best, r["best"]["y"]))
+if bad: print("\n".join(bad))
+sys.exit(1 if bad else 0)
+PY
 }
-for p in p001 p002; do
-  check "$p follows the v1 rules and matches summary.csv" point "$p"
+check "the runs' numbers are gaexp's (evaluations, best, seeds; the .dat)" against "$out/a" "$(json "$out/ea")"
+check "the other export's too" against "$out/b" "$(json "$out/eb")"
+check "the columns: evaluations, raw_y and the statistics" \
+  [ "$(field "$(json "$out/ea")" '" ".join(j["attributes"])')" = "evaluations raw_y mean std diversity" ]
+check "the configuration and its digest are attributes" sh -c \
+  'grep -q "\"settings\": \".*\\\\nga.population = 20\\\\n" "$0" && grep -q "\"configuration\": \"[0-9a-f]\{16\}\"" "$0"' "$(json "$out/ea")"
+
+# ---- output.algorithm names the configuration
+check "a run named by output.algorithm" "$GAEXP" run "$out/run.cfg" --out "$out/c" --quiet --set output.algorithm=myga
+check "its export" "$GAEXP" export --format iohprofiler "$out/c" "$out/ec"
+check "the name is output.algorithm" [ "$(field "$(json "$out/ec")" 'j["algorithm"]["name"]')" = myga ]
+
+# ---- a sweep of the size: one algorithm, three dimensions
+cat > "$out/size.cfg" <<CFG
+$base
+sweep = ( { set = "problem.bits"; values = [16, 32, 64]; } );
+CFG
+check "a size sweep" "$GAEXP" sweep "$out/size.cfg" --out "$out/size" --quiet
+check "its export" "$GAEXP" export --format iohprofiler "$out/size" "$out/esize"
+check "a size sweep is one algorithm (one meta file)" [ "$(ls "$out"/esize/*/*.json | wc -l)" -eq 1 ]
+check "over three dimensions" [ "$(field "$(json "$out/esize/p001")" '[s["dimension"] for s in j["scenarios"]]')" = "[16, 32, 64]" ]
+check "its replicates are runs of instance 1" \
+  [ "$(field "$(json "$out/esize/p001")" '[len(s["runs"]) for s in j["scenarios"] if {r["instance"] for r in s["runs"]} == {1}]')" = "[3, 3, 3]" ]
+check "the size sweep's point of 16 bits is the run's algorithm" \
+  [ "$(field "$(json "$out/esize/p001")" 'j["algorithm"]["name"]')" = "$(field "$(json "$out/ea")" 'j["algorithm"]["name"]')" ]
+
+# ---- two sweeps of the same values differing in an unswept setting: no name shared
+for pop in 20 30; do
+  cat > "$out/rate$pop.cfg" <<CFG
+$base
+sweep = ( { set = "ga.mutation.rate"; values = [0.01, 0.05]; } );
+CFG
+  check "a sweep of the mutation rate, population $pop" "$GAEXP" sweep "$out/rate$pop.cfg" --out "$out/r$pop" \
+    --quiet --set ga.population=$pop
+  check "its export" "$GAEXP" export --format iohprofiler "$out/r$pop" "$out/er$pop"
+  for f in "$out"/er$pop/*/*.json; do field "$f" 'j["algorithm"]["name"]'; done | sort > "$out/names$pop"
 done
-check "one algorithm id per point" [ "$(cat "$out"/ioh/p00*/IOHprofiler_*.info | sed -n 's/.*algId = "\([^"]*\)".*/\1/p' | sort -u | wc -l)" -eq 2 ]
-check "a run folder exports too" "$GAEXP" export --format iohprofiler "$out/s/p001" "$out/ioh-run"
-check "into OUT itself" [ -s "$out/ioh-run/IOHprofiler_f${id}_derful.info" ]
+check "a sweep's points are two algorithms" [ "$(sort -u "$out/names20" | wc -l)" -eq 2 ]
+check "two sweeps differing in an unswept setting share no name" [ -z "$(comm -12 "$out/names20" "$out/names30")" ]
+check "a sweep's point against its summary.csv" against "$out/r20/p002" "$(json "$out/er20/p002")"
+
+# ---- pbo: IOH's function id, dimension and instance; IOH's value y, maximised
+cat > "$out/pbo.cfg" <<'CFG'
+problem = { name = "pbo"; function = 2; dimension = 16; instance = 3; };
+ga = { seed = 2; replicates = 2; population = 20; stop = { generations = 30; }; };
+output = { plot = false; };
+CFG
+check "a pbo run" "$GAEXP" run "$out/pbo.cfg" --out "$out/pbo" --quiet
+check "its export" "$GAEXP" export --format iohprofiler "$out/pbo" "$out/epbo"
+check "pbo: IOH's function id, dimension, instance, maximised" \
+  [ "$(field "$(json "$out/epbo")" '(j["function_id"], j["maximization"], j["scenarios"][0]["dimension"], {r["instance"] for r in j["scenarios"][0]["runs"]})')" = "(2, True, 16, {3})" ]
+check "pbo: y is the problem's column 'value', the fitness a column" \
+  [ "$(field "$(json "$out/epbo")" '" ".join(j["attributes"])')" = "evaluations raw_y mean std diversity fitness" ]
+check "pbo: each run's best y is the best of its 'value'" sh -c '
+  awk -F, "NR > 1 && (!(\$1 in m) || \$9 > m[\$1]) { m[\$1] = \$9 } END { for (r in m) print r, m[r] }" "$1/generations.csv" | sort > "$2.values"
+  python3 -c "import json, sys; j = json.load(open(sys.argv[1])); [print(r[\"replicate\"], r[\"best\"][\"y\"]) for r in j[\"scenarios\"][0][\"runs\"]]" "$3" | sort | cmp -s - "$2.values"' \
+  sh "$out/pbo" "$out/pbo" "$(json "$out/epbo")"
+
+# ---- the legacy layout, on request
+check "--format iohprofiler-legacy" "$GAEXP" export --format iohprofiler-legacy "$out/r20" "$out/legacy"
+id=$(field "$(json "$out/ea")" 'j["function_id"]')
+check "legacy: a folder per point, three lines" [ "$(wc -l < "$out/legacy/p001/IOHprofiler_f${id}_onemax.info")" -eq 3 ]
+check "legacy: line 1" sh -c 'sed -n 1p "$0" | grep -qx "suite = \"ONEMAX\", funcId = $1, funcName = \"onemax\", DIM = 16, maximization = \"F\", algId = \"mutation rate 0.05; population 20; stop generations 40 ([0-9a-f]\{8\})\", algInfo = \"gaexp [0-9.]* configuration [0-9a-f]\{16\}\""' \
+  "$out/legacy/p002/IOHprofiler_f${id}_onemax.info" "$id"
+check "legacy: the runs of instance 1, as summary.csv" sh -c '
+  sed -n 3p "$0" | tr "," "\n" | tail -n +2 | tr -d " " > "$0.runs"
+  tail -n +2 "$1/summary.csv" | awk -F, "{ print \"1:\" \$6 \"|\" \$4 }" | cmp -s - "$0.runs"' \
+  "$out/legacy/p002/IOHprofiler_f${id}_onemax.info" "$out/r20/p002"
+check "legacy: the .dat's five columns" sh -c 'head -1 "$0" | grep -qx "\"function evaluation\" \"current f(x)\" \"best-so-far f(x)\" \"current af(x)+b\" \"best af(x)+b\""' \
+  "$out/legacy/p002/data_f${id}_onemax/IOHprofiler_f${id}_DIM16.dat"
+
+# ---- bad inputs: one message, exit 2, nothing written
+# refused DESCRIPTION OUT ARGS...: exit 2, one line on stderr, OUT as it was.
+refused() {
+  what=$1 to=$2; shift 2
+  before=$(ls -A "$to" 2>/dev/null | sort | tr '\n' ' ')
+  "$GAEXP" export "$@" 2>"$out/err"; rc=$?
+  after=$(ls -A "$to" 2>/dev/null | sort | tr '\n' ' ')
+  check "$what: exit 2" [ $rc -eq 2 ]
+  check "$what: one message" [ "$(wc -l < "$out/err")" -eq 1 ]
+  check "$what: nothing written" [ "$before" = "$after" ]
+}
+mkdir -p "$out/notrun"; echo x > "$out/notrun/file"
+refused "not a run or sweep folder" "$out/enot" --format iohprofiler "$out/notrun" "$out/enot"
+check "not a run or sweep folder: no OUT made" [ ! -e "$out/enot" ]
+mkdir -p "$out/full"; echo mine > "$out/full/notes.txt"
+refused "an OUT that holds files, without --force" "$out/full" --format iohprofiler "$out/a" "$out/full"
+refused "an OUT already exported, without --force" "$out/ea" --format iohprofiler "$out/a" "$out/ea"
+refused "a format other than iohprofiler" "$out/ecsv" --format csv "$out/a" "$out/ecsv"
+check "--force replaces an export whole" "$GAEXP" export --format iohprofiler "$out/b" "$out/ea" --force
+check "--force: the other run's export now" \
+  [ "$(field "$(json "$out/ea")" 'j["algorithm"]["name"]')" = "$(field "$(json "$out/eb")" 'j["algorithm"]["name"]')" ]
 test_summary "export"

@@ -69,7 +69,7 @@ check "heatmap: no value written in its 1,000 cells, said in the title" \
   sh -c '! grep -q "with labels" "$0" && grep -q "100 x 10 points: the colour alone" "$0"' "$s/heatmap.gp"
 
 check "gaexp export: exit 0" "$GAEXP" export --format iohprofiler "$s" "$out/ioh"
-check "a folder with its .info per point" [ "$(ls "$out"/ioh/p*/*.info 2>/dev/null | wc -l)" -eq 1000 ]
+check "a folder with its JSON meta file per point (each its own algorithm)" [ "$(ls "$out"/ioh/p*/*.json 2>/dev/null | wc -l)" -eq 1000 ]
 
 cp "$s/sweep.csv" "$out/sweep.csv.before"
 check "gaexp resume of the finished sweep" "$GAEXP" resume "$s" --quiet

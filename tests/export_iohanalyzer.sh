@@ -1,0 +1,71 @@
+#!/bin/sh
+# tests/export_iohanalyzer.sh — opt-in: IOHanalyzer's own reader (DataSetList) loads what
+# 'gaexp export' writes, and its names, function ids, dimensions, runs, budgets and ERTs
+# are gaexp's.  Skipped (77) without Rscript or the IOHanalyzer package; IOHANALYZER_LIB
+# names an R library folder holding it (doc/iohprofiler.md says how to install it).
+. "${srcdir:-.}/tests/lib.sh"
+test_folder export_iohanalyzer
+command -v Rscript >/dev/null || { echo "export_iohanalyzer: Rscript is missing: skipped"; exit 77; }
+command -v python3 >/dev/null || { echo "export_iohanalyzer: python3 is missing: skipped"; exit 77; }
+lib=${IOHANALYZER_LIB:-}
+Rscript -e "if ('$lib' != '') .libPaths(c('$lib', .libPaths())); suppressMessages(library(IOHanalyzer))" \
+  >/dev/null 2>&1 || { echo "export_iohanalyzer: the R package IOHanalyzer is missing (IOHANALYZER_LIB): skipped"; exit 77; }
+
+cat > "$out/size.cfg" <<'CFG'
+problem = { name = "onemax"; bits = 16; };
+ga = { seed = 7; replicates = 4; population = 20; stop = { generations = 60; }; };
+output = { plot = false; };
+sweep = ( { set = "problem.bits"; values = [16, 24]; }, { set = "ga.mutation.rate"; values = [0.02, 0.06]; } );
+CFG
+cat > "$out/pbo.cfg" <<'CFG'
+problem = { name = "pbo"; function = 1; dimension = 20; instance = 1; };
+ga = { seed = 3; replicates = 3; population = 20; stop = { generations = 40; }; };
+output = { plot = false; };
+CFG
+check "a sweep" "$GAEXP" sweep "$out/size.cfg" --out "$out/s" --quiet
+check "a pbo run" "$GAEXP" run "$out/pbo.cfg" --out "$out/pbo" --quiet
+check "exported" "$GAEXP" export --format iohprofiler "$out/s" "$out/e/sweep"
+check "exported too" "$GAEXP" export --format iohprofiler "$out/pbo" "$out/e/pbo"
+
+# What gaexp says: per algorithm, function and dimension, the runs, their budgets and the
+# ERT of one target (IOHanalyzer: unsolved runs count their whole budget; a run reaches a
+# target t when its y <= t, minimised, or >= t, maximised).
+python3 - "$out/e" > "$out/expected" <<'PY'
+import glob, json, os, sys
+for meta in sorted(glob.glob(os.path.join(sys.argv[1], "**", "*.json"), recursive=True)):
+    j = json.load(open(meta))
+    for s in j["scenarios"]:
+        target = 8.0 if j["maximization"] else 2.0
+        hits, spent = 0, 0
+        rows = [l.split() for l in open(os.path.join(os.path.dirname(meta), s["path"]))]
+        blocks = []
+        for row in rows:
+            if row[0] == "evaluations": blocks.append([])
+            else: blocks[-1].append((float(row[0]), float(row[1])))
+        for b, run in zip(blocks, s["runs"]):
+            reach = [e for e, y in b if (y >= target if j["maximization"] else y <= target)]
+            if reach: hits += 1; spent += reach[0]
+            else: spent += run["evals"]
+        ert = spent / hits if hits else float("inf")
+        print("%s|%d|%d|%d|%d|%s" % (j["algorithm"]["name"], j["function_id"], s["dimension"], len(s["runs"]),
+                                   max(r["evals"] for r in s["runs"]), ("%.6g" % ert)))
+PY
+Rscript -e "
+  if ('$lib' != '') .libPaths(c('$lib', .libPaths()))
+  suppressMessages(library(IOHanalyzer))
+  suppressWarnings(d <- DataSetList('$out/e', verbose = FALSE))
+  for (ds in d) {
+    target <- if (attr(ds, 'maximization')) 8 else 2
+    ert <- as.numeric(get_ERT(ds, target)\$ERT)
+    cat(sprintf('%s|%d|%d|%d|%d|%s\n', attr(ds, 'algId'), as.integer(attr(ds, 'funcId')), as.integer(attr(ds, 'DIM')),
+                length(attr(ds, 'instance')), as.integer(max(attr(ds, 'maxRT'))),
+                if (is.finite(ert)) sprintf('%.6g', ert) else 'inf'))
+  }" 2>"$out/r-err" | sort > "$out/read" || cat "$out/r-err"
+sort "$out/expected" > "$out/expected.sorted"
+diff "$out/expected.sorted" "$out/read"
+check "IOHanalyzer reads every algorithm, function and dimension" [ "$(wc -l < "$out/read")" -eq 5 ]
+check "IOHanalyzer's names, ids, dimensions, runs, budgets and ERTs are gaexp's" cmp -s "$out/expected.sorted" "$out/read"
+check "a size sweep is one algorithm to IOHanalyzer" \
+  [ "$(grep -c '^mutation rate 0.02; ' "$out/read")" -eq 2 ]
+check "pbo is function 1 to IOHanalyzer" [ "$(grep -c '|1|20|3|' "$out/read")" -eq 1 ]
+test_summary "export_iohanalyzer"
