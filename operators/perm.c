@@ -1,5 +1,9 @@
-/* operators/perm.c — mutations that move genes around: valid for permutations,
- * sets of distinct values and independent genes alike. */
+/* operators/perm.c — mutations that move genes around (swap: valid for
+ * permutations, sets of distinct values and independent genes alike;
+ * inversion, insertion, scramble: for permutations and distinct values) and
+ * the order crossover.  The other permutation crossovers: perm_cross.c. */
+#include <math.h>
+
 #include "gaexp/rng.h"
 #include "operators/registry.h"
 
@@ -18,6 +22,96 @@ static bool perm_swap(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, size_
 const struct ga_mutation ga_mutation_swap = {
     "swap", "exchange two genes", GA_KIND_BITS | GA_KIND_INTS | GA_KIND_PERM | GA_KIND_DISTINCT,
     perm_swap, NULL, NULL,
+};
+
+/* The longest segment inversion and scramble touch: span·n genes, at least 2. */
+static const struct ga_op_setting perm_span_settings[] = {
+    {"span", 1, 0, 1, "the longest segment as a share of the genome (at least 2 genes; 1 = any length)"},
+    {NULL, 0, 0, 0, NULL},
+};
+
+/* The other end of a segment that begins or ends at pos: uniform over the
+ * positions within span·n - 1 of pos (pos itself included: no change). */
+static size_t perm_segment_end(const struct ga_genome *gen, gsl_rng *r, size_t pos, double span)
+{
+    size_t longest = (size_t)ceil(span * (double)gen->len);
+    if (longest < 2)
+        longest = 2;
+    size_t lo = pos >= longest - 1 ? pos - (longest - 1) : 0;
+    size_t hi = pos + (longest - 1) < gen->len ? pos + (longest - 1) : gen->len - 1;
+    return lo + ga_rng_below(r, hi - lo + 1);
+}
+
+/* Inversion (the 2-opt move on a tour): reverses the segment between pos
+ * and another end drawn near it.  Per individual, pos is uniform, so the
+ * two ends are two uniform positions. */
+static bool perm_inversion(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, size_t pos)
+{
+    size_t end = perm_segment_end(gen, r, pos, ga_mutation_setting(gen, &ga_mutation_inversion, 0));
+    size_t from = pos < end ? pos : end, to = pos < end ? end : pos;
+    bool changed = false;
+    for (; from < to; from++, to--) {
+        ga_gene t = g[from];
+        changed |= t != g[to];
+        g[from] = g[to];
+        g[to] = t;
+    }
+    return changed;
+}
+
+const struct ga_mutation ga_mutation_inversion = {
+    "inversion", "reverse a random segment (the 2-opt move); per gene, one with an end at the gene",
+    GA_KIND_PERM | GA_KIND_DISTINCT, perm_inversion, NULL, perm_span_settings,
+};
+
+/* Insertion: takes gene pos out and puts it back at a uniform position,
+ * the genes between shifting by one. */
+static bool perm_insertion(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, size_t pos)
+{
+    size_t to = ga_rng_below(r, gen->len);
+    ga_gene v = g[pos];
+    bool changed = false;
+    if (to > pos) {
+        for (size_t i = pos; i < to; i++) {
+            changed |= g[i + 1] != v;
+            g[i] = g[i + 1];
+        }
+    } else {
+        for (size_t i = pos; i > to; i--) {
+            changed |= g[i - 1] != v;
+            g[i] = g[i - 1];
+        }
+    }
+    g[to] = v;
+    return changed;
+}
+
+const struct ga_mutation ga_mutation_insertion = {
+    "insertion", "move one gene to a uniform position, the genes between shifting by one",
+    GA_KIND_PERM | GA_KIND_DISTINCT, perm_insertion, NULL, NULL,
+};
+
+/* Scramble: shuffles the segment between pos and another end drawn near it
+ * uniformly (Fisher-Yates).  Of distinct genes, the shuffle leaves them in
+ * place only when every draw is its own position. */
+static bool perm_scramble(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, size_t pos)
+{
+    size_t end = perm_segment_end(gen, r, pos, ga_mutation_setting(gen, &ga_mutation_scramble, 0));
+    size_t from = pos < end ? pos : end, to = pos < end ? end : pos;
+    bool changed = false;
+    for (size_t i = to; i > from; i--) {
+        size_t j = from + ga_rng_below(r, i - from + 1);
+        ga_gene t = g[i];
+        changed |= j != i;
+        g[i] = g[j];
+        g[j] = t;
+    }
+    return changed;
+}
+
+const struct ga_mutation ga_mutation_scramble = {
+    "scramble", "shuffle a random segment uniformly; per gene, one with an end at the gene",
+    GA_KIND_PERM | GA_KIND_DISTINCT, perm_scramble, NULL, perm_span_settings,
 };
 
 /* Order crossover (Davis' OX): the child keeps a random slice of one parent
