@@ -22,6 +22,8 @@ int cli_export(int argc, char **argv);
 int cli_compare(int argc, char **argv);
 int cli_tune(int argc, char **argv);
 int cli_deal(int argc, char **argv);
+/* 'gaexp evaluate FILE.cfg': the fitness of the genomes on standard input (cli/evaluate.c). */
+int cli_evaluate(int argc, char **argv);
 
 struct ga_cfg;
 struct ga_run;

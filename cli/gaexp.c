@@ -26,6 +26,7 @@ static const char cli_usage[] =
     "  compare DIR...   rank a sweep's configurations across the sweeps of several problems\n"
     "  export --format iohprofiler DIR OUT   write a run or sweep for IOHanalyzer\n"
     "  tune FILE.cfg    tune the settings its 'tune' group lists with irace\n"
+    "  evaluate FILE.cfg  print the fitness of the genomes read from standard input\n"
     "  solve PROBLEM    run a problem's exact baseline ('gaexp help solve' lists them)\n"
     "  design PROBLEM   design a puzzle level ('gaexp help design' lists the designers)\n"
     "  deal             write seeded card deals ('gaexp help deal')\n"
@@ -116,6 +117,7 @@ static const struct cli_command {
     {"compare", cli_compare},
     {"export", cli_export},
     {"tune", cli_tune},
+    {"evaluate", cli_evaluate},
     {"solve", cli_solve},
     {"design", cli_design},
     {"deal", cli_deal},
