@@ -503,16 +503,19 @@ static void test_scramble(void **unused)
 /* A short GA on the animals puzzle (a permutation of 9) with each new
  * operator gives the same run, byte for byte, at 1 and 4 threads; the
  * digest covers every generation's statistics and best and the final
- * population. */
+ * population.  The population is bred in 10 blocks a generation, so that
+ * the threads do interleave (with 2 blocks a thread race in an operator
+ * went unseen). */
+#define PERM_RUN_POPULATION 640
 static uint64_t perm_run_digest(const char *crossover, const char *mutation, const char *per, unsigned threads)
 {
     char text[512], threads_set[32];
     snprintf(text, sizeof text,
              "problem = { name = \"animals\"; puzzle = \"configs/animals/level50.txt\"; };"
-             "ga = { population = 120; crossover = { name = \"%s\"; rate = 0.9; };"
+             "ga = { population = %d; crossover = { name = \"%s\"; rate = 0.9; };"
              "mutation = { name = \"%s\"; rate = %s; per = \"%s\"; };"
              "stop = { generations = 25; fitness = -1.0; }; };",
-             crossover, mutation, strcmp(per, "gene") == 0 ? "0.1" : "1.0", per);
+             PERM_RUN_POPULATION, crossover, mutation, strcmp(per, "gene") == 0 ? "0.1" : "1.0", per);
     snprintf(threads_set, sizeof threads_set, "ga.threads=%u", threads);
     const char *sets[] = {threads_set, NULL};
     struct test_experiment *t = test_experiment_with(text, sets);
@@ -530,7 +533,7 @@ static uint64_t perm_run_digest(const char *crossover, const char *mutation, con
         for (size_t i = 0; i < len * sizeof(ga_gene); i++)
             h = (h ^ best[i]) * 1099511628211ULL;
     } while (ga_run_iterate(run) == GA_CONTINUE);
-    for (size_t k = 0; k < 120; k++) {
+    for (size_t k = 0; k < PERM_RUN_POPULATION; k++) {
         const unsigned char *g = (const unsigned char *)ga_run_individual(run, k);
         for (size_t i = 0; i < len * sizeof(ga_gene); i++)
             h = (h ^ g[i]) * 1099511628211ULL;
