@@ -11,7 +11,10 @@ GAEXP_PACKAGES="build-essential autoconf automake libtool pkg-config
 # The test suite also builds gaexp --with-mpi: Open MPI, and injects faults
 # with strace (tests/run.sh sets this).
 if [ "${GAEXP_WITH_MPI:-}" = yes ]; then
-  GAEXP_PACKAGES="$GAEXP_PACKAGES libopenmpi-dev openmpi-bin strace groff-base" # strace: fault injection; groff: tests/docs.sh renders the manual pages
+  # strace: fault injection; groff: tests/docs.sh renders the manual pages;
+  # python3: tests/export.sh reads the JSON; r-cran-irace (R with it): tune.sh,
+  # and compare.sh's checks against R, so that every machine counts them
+  GAEXP_PACKAGES="$GAEXP_PACKAGES libopenmpi-dev openmpi-bin strace groff-base python3 r-cran-irace"
 fi
 
 bootstrap_install() {
