@@ -76,14 +76,15 @@ check "every scenario byte-identical to the uninterrupted run (differing:${diffe
 check "no checkpoint, journal or temporary file left (in:${leftover:- none})" [ -z "$leftover" ]
 check "the runs were really killed ($kills times in $scenario scenarios)" [ "$kills" -ge 8 ]
 
-# The other replacement schemes and a table-driven selection, and the
-# (1 + 4) EA (a population of 1: the defaults its checkpoint writes must read
-# back), killed and resumed alike (three scenarios each).
+# The other replacement schemes and a table-driven selection, random search
+# and the (1 + 4) EA with the fast, resampled mutation (a population of 1:
+# the defaults its checkpoint writes must read back), killed and resumed
+# alike (three scenarios each).
 scheme_kills=0 scheme_differing=
 for scheme in steady plus random oneplus; do
   scfg=$out/$scheme.cfg
   case $scheme in
-    oneplus) sed 's/population = 60;/population = 1; scheme = { name = "plus"; plus = { lambda = 4; }; }; crossover = { rate = 0.0; };/' "$cfg" > "$scfg" ;;
+    oneplus) sed 's/population = 60;/population = 1; scheme = { name = "plus"; plus = { lambda = 4; }; }; crossover = { rate = 0.0; }; mutation = { per = "fast"; resample = true; };/' "$cfg" > "$scfg" ;;
     *) sed "s/^ga = { /ga = { scheme = { name = \"$scheme\"; }; selection = { name = \"rank\"; }; /" "$cfg" > "$scfg" ;;
   esac
   "$GAEXP" run "$scfg" --out "$out/run" --quiet --force

@@ -303,9 +303,9 @@ static void test_random_search(void **unused)
     test_experiment_free(t);
 }
 
-/* The (1 + lambda) EA and random search are the same run at 1, 2 and 4
- * threads, generation by generation. */
-static void theory_threads(bool random_search)
+/* The (1 + lambda) EA (plain, resampled, fast) and random search are the
+ * same run at 1, 2 and 4 threads, generation by generation. */
+static void theory_threads(const char *scheme, const char *per)
 {
     struct ga_run *runs[3];
     struct test_experiment *t[3];
@@ -315,9 +315,9 @@ static void theory_threads(bool random_search)
         snprintf(text, sizeof text,
                  "problem = { name = \"onemax\"; bits = 300; };\n"
                  "ga = { population = 1; threads = %u; crossover = { rate = 0.0; };\n"
-                 "       mutation = { name = \"flip\"; rate = 0.0033; per = \"gene\"; };\n"
+                 "       mutation = { name = \"flip\"; rate = 0.0033; %s };\n"
                  "       scheme = { name = \"%s\"; plus = { lambda = 200; }; random = { lambda = 200; }; }; };\n",
-                 threads[k], random_search ? "random" : "plus");
+                 threads[k], per, scheme);
         t[k] = test_experiment_with(text, NULL);
         runs[k] = test_run_alloc(t[k]);
         ga_run_init(runs[k], 11);
@@ -341,8 +341,10 @@ static void theory_threads(bool random_search)
 static void test_oneplus_lambda_threads(void **unused)
 {
     (void)unused;
-    theory_threads(false);
-    theory_threads(true);
+    theory_threads("plus", "per = \"gene\";");
+    theory_threads("plus", "per = \"gene\"; resample = true;");
+    theory_threads("plus", "per = \"fast\"; beta = 1.5; resample = true;");
+    theory_threads("random", "per = \"gene\";");
 }
 
 /* A population of 1 is only for plus and comma: one message, at ga.population. */
