@@ -98,15 +98,7 @@ static bool perm_scramble(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, s
 {
     size_t end = perm_segment_end(gen, r, pos, ga_mutation_setting(gen, &ga_mutation_scramble, 0));
     size_t from = pos < end ? pos : end, to = pos < end ? end : pos;
-    bool changed = false;
-    for (size_t i = to; i > from; i--) {
-        size_t j = from + ga_rng_below(r, i - from + 1);
-        ga_gene t = g[i];
-        changed |= j != i;
-        g[i] = g[j];
-        g[j] = t;
-    }
-    return changed;
+    return ga_rng_shuffle(r, g + from, to - from + 1);
 }
 
 const struct ga_mutation ga_mutation_scramble = {

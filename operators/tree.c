@@ -211,15 +211,6 @@ static size_t tree_grow_leaves(const struct ga_tree_spec *spec, gsl_rng *r, cons
     return n;
 }
 
-static void tree_shuffle(gsl_rng *r, ga_gene *v, size_t n)
-{
-    for (size_t i = n; i > 1; i--) {
-        size_t j = ga_rng_below(r, i);
-        ga_gene t = v[i - 1];
-        v[i - 1] = v[j];
-        v[j] = t;
-    }
-}
 
 void ga_tree_random(const struct ga_tree_spec *spec, gsl_rng *r, ga_gene *g)
 {
@@ -228,7 +219,7 @@ void ga_tree_random(const struct ga_tree_spec *spec, gsl_rng *r, ga_gene *g)
         ga_gene leaves[GA_TREE_MAX_SYMBOLS];
         for (unsigned t = 0; t < spec->terminals; t++)
             leaves[t] = (ga_gene)t;
-        tree_shuffle(r, leaves, spec->terminals);
+        ga_rng_shuffle(r, leaves, spec->terminals);
         n = tree_grow_leaves(spec, r, leaves, spec->terminals, g);
     } else {
         unsigned span = spec->init_depth_max - spec->init_depth_min + 1;
@@ -425,7 +416,7 @@ static bool tree_subtree_at(const struct ga_genome *gen, gsl_rng *r, ga_gene *g,
         for (size_t i = pos; i < end; i++)
             if (tree_is_leaf(spec, g[i]))
                 leaves[k++] = g[i];
-        tree_shuffle(r, leaves, k);
+        ga_rng_shuffle(r, leaves, k);
         n = tree_grow_leaves(spec, r, leaves, k, fresh);
     } else {
         uint16_t depth[GA_TREE_MAX_LEN];

@@ -75,7 +75,7 @@ static void test_spec_check(void **unused)
 /* Every operator, from many random parents, keeps the genome valid. */
 static void exercise(const struct ga_tree_spec *spec, unsigned long seed, size_t *changed_children)
 {
-    struct ga_genome gen = {spec, spec->max_len, spec->terminals + spec->functions, GA_KIND_TREE, 0, NULL, NULL};
+    struct ga_genome gen = {spec, spec->max_len, spec->terminals + spec->functions, GA_KIND_TREE, 0, NULL, NULL, NULL, NULL};
     size_t len = spec->max_len;
     ga_gene *a = calloc(4 * len, sizeof *a), *b = a + len, *ca = b + len, *cb = ca + len;
     assert_non_null(a);
@@ -148,7 +148,7 @@ static void test_init_methods(void **unused)
     (void)unused;
     struct ga_tree_spec s = free_spec(GA_TREE_MAX_LEN, 10);
     s.init_depth_min = 2, s.init_depth_max = 5;
-    struct ga_genome gen = {&s, s.max_len, 7, GA_KIND_TREE, 0, NULL, NULL};
+    struct ga_genome gen = {&s, s.max_len, 7, GA_KIND_TREE, 0, NULL, NULL, NULL, NULL};
     ga_gene *g = calloc(s.max_len, sizeof *g);
     gsl_rng *r = test_rng_alloc(5);
     unsigned seen_depth[11] = {0};
@@ -181,7 +181,7 @@ static void test_full_is_full(void **unused)
     s.functions = 1; /* only '+': a full tree of depth 3 has 15 nodes */
     s.init = GA_TREE_INIT_FULL, s.init_depth_min = s.init_depth_max = 3;
     s.arity[3] = 2;
-    struct ga_genome gen = {&s, s.max_len, 4, GA_KIND_TREE, 0, NULL, NULL};
+    struct ga_genome gen = {&s, s.max_len, 4, GA_KIND_TREE, 0, NULL, NULL, NULL, NULL};
     ga_gene *g = calloc(s.max_len, sizeof *g);
     gsl_rng *r = test_rng_alloc(6);
     ga_tree_init(&gen, r, g);
@@ -196,7 +196,7 @@ static void test_each_once_repair(void **unused)
 {
     (void)unused;
     struct ga_tree_spec s = once_spec(4, 1); /* leaves 0..3, '+' = 4 */
-    struct ga_genome gen = {&s, 7, 5, GA_KIND_TREE, 0, NULL, NULL};
+    struct ga_genome gen = {&s, 7, 5, GA_KIND_TREE, 0, NULL, NULL, NULL, NULL};
     /* a = +(+(0,1), +(2,3)); b = +(+(2,0), +(1,3)).  Every two-leaf
      * subtree swap must leave each child with leaves {0,1,2,3}. */
     ga_gene a[7] = {4, 4, 0, 1, 4, 2, 3}, b[7] = {4, 4, 2, 0, 4, 1, 3}, ca[7], cb[7];
@@ -216,7 +216,7 @@ static void test_same_seed_same_trees(void **unused)
 {
     (void)unused;
     struct ga_tree_spec s = free_spec(64, 8);
-    struct ga_genome gen = {&s, 64, 7, GA_KIND_TREE, 0, NULL, NULL};
+    struct ga_genome gen = {&s, 64, 7, GA_KIND_TREE, 0, NULL, NULL, NULL, NULL};
     ga_gene g1[64], g2[64];
     gsl_rng *r1 = test_rng_alloc(42), *r2 = test_rng_alloc(42);
     for (int t = 0; t < 100; t++) {

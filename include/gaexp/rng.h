@@ -3,8 +3,10 @@
 #define GA_RNG_H
 
 #include "gaexp/export.h"
+#include <stdbool.h>
 #include <stdint.h>
 #include <gsl/gsl_rng.h>
+#include "gaexp/genome.h"
 
 GAEXP_API_BEGIN
 
@@ -118,6 +120,22 @@ static inline __attribute__((always_inline)) unsigned long ga_rng_below(gsl_rng 
         return (unsigned long)(m >> 32);
     }
     return gsl_rng_uniform_int(r, n);
+}
+
+/* Shuffles v[0 .. n) uniformly (Fisher-Yates from the end: for i = n-1
+ * down to 1, v[i] swapped with v[ga_rng_below(r, i + 1)]), the draws in
+ * that order; true when some element moved. */
+static inline bool ga_rng_shuffle(gsl_rng *r, ga_gene *v, size_t n)
+{
+    bool moved = false;
+    for (size_t i = n; i > 1; i--) {
+        size_t j = ga_rng_below(r, i);
+        ga_gene t = v[i - 1];
+        moved |= j != i - 1;
+        v[i - 1] = v[j];
+        v[j] = t;
+    }
+    return moved;
 }
 
 GAEXP_API_END

@@ -131,12 +131,7 @@ static void tsp_ga_init(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
 {
     for (size_t i = 0; i < gen->len; i++)
         g[i] = (ga_gene)i;
-    for (size_t i = gen->len - 1; i > 0; i--) {
-        size_t j = ga_rng_below(r, i + 1);
-        ga_gene t = g[i];
-        g[i] = g[j];
-        g[j] = t;
-    }
+    ga_rng_shuffle(r, g, gen->len);
 }
 
 static int64_t tsp_ga_length(const struct tsp_instance *t, const ga_gene *g)
