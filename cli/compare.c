@@ -30,7 +30,7 @@ static const char compare_usage[] =
     "wrote, say one a problem) is a block, a configuration is a point's swept values.\n"
     "The configurations in every SWEEP are compared (the others are named and dropped).\n"
     "Within each SWEEP they are ranked as 'gaexp report' orders its points before its\n"
-    "tests: by ERT (the runs' evaluations, solved or not, per solved run), then success\n"
+    "tests: by ERT (the runs' evaluations to the target, or all they spent, per solved run), then success\n"
     "rate, then mean final best fitness; ties share their average rank.  Then:\n"
     "Friedman's rank sum test (tie-corrected, as R's friedman.test), the average ranks,\n"
     "each pair's z = (Ri - Rj) / sqrt(k(k+1)/(6N)) with two-sided normal p-values\n"

@@ -319,6 +319,7 @@ struct export_table {
     size_t *start;      /* replicate r's rows: start[r] .. start[r + 1] - 1 */
     size_t replicates;
     size_t evaluations, best, y; /* column indexes; y: 'value' when the problem has it, else 'best' */
+    size_t found; /* 'evaluations_found': the exact evaluation of each improvement (gaexp 0.5's files: 'evaluations') */
     bool maximise;
     size_t extra[EXPORT_MAX_COLUMNS], extras; /* the columns exported besides */
     char seed[64][32];  /* per replicate (the first 64), from summary.csv */
@@ -385,6 +386,9 @@ static bool export_table_read(const char *dir, struct export_table *t)
     }
     t->evaluations = export_column(t, "evaluations");
     t->best = export_column(t, "best");
+    t->found = export_column(t, "evaluations_found");
+    if (t->found == t->columns)
+        t->found = t->evaluations;
     if (strcmp(t->column[0], "replicate") != 0 || t->evaluations == t->columns || t->best == t->columns) {
         app_error("%s:1: not a generations.csv of gaexp (replicate,...,evaluations,best,...)", path);
         return false;
@@ -440,7 +444,7 @@ static bool export_table_read(const char *dir, struct export_table *t)
     if (t->maximise)
         t->extra[t->extras++] = t->best;
     for (size_t i = export_column(t, "diversity") + 1; i < t->columns; i++)
-        if (i != t->y)
+        if (i != t->y && i != t->found)
             t->extra[t->extras++] = i;
     /* The seeds, as summary.csv has them. */
     snprintf(path, sizeof path, "%s/summary.csv", dir);
@@ -483,8 +487,26 @@ struct export_run {
     size_t replicate;
 };
 
-/* Writes replicate r's rows: the first generation, each improvement of the
- * best so far, and the last generation; its summary into *run. */
+/* Writes one line: row i's y (and its statistics) at evaluation e. */
+static void export_line(FILE *fp, const struct export_table *t, size_t i, const char *e, bool legacy, size_t best_row)
+{
+    const char *yt = export_cell(t, i, t->y);
+    if (legacy) {
+        const char *st = export_cell(t, best_row, t->y);
+        fprintf(fp, "%s %s %s %s %s\n", e, yt, st, yt, st);
+        return;
+    }
+    fprintf(fp, "%s %s", e, yt);
+    for (size_t x = 0; x < t->extras; x++) {
+        const char *v = export_cell(t, i, t->extra[x]);
+        fprintf(fp, " %s", *v ? v : "NA");
+    }
+    fputc('\n', fp);
+}
+
+/* Writes replicate r's rows: the first generation and each improvement of
+ * the best so far, dated by the evaluation that made it, and the last
+ * generation at the evaluations spent; its summary into *run. */
 static void export_rows(FILE *fp, const struct export_table *t, size_t r, bool legacy, struct export_run *run)
 {
     size_t first = t->start[r], end = t->start[r + 1];
@@ -497,23 +519,14 @@ static void export_rows(FILE *fp, const struct export_table *t, size_t r, bool l
             so_far = y;
             best_row = i;
         }
-        if (!improves && i + 1 < end)
-            continue;
-        const char *e = export_cell(t, i, t->evaluations), *yt = export_cell(t, i, t->y);
-        if (legacy) {
-            const char *st = export_cell(t, best_row, t->y);
-            fprintf(fp, "%s %s %s %s %s\n", e, yt, st, yt, st);
-            continue;
-        }
-        fprintf(fp, "%s %s", e, yt);
-        for (size_t x = 0; x < t->extras; x++) {
-            const char *v = export_cell(t, i, t->extra[x]);
-            fprintf(fp, " %s", *v ? v : "NA");
-        }
-        fputc('\n', fp);
+        const char *found = export_cell(t, i, t->found), *spent = export_cell(t, i, t->evaluations);
+        if (improves)
+            export_line(fp, t, i, found, legacy, best_row);
+        if (i + 1 == end && (!improves || strcmp(found, spent) != 0))
+            export_line(fp, t, i, spent, legacy, best_row);
     }
     snprintf(run->evals, sizeof run->evals, "%s", export_cell(t, end - 1, t->evaluations));
-    snprintf(run->best_evals, sizeof run->best_evals, "%s", export_cell(t, best_row, t->evaluations));
+    snprintf(run->best_evals, sizeof run->best_evals, "%s", export_cell(t, best_row, t->found));
     snprintf(run->best_y, sizeof run->best_y, "%s", export_cell(t, best_row, t->y));
     snprintf(run->seed, sizeof run->seed, "%s", r < 64 && t->seed[r][0] ? t->seed[r] : "null");
     run->replicate = r + 1;

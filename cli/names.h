@@ -23,8 +23,11 @@ enum names_kind {
 #define NAMES_COMMANDS 5
 
 /* The header of a run folder's summary.csv: one row per replicate (a
- * stop word of ga_stop_word in the last column). */
-#define NAMES_SUMMARY_COLUMNS "replicate,seed,solved,best,generation_found,evaluations,stop"
+ * stop word of ga_stop_word in 'stop'; evaluations_to_target empty when
+ * the target was not reached).  gaexp 0.5's summary.csv ended at 'stop'
+ * (NAMES_SUMMARY_COLUMNS_0_5): read with hitting times at generations' ends. */
+#define NAMES_SUMMARY_COLUMNS_0_5 "replicate,seed,solved,best,generation_found,evaluations,stop"
+#define NAMES_SUMMARY_COLUMNS NAMES_SUMMARY_COLUMNS_0_5 ",evaluations_found,evaluations_to_target"
 
 /* The most settings a sweep varies: index.csv has a column for each. */
 #define NAMES_SWEEP_AXES 8

@@ -16,7 +16,7 @@
 /* A replicate's record, as cli_run_replicate packs it: this head, the
  * genes of its best individual, then every generation's statistics. */
 struct run_record_head {
-    uint64_t seed, generation_found, evaluations, generations;
+    uint64_t seed, generation_found, evaluations, evaluations_found, evaluations_to_target, generations;
     double best, mean, seconds;
     uint32_t solved, stop;
 };
@@ -106,7 +106,8 @@ void replicate_record(struct replicate_run *x, struct ga_pack *p)
 {
     struct run_end end = run_end_of(x->run, x->seed, x->before + (app_now() - x->started), x->why);
     struct run_record_head h = {.seed = x->seed, .generation_found = end.generation_found,
-                                .evaluations = end.evaluations,
+                                .evaluations = end.evaluations, .evaluations_found = end.evaluations_found,
+                                .evaluations_to_target = end.evaluations_to_target,
                                 .generations = x->gens.len / sizeof(struct ga_stats),
                                 .best = end.best, .mean = end.mean, .seconds = end.seconds,
                                 .solved = end.solved, .stop = (uint32_t)end.stop};
@@ -184,7 +185,8 @@ static bool run_record_write(struct run_session *s, unsigned r, const struct ga_
         return false;
     }
     struct run_end end = {.seed = h.seed, .solved = h.solved != 0, .stop = (enum ga_stop)h.stop, .best = h.best, .mean = h.mean, .seconds = h.seconds,
-                          .evaluations = h.evaluations, .generation_found = h.generation_found,
+                          .evaluations = h.evaluations, .evaluations_found = h.evaluations_found,
+                          .evaluations_to_target = h.evaluations_to_target, .generation_found = h.generation_found,
                           .genes = genes};
     return run_end_write(s, r, &end);
 }

@@ -17,6 +17,7 @@ struct gnuplots;
 /* One replicate, a row of summary.csv. */
 struct report_run {
     unsigned long long replicate, seed, found, evaluations;
+    unsigned long long to_target; /* the evaluation that reached the target (solved runs) */
     bool solved;
     double best;
 };

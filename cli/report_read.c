@@ -124,22 +124,42 @@ static bool report_stop(struct report_at at, const char *text)
     return false;
 }
 
-/* One row of summary.csv, checked field by field. */
-static bool report_row(struct report_at at, char *line, struct report_run *run)
+/* The hitting time of the target: the evaluation in 1 .. spent of a
+ * solved run, an empty field for another. */
+static bool report_to_target(struct report_at at, const char *text, struct report_run *run)
 {
-    char *field[8];
-    size_t n = report_split(line, field, 8);
-    if (n != 7) {
-        app_error("%s:%zu: expected 7 fields (%s), got %zu", at.file, at.line, NAMES_SUMMARY_COLUMNS, n);
+    if (!run->solved && !*text)
+        return true;
+    if (!run->solved || !*text) {
+        app_error("%s:%zu: evaluations_to_target: expected %s for a run with solved = %d, got '%s'", at.file, at.line,
+                  run->solved ? "the evaluation that reached the target" : "an empty field", run->solved, text);
         return false;
     }
-    unsigned long long solved;
-    return report_uint(at, "replicate", field[0], 1, 1000000000ULL, &run->replicate) &&
-           report_uint(at, "seed", field[1], 0, UINT64_MAX, &run->seed) &&
-           report_uint(at, "solved", field[2], 0, 1, &solved) && (run->solved = solved, true) &&
-           report_fitness(at, "best", field[3], &run->best) &&
-           report_uint(at, "generation_found", field[4], 0, UINT64_MAX, &run->found) &&
-           report_uint(at, "evaluations", field[5], 0, UINT64_MAX, &run->evaluations) && report_stop(at, field[6]);
+    return report_uint(at, "evaluations_to_target", text, 1, run->evaluations, &run->to_target);
+}
+
+/* One row of summary.csv, checked field by field; 'v0_5': a row of gaexp
+ * 0.5's (without the exact hitting times: the run's spent evaluations
+ * stand for them, as that version's report took them). */
+static bool report_row(struct report_at at, char *line, struct report_run *run, bool v0_5)
+{
+    char *field[10];
+    size_t n = report_split(line, field, 10), want = v0_5 ? 7 : 9;
+    if (n != want) {
+        app_error("%s:%zu: expected %zu fields (%s), got %zu", at.file, at.line, want,
+                  v0_5 ? NAMES_SUMMARY_COLUMNS_0_5 : NAMES_SUMMARY_COLUMNS, n);
+        return false;
+    }
+    unsigned long long solved, found;
+    bool ok = report_uint(at, "replicate", field[0], 1, 1000000000ULL, &run->replicate) &&
+              report_uint(at, "seed", field[1], 0, UINT64_MAX, &run->seed) &&
+              report_uint(at, "solved", field[2], 0, 1, &solved) && (run->solved = solved, true) &&
+              report_fitness(at, "best", field[3], &run->best) &&
+              report_uint(at, "generation_found", field[4], 0, UINT64_MAX, &run->found) &&
+              report_uint(at, "evaluations", field[5], 0, UINT64_MAX, &run->evaluations) && report_stop(at, field[6]);
+    run->to_target = run->evaluations;
+    return ok && (v0_5 || (report_uint(at, "evaluations_found", field[7], 1, run->evaluations, &found) &&
+                           report_to_target(at, field[8], run)));
 }
 
 /* The per-replicate arrays the statistics take, in one block, from the rows in r->run. */
@@ -160,8 +180,8 @@ static bool report_arrays(const struct report *r, struct report_point *p)
         const struct report_run *run = &r->run[j];
         p->solved += run->solved;
         p->solved_flag[j] = run->solved;
-        p->spent[j] = (double)run->evaluations;
-        p->evaluations[j] = run->solved ? (double)run->evaluations : INFINITY;
+        p->spent[j] = (double)(run->solved ? run->to_target : run->evaluations); /* to the target, or all */
+        p->evaluations[j] = run->solved ? (double)run->to_target : INFINITY;
         p->final_best[j] = run->best;
     }
     return true;
@@ -184,10 +204,12 @@ static bool report_read_point(const char *root, struct report_point *p, struct r
     if (!fgets(line, sizeof line, f)) {
         app_error("%s: empty; expected the header '%s' and a row per replicate", path, NAMES_SUMMARY_COLUMNS);
         ok = false;
-    } else if (line[strcspn(line, "\r\n")] = '\0', strcmp(line, NAMES_SUMMARY_COLUMNS) != 0) {
+    } else if (line[strcspn(line, "\r\n")] = '\0', strcmp(line, NAMES_SUMMARY_COLUMNS) != 0 &&
+                                                     strcmp(line, NAMES_SUMMARY_COLUMNS_0_5) != 0) {
         app_error("%s:1: expected the header '%s'", path, NAMES_SUMMARY_COLUMNS);
         ok = false;
     }
+    bool v0_5 = ok && strcmp(line, NAMES_SUMMARY_COLUMNS_0_5) == 0;
     while (ok && fgets(line, sizeof line, f)) {
         at.line++;
         if (p->replicates == r->run_cap) {
@@ -201,7 +223,7 @@ static bool report_read_point(const char *root, struct report_point *p, struct r
             r->run = grown;
             r->run_cap = cap;
         }
-        ok = report_row(at, line, &r->run[p->replicates]);
+        ok = report_row(at, line, &r->run[p->replicates], v0_5);
         if (ok && r->run[p->replicates].replicate != p->replicates + 1) { /* a row missing, or twice */
             app_error("%s:%zu: replicate: expected %zu (a row per replicate, 1 to R in order), got %llu", at.file,
                       at.line, p->replicates + 1, r->run[p->replicates].replicate);

@@ -155,7 +155,7 @@ void report_print_run(const struct report *r, FILE *out)
     fprintf(out, "\nsolved %zu/%zu (%.0f%%, 95%% Wilson interval [%.0f%%, %.0f%%])\n", p->solved,
             p->replicates, 100.0 * (double)p->solved / (double)p->replicates, 100 * p->success.low,
             100 * p->success.high);
-    fprintf(out, "ERT %s evaluations (all runs' evaluations per solved run, 95%% bootstrap interval)\n", ert);
+    fprintf(out, "ERT %s evaluations (the runs' evaluations to the target, or all they spent, per solved run; 95%% bootstrap interval)\n", ert);
     if (p->solved)
         fprintf(out, "evaluations to a solution: mean %.0f, median %.0f (over the %zu solved)\n",
                 p->evals_mean, p->evals_median, p->solved);

@@ -27,6 +27,10 @@ static void run_write_row(FILE *fp, unsigned replicate, const struct ga_stats *s
     number_put_g10_each(fp, fitness, 4);
     if (s->diversity >= 0)
         number_put_f6(fp, s->diversity);
+    len = 0;
+    row[len++] = ',';
+    len += number_u(row + len, s->found);
+    fwrite(row, 1, len, fp);
     for (size_t c = 0; c < columns; c++) { /* the problem's own; NaN: no value */
         fputc(',', fp);
         if (!isnan(s->problem[c]))
@@ -111,7 +115,8 @@ struct run_end run_end_of(const struct ga_run *run, uint64_t seed, double second
 {
     const struct ga_stats *s = ga_run_stats(run);
     return (struct run_end){.seed = seed, .solved = ga_run_succeeded(run), .stop = why, .best = s->best, .mean = s->mean, .seconds = seconds,
-                            .evaluations = s->evaluations,
+                            .evaluations = s->evaluations, .evaluations_found = ga_run_evaluations_found(run),
+                            .evaluations_to_target = ga_run_evaluations_to_target(run),
                             .generation_found = ga_run_generation_found(run), .genes = ga_run_best(run)};
 }
 

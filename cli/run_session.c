@@ -161,8 +161,11 @@ bool run_end_write(struct run_session *s, unsigned r, const struct run_end *end)
         return false;
     }
     bool solved = end->solved;
-    fprintf(s->f.summary.fp, "%u,%llu,%d,%.10g,%lu,%llu,%s\n", r, (unsigned long long)end->seed, solved,
-            end->best, end->generation_found, end->evaluations, ga_stop_word(end->stop));
+    fprintf(s->f.summary.fp, "%u,%llu,%d,%.10g,%lu,%llu,%s,%llu,", r, (unsigned long long)end->seed, solved,
+            end->best, end->generation_found, end->evaluations, ga_stop_word(end->stop), end->evaluations_found);
+    if (end->evaluations_to_target)
+        fprintf(s->f.summary.fp, "%llu", end->evaluations_to_target);
+    fputc('\n', s->f.summary.fp);
     fprintf(s->f.times.fp, "%u,%.6f,%.0f\n", r, end->seconds,
             end->seconds > 0 ? (double)end->evaluations / end->seconds : 0);
     run_best_update(&s->best, r, end, s->genome.len);

@@ -48,7 +48,9 @@ struct run_end {
     bool solved;       /* the best so far reached the target (ga.stop.fitness) */
     enum ga_stop stop; /* why the run ended */
     double best, mean, seconds;
-    unsigned long long evaluations;
+    unsigned long long evaluations;            /* spent */
+    unsigned long long evaluations_found;      /* the evaluation that first reached its best */
+    unsigned long long evaluations_to_target;  /* the one that first reached the target; 0: never */
     unsigned long generation_found;
     const ga_gene *genes; /* its best individual */
 };

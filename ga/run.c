@@ -218,9 +218,46 @@ static void run_fitness_stats(struct ga_run *run)
         run_fault_scan(run, 0, run->fitness, 0, run->total, run->genes);
 }
 
+/* The evaluation, counted on from 'before', of the first evaluated entry
+ * of trail[0 .. n) (NaN: not evaluated) at or below 'level'; 0: none. */
+static unsigned long long run_trail_first(const double *trail, size_t n, unsigned long long before, double level)
+{
+    unsigned long long count = before;
+    for (size_t i = 0; i < n; i++)
+        if (!isnan(trail[i]) && (count++, trail[i] <= level))
+            return count;
+    return 0;
+}
+
+/* Gathers the other processes' islands of the trail (every process
+ * calls it in the same generations: their statistics are the same). */
+static void run_link_gather(struct ga_run *run, void *block, size_t per);
+
+/* The exact hitting times of a generation that reached a better best or
+ * the target: read from its trail (generation 0: the population, all of
+ * it evaluated in order), 'before' evaluations spent before it.  The
+ * population's best was evaluated in this generation: a copy's fitness
+ * is a parent's, never better than the best so far. */
+static void run_hitting_times(struct ga_run *run, unsigned long long before, bool improved, bool hit)
+{
+    const double *trail = run->fitness;
+    size_t n = run->total;
+    if (run->generation > 0) {
+        if (run->params.link)
+            run_link_gather(run, run->trail, run->trail_per * sizeof *run->trail);
+        trail = run->trail;
+        n = run->params.islands * run->trail_per;
+    }
+    if (improved)
+        run->evaluations_found = run_trail_first(trail, n, before, run->stats.best);
+    if (hit)
+        run->evaluations_target = run_trail_first(trail, n, before, run->params.stop_fitness);
+}
+
 /* The rest of the generation's statistics, once its fitness is sound. */
 static void run_update_stats(struct ga_run *run, unsigned long long evaluations)
 {
+    unsigned long long before = run->stats.evaluations;
     size_t n = run->total;
     unsigned threads = run->params.threads;
     run->stats.generation = run->generation;
@@ -236,11 +273,15 @@ static void run_update_stats(struct ga_run *run, unsigned long long evaluations)
         struct ga_population pop = {run->genes, run->stride, n, run->stats.best_index, run->fitness};
         run->problem->columns->measure(&run->gen, &pop, run->stats.problem);
     }
-    if (run->generation == 0 || run->stats.best < run->best_ever) {
+    bool improved = run->generation == 0 || run->stats.best < run->best_ever;
+    bool hit = !run->evaluations_target && run->stats.best <= run->params.stop_fitness;
+    if (improved || hit)
+        run_hitting_times(run, before, improved, hit);
+    if (improved) {
         run->best_ever = run->stats.best;
         run->generation_found = run->generation;
-        run->evaluations_found = run->stats.evaluations;
     }
+    run->stats.found = run->evaluations_found;
 }
 
 enum ga_stop ga_run_init(struct ga_run *run, uint64_t seed)
@@ -251,6 +292,7 @@ enum ga_stop ga_run_init(struct ga_run *run, uint64_t seed)
     bool check = run->params.check;
     run->seed = seed;
     run->generation = 0;
+    run->evaluations_found = run->evaluations_target = 0;
     run->fault = (struct ga_fault){0};
     run_fault_clear(run);
     memset(&run->stats, 0, sizeof run->stats);
@@ -416,12 +458,13 @@ static inline unsigned run_settle(const struct run_breeder *br, const ga_gene *c
 
 /* Where children go: island k's slots [k per + offset, k per + per) of
  * genes and fitness (the next population after the elite, or the brood of
- * the other schemes). */
+ * the other schemes), and in the trail from k trail_per + trail_offset. */
 struct run_brood {
     ga_gene *genes;
     double *fitness;
     size_t per, offset;
     uint64_t key_offset; /* a child's place in the generation: its slot + key_offset (run_fault_key) */
+    size_t trail_offset; /* a steady-state step's first place in its island's trail */
 };
 
 /* Asks for a parent's genes ahead of their use. */
@@ -446,6 +489,7 @@ run_breed_block_with(struct ga_run *run, size_t island, uint64_t block, size_t f
     ga_gene *to_genes = brood->genes;
     double *to_fitness = brood->fitness;
     size_t to = island * brood->per + brood->offset, to_end = (island + 1) * brood->per;
+    double *trail = run->trail + island * run->trail_per + brood->trail_offset; /* child 'slot' at slot - to */
     gsl_rng *r = run_stream(run, run->generation + 1, block);
     ga_gene *spare = run->spare + run_thread() * stride;
     unsigned long long evaluations = 0;
@@ -501,12 +545,16 @@ run_breed_block_with(struct ga_run *run, size_t island, uint64_t block, size_t f
         bool mutated_a = run_mutate(run, &br, r, ca);
         if (check && mutated_a)
             run_fault_check(run, run_fault_key(place, RUN_FAULT_MUTATED), RUN_HOOK_MUTATION, slot, ca);
-        evaluations += run_settle(&br, ca, mutated_a || crossed, fitness[pa], &to_fitness[slot]);
+        unsigned evaluated = run_settle(&br, ca, mutated_a || crossed, fitness[pa], &to_fitness[slot]);
+        trail[slot - to] = evaluated ? to_fitness[slot] : NAN;
+        evaluations += evaluated;
         if (second) {
             bool mutated_b = run_mutate(run, &br, r, cb);
             if (check && mutated_b)
                 run_fault_check(run, run_fault_key(place + 1, RUN_FAULT_MUTATED), RUN_HOOK_MUTATION, slot + 1, cb);
-            evaluations += run_settle(&br, cb, mutated_b || crossed, fitness[pb], &to_fitness[slot + 1]);
+            evaluated = run_settle(&br, cb, mutated_b || crossed, fitness[pb], &to_fitness[slot + 1]);
+            trail[slot + 1 - to] = evaluated ? to_fitness[slot + 1] : NAN;
+            evaluations += evaluated;
         }
     }
     return evaluations;
@@ -613,8 +661,7 @@ double run_elapsed(const struct ga_run *run)
 
 static size_t run_steady_steps(const struct ga_params *p);
 
-/* The most evaluations a generation of one island may spend. */
-static unsigned long long run_generation_cost(const struct ga_params *p)
+unsigned long long run_generation_cost(const struct ga_params *p)
 {
     switch (p->scheme) {
     case GA_SCHEME_GENERATIONAL:
@@ -800,12 +847,13 @@ static unsigned long long run_steady_island(struct ga_run *run, size_t k)
     const struct ga_params *p = &run->params;
     size_t lambda = p->lambda, pairs = (lambda + 1) / 2, stride = run->stride, steps = run_steady_steps(p);
     size_t blocks = (pairs + RUN_BREED_BLOCK - 1) / RUN_BREED_BLOCK + 1; /* the last: replacements */
-    struct run_brood brood = {run->brood, run->brood_fitness, lambda, 0, 0};
+    struct run_brood brood = {run->brood, run->brood_fitness, lambda, 0, 0, 0};
     unsigned long long evaluations = 0;
     for (size_t step = 0; step < steps; step++) {
         uint64_t id = (uint64_t)(k * steps + step) * blocks;
         /* the children of step s of island k come after those of its earlier steps */
         brood.key_offset = (uint64_t)(k * steps + step) * lambda - (uint64_t)k * lambda;
+        brood.trail_offset = step * lambda;
         run_select_prepare(run, k);
         for (size_t b = 0; b + 1 < blocks; b++) {
             size_t first = b * RUN_BREED_BLOCK, end = first + RUN_BREED_BLOCK < pairs ? first + RUN_BREED_BLOCK : pairs;
@@ -851,6 +899,7 @@ static unsigned long long run_random_brood(struct ga_run *run, size_t first, siz
             if (p->check)
                 run_fault_check(run, run_fault_key(slot, RUN_FAULT_MADE), RUN_HOOK_INIT, slot, g);
             run->brood_fitness[slot] = run->problem->evaluate(&run->gen, g);
+            run->trail[slot] = run->brood_fitness[slot]; /* trail_per is lambda */
         }
     }
     return (unsigned long long)(last - first) * lambda;
@@ -871,13 +920,13 @@ static unsigned long long run_generation(struct ga_run *run, size_t first, size_
         run_select_prepare(run, k);
     if (p->scheme == GA_SCHEME_GENERATIONAL) {
         run_copy_elite(run);
-        struct run_brood brood = {run->next_genes, run->next_fitness, p->population, p->elite, 0};
+        struct run_brood brood = {run->next_genes, run->next_fitness, p->population, p->elite, 0, 0};
         return run_breed(run, first, last, (p->population - p->elite + 1) / 2, &brood);
     }
     if (p->scheme == GA_SCHEME_RANDOM) {
         evaluations = run_random_brood(run, first, last);
     } else {
-        struct run_brood brood = {run->brood, run->brood_fitness, p->lambda, 0, 0};
+        struct run_brood brood = {run->brood, run->brood_fitness, p->lambda, 0, 0, 0};
         evaluations = run_breed(run, first, last, (p->lambda + 1) / 2, &brood);
     }
     /* The children checked before survival ranks them (or drops them); a child's place is its slot. */

@@ -32,6 +32,12 @@ struct ga_run {
     ga_gene *brood;                   /* islands * lambda children (all but generational) */
     double *brood_fitness;
     struct ga_select_key *survivor_keys; /* islands * (N + lambda) (plus, comma) */
+    /* The generation's children in the order they count (run_trail_scan):
+     * island k's at k * trail_per, each child's fitness, or NaN when it was
+     * not evaluated (a copy; a NaN fitness stops the run as a fault before
+     * the trail is read). */
+    double *trail;
+    size_t trail_per; /* run_generation_cost */
 
     double log_keep; /* log(1 - mutation rate), for per-gene gaps */
     /* GA_PER_FAST: for alpha = 1 .. fast_max, P(alpha' <= alpha) of the
@@ -43,7 +49,8 @@ struct ga_run {
     struct ga_stats stats;
     unsigned long generation_found;          /* of best_ever */
     double best_ever;
-    unsigned long long evaluations_found;    /* spent when best_ever was reached */
+    unsigned long long evaluations_found;    /* the evaluation that first reached best_ever (from 1) */
+    unsigned long long evaluations_target;   /* the evaluation that first reached the target; 0: not yet */
     struct timespec started;
 
     struct ga_fault fault;            /* what stopped the run (fault.hook NULL: nothing) */
@@ -51,6 +58,9 @@ struct ga_run {
     ga_gene *fault_genes;             /* per thread a genome slot, then the reported genome */
     unsigned fault_threads;           /* notes: max(threads, 2), the check's second pass runs on two */
 };
+
+/* The most evaluations a generation of one island may spend (ga/run.c). */
+unsigned long long run_generation_cost(const struct ga_params *p);
 
 /* A fault a thread saw: the first by 'key', the place in the generation's
  * own order (block and slot, or individual), so that the one reported is

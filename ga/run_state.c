@@ -174,6 +174,9 @@ struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
     if (ok && lambda)
         ok = (run->brood = run_block_alloc(islands * lambda, run->stride)) &&
              (run->brood_fitness = malloc(islands * lambda * sizeof *run->brood_fitness));
+    run->trail_per = run_generation_cost(params);
+    if (ok)
+        ok = (run->trail = malloc(islands * run->trail_per * sizeof *run->trail)) != NULL;
     if (ok && (params->scheme == GA_SCHEME_PLUS || params->scheme == GA_SCHEME_COMMA || params->scheme == GA_SCHEME_RANDOM))
         ok = (run->survivor_keys = malloc(islands * (params->population + lambda) * sizeof *run->survivor_keys));
     for (unsigned t = 0; ok && t < threads; t++)
@@ -210,6 +213,7 @@ void ga_run_free(struct ga_run *run)
     free(run->select_work);
     run_block_free(run->brood, run->params.islands * run_brood_size(&run->params), run->stride);
     free(run->brood_fitness);
+    free(run->trail);
     free(run->survivor_keys);
     free(run->notes);
     free(run->fault_genes);
@@ -246,6 +250,16 @@ unsigned long ga_run_generation_found(const struct ga_run *run)
     return run->generation_found;
 }
 
+unsigned long long ga_run_evaluations_found(const struct ga_run *run)
+{
+    return run->evaluations_found;
+}
+
+unsigned long long ga_run_evaluations_to_target(const struct ga_run *run)
+{
+    return run->evaluations_target;
+}
+
 double ga_run_best_ever(const struct ga_run *run)
 {
     return run->best_ever;
@@ -260,7 +274,7 @@ bool ga_run_succeeded(const struct ga_run *run)
 struct run_packed {
     uint64_t seed, generation, generation_found, population, len;
     double seconds;
-    uint64_t evaluations_found; /* the evaluations when the best was first reached */
+    uint64_t evaluations_found, evaluations_target; /* the evaluations that first reached the best, the target */
     double best_ever;
     struct ga_stats stats;
 };
@@ -269,7 +283,7 @@ void ga_run_pack(const struct ga_run *run, struct ga_pack *p)
 {
     size_t n = run->total, len = run->gen.len;
     struct run_packed head = {run->seed, run->generation,       run->generation_found, n, len, run_elapsed(run),
-                              run->evaluations_found, run->best_ever,   run->stats};
+                              run->evaluations_found, run->evaluations_target, run->best_ever, run->stats};
     ga_pack_put(p, &head, sizeof head);
     for (size_t i = 0; i < n; i++) /* the genes, not the padding */
         ga_pack_put(p, run->genes + i * run->stride, len * sizeof *run->genes);
@@ -302,6 +316,7 @@ bool ga_run_unpack(struct ga_run *run, struct ga_unpack *u)
     run->generation = (unsigned long)head.generation;
     run->generation_found = (unsigned long)head.generation_found;
     run->evaluations_found = head.evaluations_found;
+    run->evaluations_target = head.evaluations_target;
     run->best_ever = head.best_ever;
     run->stats = head.stats;
     /* Time already spent counts toward ga.stop.seconds. */

@@ -104,6 +104,71 @@ check "a sweep's points are two algorithms" [ "$(sort -u "$out/names20" | wc -l)
 check "two sweeps differing in an unswept setting share no name" [ -z "$(comm -12 "$out/names20" "$out/names30")" ]
 check "a sweep's point against its summary.csv" against "$out/r20/p002" "$(json "$out/er20/p002")"
 
+# ---- Exact hitting times: runs that go on past the target (at_target
+# false), whose copies are not evaluated, so that generations cost unequal
+# evaluations.  The target is reached in the middle of a generation: the
+# evaluation that reached it is in summary.csv (evaluations_to_target, in
+# the generation whose best first reached it, below that generation's
+# end), in the report's ERT (runs' evaluations to the target, or all they
+# spent, per solved run) and in the export (the .dat's first line at the
+# target, the JSON's best evaluation: summary.csv's evaluations_found).
+cat > "$out/hit.cfg" <<'CFG'
+problem = { name = "onemax"; bits = 16; };
+ga = { seed = 4; replicates = 6; population = 20; stop = { generations = 40; at_target = false; }; };
+output = { plot = false; };
+CFG
+check "runs past the target" "$GAEXP" run "$out/hit.cfg" --out "$out/hit" --quiet
+check "their export" "$GAEXP" export --format iohprofiler "$out/hit" "$out/ehit"
+"$GAEXP" report "$out/hit" >"$out/hit.report"
+hitting() {
+  python3 - "$1" "$2" "$3" "$4" <<'PY'
+import csv, json, os, re, sys
+folder, meta, report, what = sys.argv[1:5]
+summary = list(csv.DictReader(open(os.path.join(folder, "summary.csv"))))
+gens = list(csv.DictReader(open(os.path.join(folder, "generations.csv"))))
+solved = [s for s in summary if s["solved"] == "1"]
+bad, inside = [], 0
+if what == "summary":
+    for s in summary:
+        rows = [g for g in gens if g["replicate"] == s["replicate"]]
+        if s["solved"] == "0":
+            if s["evaluations_to_target"] != "": bad.append("unsolved run %s has a hitting time" % s["replicate"])
+            continue
+        k = next(i for i, g in enumerate(rows) if float(g["best"]) <= 0)
+        hit, end = int(s["evaluations_to_target"]), int(rows[k]["evaluations"])
+        before = int(rows[k - 1]["evaluations"]) if k else 0
+        if not before < hit <= end: bad.append("run %s: %d not in (%d, %d]" % (s["replicate"], hit, before, end))
+        if rows[k]["evaluations_found"] != s["evaluations_to_target"]: bad.append("run %s: found %s" % (s["replicate"], rows[k]["evaluations_found"]))
+        if int(s["evaluations"]) <= hit: bad.append("run %s did not go on" % s["replicate"])
+        inside += hit < end
+    if len(solved) < 2 or inside < 2: bad.append("%d solved, %d in the middle of a generation" % (len(solved), inside))
+elif what == "ert":
+    spent = sum(int(s["evaluations_to_target"] or s["evaluations"]) for s in summary)
+    ert = re.search(r"^ERT (\S+)", open(report).read(), re.M).group(1)
+    if abs(float(ert) - spent / len(solved)) > 0.5: bad.append("ERT %s, expected %g" % (ert, spent / len(solved)))
+else:
+    j = json.load(open(meta))
+    runs = [r for sc in j["scenarios"] for r in sc["runs"]]
+    rows = [l.split() for l in open(os.path.join(os.path.dirname(meta), j["scenarios"][0]["path"]))]
+    blocks = []
+    for row in rows:
+        if row == j["attributes"]: blocks.append([])
+        else: blocks[-1].append(row)
+    for s, r, b in zip(summary, runs, blocks):
+        if r["best"]["evals"] != int(s["evaluations_found"]): bad.append("best evals %s vs %s" % (r["best"]["evals"], s["evaluations_found"]))
+        if s["solved"] == "1":
+            first = next(int(x[0]) for x in b if float(x[1]) <= 0)
+            if first != int(s["evaluations_to_target"]): bad.append("the .dat reaches the target at %d, not %s" % (first, s["evaluations_to_target"]))
+if bad: print("\n".join(bad))
+sys.exit(1 if bad else 0)
+PY
+}
+check "summary.csv: the exact evaluation of the target, inside its generation" hitting "$out/hit" - - summary
+check "report: the ERT from the exact evaluations" hitting "$out/hit" - "$out/hit.report" ert
+check "export: the .dat reaches the target at that evaluation, the best at evaluations_found" \
+  hitting "$out/hit" "$(json "$out/ehit")" - export
+check "export: the runs' numbers are gaexp's" against "$out/hit" "$(json "$out/ehit")"
+
 # ---- pbo: IOH's function id, dimension and instance; IOH's value y, maximised
 cat > "$out/pbo.cfg" <<'CFG'
 problem = { name = "pbo"; function = 2; dimension = 16; instance = 3; };
@@ -117,7 +182,7 @@ check "pbo: IOH's function id, dimension, instance, maximised" \
 check "pbo: y is the problem's column 'value', the fitness a column" \
   [ "$(field "$(json "$out/epbo")" '" ".join(j["attributes"])')" = "evaluations raw_y mean std diversity fitness" ]
 check "pbo: each run's best y is the best of its 'value'" sh -c '
-  awk -F, "NR > 1 && (!(\$1 in m) || \$9 > m[\$1]) { m[\$1] = \$9 } END { for (r in m) print r, m[r] }" "$1/generations.csv" | sort > "$2.values"
+  awk -F, "NR > 1 && (!(\$1 in m) || \$10 > m[\$1]) { m[\$1] = \$10 } END { for (r in m) print r, m[r] }" "$1/generations.csv" | sort > "$2.values"
   python3 -c "import json, sys; j = json.load(open(sys.argv[1])); [print(r[\"replicate\"], r[\"best\"][\"y\"]) for r in j[\"scenarios\"][0][\"runs\"]]" "$3" | sort | cmp -s - "$2.values"' \
   sh "$out/pbo" "$out/pbo" "$(json "$out/epbo")"
 

@@ -63,7 +63,7 @@ check "the kept folder is intact" [ -s "$out/study/table.txt" ]
 # (blind: the 8 cards, so that all 11 generations run).
 check "mean_moved: a blind run without shaping" "$GAEXP" run "$pos" --seed 1 --quiet --out "$out/moved" \
   --set problem.shaping=false --set 'problem.reference="cards"' --set ga.stop.generations=10
-check "mean_moved follows the standard columns" [ "$(head -1 "$out/moved/generations.csv" | cut -d, -f9-)" = mean_moved ]
-check "mean_moved + mean = 8 in all 11 rows" awk -F, 'NR > 1 { d = $9 + $5 - 8; if (d < 0) d = -d; if (d > 1e-8) bad = 1 }
+check "mean_moved follows the standard columns" [ "$(head -1 "$out/moved/generations.csv" | cut -d, -f10-)" = mean_moved ]
+check "mean_moved + mean = 8 in all 11 rows" awk -F, 'NR > 1 { d = $10 + $5 - 8; if (d < 0) d = -d; if (d > 1e-8) bad = 1 }
   END { exit bad || NR != 12 }' "$out/moved/generations.csv"
 test_summary fortythieves

@@ -113,7 +113,7 @@ columns_span=$((($(date +%s%N) - started) / 1000000))
 rm -rf "$out/columns-reference"
 mv "$out/run" "$out/columns-reference"
 check "the problem's column follows the standard ones" \
-  [ "$(head -1 "$out/columns-reference/generations.csv")" = "replicate,generation,evaluations,best,mean,std,worst,diversity,best_distance" ]
+  [ "$(head -1 "$out/columns-reference/generations.csv")" = "replicate,generation,evaluations,best,mean,std,worst,diversity,evaluations_found,best_distance" ]
 columns_kills=0 columns_differing=
 for s in 1 2 3; do
   until_done "$s" "$columns_span" "$out/run" checkpoint run "$ccfg"

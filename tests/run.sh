@@ -30,6 +30,12 @@ count_logs() {
   return 0
 }
 count_logs .
+# failed_checks DIR: which checks failed, from the logs in DIR/tests (the
+# closing summary names only the test).
+failed_checks() {
+  grep -H '^FAIL: \|^\[  FAILED  \] [^0-9]' "$1"/tests/*.log 2>/dev/null | grep -v '/test-suite.log:' | head -40 || true
+}
+[ "$status" -eq 0 ] || failed_checks .
 if [ "$status" -eq 0 ]; then
   phase "2/5 make distcheck: the tarball builds and passes make check"
   make -j"$(nproc)" distcheck >tests/distcheck.out 2>&1 || { status=$?; tail -30 tests/distcheck.out; }
@@ -50,6 +56,7 @@ if [ "$status" -eq 0 ]; then
     status=1; failed=$((failed + 1))
     tail -30 sanitizers.out 2>/dev/null || echo "the sanitizer build failed"
     grep -h '^\(FAIL\|ERROR\):' sanitizers.out 2>/dev/null   # which tests: the tail may not say
+    failed_checks .
   fi
   cd - >/dev/null
   rm -rf "$sanitized"
@@ -61,7 +68,7 @@ if [ "$status" -eq 0 ]; then
   with_mpi=$(mktemp -d)
   if tar -xzf "$tarball" -C "$with_mpi" && cd "$with_mpi"/gaexp-* && ./configure -q --with-mpi >/dev/null &&
      make -j"$(nproc)" >/dev/null 2>&1; then
-    make -j"$(nproc)" check >mpi.out 2>&1 || { status=$?; tail -30 mpi.out; grep -h '^\(FAIL\|ERROR\):' mpi.out; }
+    make -j"$(nproc)" check >mpi.out 2>&1 || { status=$?; tail -30 mpi.out; grep -h '^\(FAIL\|ERROR\):' mpi.out; failed_checks .; }
     count_logs .
   else
     status=1; failed=$((failed + 1))

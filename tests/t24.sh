@@ -78,11 +78,11 @@ depth() { # CARDS DIR
 }
 check "mean_depth: runs on 3 cards" depth "3, 8, 8" "$out/depth3"
 check "mean_depth: after the standard columns" \
-  [ "$(head -1 "$out/depth3/generations.csv")" = "replicate,generation,evaluations,best,mean,std,worst,diversity,mean_depth" ]
-check "mean_depth: 2 in all 12 rows of 3 cards" awk -F, 'NR > 1 && $9 != "2" { bad = 1 } END { exit bad || NR != 13 }' "$out/depth3/generations.csv"
+  [ "$(head -1 "$out/depth3/generations.csv")" = "replicate,generation,evaluations,best,mean,std,worst,diversity,evaluations_found,mean_depth" ]
+check "mean_depth: 2 in all 12 rows of 3 cards" awk -F, 'NR > 1 && $10 != "2" { bad = 1 } END { exit bad || NR != 13 }' "$out/depth3/generations.csv"
 check "mean_depth: runs on 2 cards" depth "3, 8" "$out/depth2"
-check "mean_depth: 1 in all 12 rows of 2 cards" awk -F, 'NR > 1 && $9 != "1" { bad = 1 } END { exit bad || NR != 13 }' "$out/depth2/generations.csv"
-check "mean_depth of 4 cards lies in [2, 3] and varies" awk -F, 'NR > 1 { if ($9 < 2 || $9 > 3) bad = 1; seen[$9] = 1 }
+check "mean_depth: 1 in all 12 rows of 2 cards" awk -F, 'NR > 1 && $10 != "1" { bad = 1 } END { exit bad || NR != 13 }' "$out/depth2/generations.csv"
+check "mean_depth of 4 cards lies in [2, 3] and varies" awk -F, 'NR > 1 { if ($10 < 2 || $10 > 3) bad = 1; seen[$10] = 1 }
   END { n = 0; for (v in seen) n++; exit bad || n < 2 }' "$srcdir/tests/data/golden/t24.generations.csv"
 golden_t24() { "$GAEXP" run "$srcdir/tests/data/golden/t24.cfg" --quiet --set output.plot=false --replicates 4 "$@"; }
 check "t24: 4 replicates one after another" golden_t24 --out "$out/one-by-one"

@@ -194,6 +194,17 @@ double ga_run_fitness(const struct ga_run *run, size_t i);
 /* The generation in which the best fitness so far was first reached (the
  * current best with an elite; without one the population may have lost it). */
 unsigned long ga_run_generation_found(const struct ga_run *run);
+/* Exact hitting times.  The evaluations of a generation count in a fixed
+ * order, the same at any thread or process count: island by island, each
+ * island's children in the order they are bred (a steady-state island's
+ * step by step); a child that is a copy is not evaluated and not counted.
+ * The evaluation (counted from 1 at the run's first) that first reached
+ * the best fitness so far, and the one that first reached the target
+ * (params.stop_fitness; 0 while not reached), the run stopping there or
+ * not: the first in the generation whose population reached it (a
+ * steady-state child replaced again within its generation is no hit). */
+unsigned long long ga_run_evaluations_found(const struct ga_run *run);
+unsigned long long ga_run_evaluations_to_target(const struct ga_run *run);
 /* The best fitness so far, over every generation of the run. */
 double ga_run_best_ever(const struct ga_run *run);
 /* Whether the run reached its target: best so far <= params.stop_fitness. */

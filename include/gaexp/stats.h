@@ -10,7 +10,7 @@ GAEXP_API_BEGIN
 
 /* The standard columns of generations.csv, in order; a problem's own
  * columns (struct ga_problem's 'columns') follow them. */
-#define GA_STATS_COLUMNS "replicate,generation,evaluations,best,mean,std,worst,diversity"
+#define GA_STATS_COLUMNS "replicate,generation,evaluations,best,mean,std,worst,diversity,evaluations_found"
 /* The most columns of its own a problem may declare. */
 #define GA_STATS_PROBLEM_MAX 4
 
@@ -21,6 +21,7 @@ struct ga_stats {
     size_t best_index;              /* first individual with the best fitness */
     double diversity;               /* mean pairwise Hamming distance / len, in [0, 1]; -1 when off */
     double problem[GA_STATS_PROBLEM_MAX]; /* the problem's own columns, in its order; the rest 0 */
+    unsigned long long found;       /* the evaluation that first reached the best so far (ga_run_evaluations_found) */
 };
 
 /* best, mean, sd, worst and best_index of n fitness values (n >= 1), on
