@@ -287,7 +287,10 @@ static bool export_source_read(struct export_source *src, const char *swept)
         long long function = export_problem_int(cfg, "function", 0);
         if (function > 0) {
             src->fid = function;
-            snprintf(src->function, sizeof src->function, "%s_f%lld", e->problem->name, function);
+            if (e->problem->function_name)
+                snprintf(src->function, sizeof src->function, "%s", e->problem->function_name(e->state));
+            else
+                snprintf(src->function, sizeof src->function, "%s_f%lld", e->problem->name, function);
         } else {
             char text[128];
             snprintf(text, sizeof text, "%s\n", e->problem->name);

@@ -177,14 +177,25 @@ output = { plot = false; };
 CFG
 check "a pbo run" "$GAEXP" run "$out/pbo.cfg" --out "$out/pbo" --quiet
 check "its export" "$GAEXP" export --format iohprofiler "$out/pbo" "$out/epbo"
-check "pbo: IOH's function id, dimension, instance, maximised" \
-  [ "$(field "$(json "$out/epbo")" '(j["function_id"], j["maximization"], j["scenarios"][0]["dimension"], {r["instance"] for r in j["scenarios"][0]["runs"]})')" = "(2, True, 16, {3})" ]
+check "pbo: IOH's function id and name, dimension, instance, maximised" \
+  [ "$(field "$(json "$out/epbo")" '(j["function_id"], j["function_name"], j["maximization"], j["scenarios"][0]["dimension"], {r["instance"] for r in j["scenarios"][0]["runs"]})')" = "(2, 'LeadingOnes', True, 16, {3})" ]
 check "pbo: y is the problem's column 'value', the fitness a column" \
   [ "$(field "$(json "$out/epbo")" '" ".join(j["attributes"])')" = "evaluations raw_y mean std diversity fitness" ]
 check "pbo: each run's best y is the best of its 'value'" sh -c '
   awk -F, "NR > 1 && (!(\$1 in m) || \$10 > m[\$1]) { m[\$1] = \$10 } END { for (r in m) print r, m[r] }" "$1/generations.csv" | sort > "$2.values"
   python3 -c "import json, sys; j = json.load(open(sys.argv[1])); [print(r[\"replicate\"], r[\"best\"][\"y\"]) for r in j[\"scenarios\"][0][\"runs\"]]" "$3" | sort | cmp -s - "$2.values"' \
   sh "$out/pbo" "$out/pbo" "$(json "$out/epbo")"
+
+# ---- bbob: COCO's function number, IOHexperimenter's function name
+cat > "$out/bbob.cfg" <<'CFG'
+problem = { name = "bbob"; function = 19; dimension = 5; instance = 2; };
+ga = { seed = 2; replicates = 1; population = 20; stop = { generations = 5; }; };
+output = { plot = false; };
+CFG
+check "a bbob run" "$GAEXP" run "$out/bbob.cfg" --out "$out/bbob" --quiet
+check "its export" "$GAEXP" export --format iohprofiler "$out/bbob" "$out/ebbob"
+check "bbob: the function's id and IOH's name, the dimension, minimised" \
+  [ "$(field "$(json "$out/ebbob")" '(j["function_id"], j["function_name"], j["maximization"], j["scenarios"][0]["dimension"])')" = "(19, 'GriewankRosenBrock', False, 5)" ]
 
 # ---- the legacy layout, on request
 check "--format iohprofiler-legacy" "$GAEXP" export --format iohprofiler-legacy "$out/r20" "$out/legacy"

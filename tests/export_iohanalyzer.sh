@@ -67,5 +67,14 @@ check "IOHanalyzer reads every algorithm, function and dimension" [ "$(wc -l < "
 check "IOHanalyzer's names, ids, dimensions, runs, budgets and ERTs are gaexp's" cmp -s "$out/expected.sorted" "$out/read"
 check "a size sweep is one algorithm to IOHanalyzer" \
   [ "$(grep -c '^mutation rate 0.02; ' "$out/read")" -eq 2 ]
+# The optimum (y = 20): IOHanalyzer's ERT is gaexp report's, from the exact
+# evaluations that reached it (summary.csv's evaluations_to_target).
+ert_at_optimum=$(Rscript -e "
+  if ('$lib' != '') .libPaths(c('$lib', .libPaths()))
+  suppressMessages(library(IOHanalyzer))
+  suppressWarnings(d <- DataSetList('$out/e/pbo', verbose = FALSE))
+  cat(sprintf('%.0f', as.numeric(get_ERT(d[[1]], 20)\$ERT)))" 2>/dev/null)
+check "IOHanalyzer's ERT at pbo's optimum is gaexp report's ($ert_at_optimum)" \
+  [ "$ert_at_optimum" = "$("$GAEXP" report "$out/pbo" | sed -n 's/^ERT \([0-9.]*\) .*/\1/p')" ]
 check "pbo is function 1 to IOHanalyzer" [ "$(grep -c '|1|20|3|' "$out/read")" -eq 1 ]
 test_summary "export_iohanalyzer"

@@ -102,6 +102,9 @@ struct ga_problem {
     /* Optional tables (above), NULL when the problem has none. */
     const struct ga_problem_reals *reals;     /* GA_KIND_REAL only, required there */
     const struct ga_problem_columns *columns; /* statistics of its own */
+    /* The configured instance's function as its benchmark suite names it
+     * (IOHexperimenter's "LeadingOnes"), for exports; NULL: the problem's name. */
+    const char *(*function_name)(const void *state);
 };
 
 /* The number of columns p declares (0 when none). */

@@ -697,6 +697,20 @@ static void bbob_measure(const struct ga_genome *gen, const struct ga_population
     values[0] = ga_bbob_value(gen->state, ga_genome_creals(pop->genes + pop->best * pop->stride));
 }
 
+/* IOHexperimenter's names of the functions, f1 to f24. */
+static const char *const bbob_names[GA_BBOB_FUNCTIONS] = {
+    "Sphere",           "Ellipsoid",          "Rastrigin",       "BuecheRastrigin", "LinearSlope",
+    "AttractiveSector", "StepEllipsoid",      "Rosenbrock",      "RosenbrockRotated", "EllipsoidRotated",
+    "Discus",           "BentCigar",          "SharpRidge",      "DifferentPowers", "RastriginRotated",
+    "Weierstrass",      "Schaffers10",        "Schaffers1000",   "GriewankRosenBrock", "Schwefel",
+    "Gallagher101",     "Gallagher21",        "Katsuura",        "LunacekBiRastrigin",
+};
+
+static const char *bbob_function_name(const void *state)
+{
+    return bbob_names[((const struct ga_bbob *)state)->function - 1];
+}
+
 static const struct ga_problem_reals bbob_reals = {bbob_bounds};
 static const struct ga_problem_columns bbob_columns = {bbob_column_names, bbob_measure};
 
@@ -717,4 +731,5 @@ const struct ga_problem ga_problem_bbob = {
     .release = bbob_release,
     .reals = &bbob_reals,
     .columns = &bbob_columns,
+    .function_name = bbob_function_name,
 };

@@ -86,6 +86,11 @@ static void pbo_measure(const struct ga_genome *gen, const struct ga_population 
 
 static const struct ga_problem_columns pbo_columns = {pbo_column_names, pbo_measure};
 
+static const char *pbo_function_name(const void *state)
+{
+    return pbo_names[((const struct pbo *)state)->function - 1];
+}
+
 const struct ga_problem ga_problem_pbo = {
     .name = "pbo",
     .summary = "IOHprofiler's PBO suite F1..F25, instances 1..100 (fitness = y* - y; column 'value' = y)",
@@ -101,4 +106,5 @@ const struct ga_problem ga_problem_pbo = {
     .print = pbo_print,
     .release = pbo_release_state,
     .columns = &pbo_columns,
+    .function_name = pbo_function_name,
 };
