@@ -1,5 +1,5 @@
 /* operators/tree.c — tree genomes: random trees, subtree crossover, point and subtree mutation. */
-#include "operators/tree.h"
+#include "gaexp/tree.h"
 
 #include <string.h>
 

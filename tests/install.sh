@@ -44,6 +44,15 @@ check "the build names no path of the source or build tree" sh -c '! grep -q -e 
   "$(cd "${srcdir:-.}" && pwd)/include" "$top" "$out/queens.log"
 check "the example's own program solves 8 queens" sh -c '"$0/queens/queens" 8 >"$0/own.txt" && grep -q "^8 queens: solved" "$0/own.txt"' "$out"
 
+# The GP example: its own primitive set on the installed gaexp/tree.h.
+symreg=${examples%/queens}/symreg
+mkdir -p "$out/symreg"
+cp "$symreg"/* "$out/symreg/"
+${MAKE:-make} -C "$out/symreg" CFLAGS="$cflags" LDFLAGS="$ldflags" >"$out/symreg.log" 2>&1
+check "examples/symreg builds against the installed files" [ -f "$out/symreg/symreg.so" ]
+"$bin" run "$out/symreg/symreg.cfg" --set ga.replicates=2 --out "$out/symreg/r" --quiet 2>/dev/null
+check "the installed symreg plug-in solves the quartic" grep -q '^1,1,1,' "$out/symreg/r/summary.csv"
+
 cd "$out/elsewhere" || exit 1
 "$bin" run ../queens/queens.cfg --out r8 --quiet 2>/dev/null
 check "8x8 solved with the plug-in" grep -q '^1,1,1,0,' r8/summary.csv

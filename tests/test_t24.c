@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "gaexp/rng.h"
-#include "operators/tree.h"
+#include "gaexp/tree.h"
 #include "problems/t24/t24_rdo.h"
 #include "problems/t24/t24_solve.h"
 #include "testlib.h"

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 
 #include "gaexp/rng.h"
-#include "operators/tree.h"
+#include "gaexp/tree.h"
 #include "testlib.h"
 
 #define TRIALS 20000

@@ -10,7 +10,7 @@
 #include "gaexp/cfg.h"
 #include "gaexp/diag.h"
 #include "operators/registry.h"
-#include "operators/tree.h"
+#include "gaexp/tree.h"
 #include "problems/registry.h"
 #include "problems/t24/t24_rdo.h"
 
@@ -503,7 +503,7 @@ void t24_format(const struct t24_hand *h, const ga_gene *e, bool canonical, char
 /* ---- the GP problem -------------------------------------------------------- */
 
 struct t24 {
-    struct ga_tree_spec tree; /* first: the tree operators read it (operators/tree.h) */
+    struct ga_tree_spec tree; /* first: the tree operators read it (gaexp/tree.h) */
     struct t24_hand hand;
     struct t24_rdo_library *rdo; /* owned: built by configure, freed by release */
 };

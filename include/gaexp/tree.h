@@ -1,11 +1,16 @@
-/* operators/tree.h — prefix-order expression trees in a flat genome, for genetic programming. */
-#ifndef GA_OPERATORS_TREE_H
-#define GA_OPERATORS_TREE_H
+/* gaexp/tree.h — prefix-order expression trees in a flat genome, for genetic programming:
+ * a problem of its own (built in or a plug-in) brings its primitive set in a struct
+ * ga_tree_spec and gets the tree operators (subtree crossover, subtree and point mutation). */
+#ifndef GA_TREE_H
+#define GA_TREE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <gsl/gsl_rng.h>
+#include "gaexp/export.h"
 #include "gaexp/genome.h"
+
+GAEXP_API_BEGIN
 
 /* A tree genome (GA_KIND_TREE) is stored as DEAP stores its primitive trees:
  * the nodes in prefix order, from gene 0, in a genome of fixed maximum
@@ -72,5 +77,7 @@ void ga_tree_random(const struct ga_tree_spec *spec, gsl_rng *r, ga_gene *g);
 
 /* The problem's init hook for tree genomes. */
 void ga_tree_init(const struct ga_genome *gen, gsl_rng *r, ga_gene *g);
+
+GAEXP_API_END
 
 #endif
