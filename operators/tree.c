@@ -439,3 +439,67 @@ const struct ga_mutation ga_mutation_subtree = {
     "subtree", "replace one random subtree by a random one (each-once leaves: reshape it)",
     GA_KIND_TREE, tree_subtree_at, tree_subtree_once, NULL,
 };
+
+/* Hoist mutation at node pos (Kinnear 1994): the tree becomes its subtree
+ * at pos, which bloat never grows.  Free leaves only: with each-once
+ * leaves a part of the tree would drop cards, so the tree is kept. */
+static bool tree_hoist_at(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, size_t pos)
+{
+    (void)r;
+    const struct ga_tree_spec *spec = ga_tree_spec_of(gen);
+    size_t size = ga_tree_size(spec, g);
+    if (pos == 0 || pos >= size || spec->leaves != GA_TREE_LEAVES_FREE)
+        return false;
+    size_t end = ga_tree_subtree_end(spec, g, pos);
+    memmove(g, g + pos, (end - pos) * sizeof *g);
+    memset(g + (end - pos), 0, (spec->max_len - (end - pos)) * sizeof *g);
+    return true;
+}
+
+static bool tree_hoist_once(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
+{
+    return tree_hoist_at(gen, r, g, ga_rng_below(r, ga_tree_size(ga_tree_spec_of(gen), g)));
+}
+
+const struct ga_mutation ga_mutation_hoist = {
+    "hoist", "the tree becomes one of its random subtrees (free leaves only)",
+    GA_KIND_TREE, tree_hoist_at, tree_hoist_once, NULL,
+};
+
+/* Shrink mutation at node pos (DEAP's mutShrink): a function's subtree is
+ * replaced by one of its arguments, drawn at random.  Free leaves only. */
+static bool tree_shrink_at(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, size_t pos)
+{
+    const struct ga_tree_spec *spec = ga_tree_spec_of(gen);
+    size_t size = ga_tree_size(spec, g);
+    if (pos >= size || tree_is_leaf(spec, g[pos]) || spec->leaves != GA_TREE_LEAVES_FREE)
+        return false;
+    size_t from = pos + 1;
+    for (size_t k = ga_rng_below(r, spec->arity[g[pos]]); k > 0; k--)
+        from = ga_tree_subtree_end(spec, g, from);
+    ga_gene before[GA_TREE_MAX_LEN];
+    memcpy(before, g, size * sizeof *g);
+    tree_splice(spec, before, size, pos, ga_tree_subtree_end(spec, before, pos), before, from,
+                ga_tree_subtree_end(spec, before, from), g);
+    return true;
+}
+
+/* A random function node's subtree shrinks; a lone leaf stays. */
+static bool tree_shrink_once(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
+{
+    const struct ga_tree_spec *spec = ga_tree_spec_of(gen);
+    size_t size = ga_tree_size(spec, g), functions = 0;
+    for (size_t i = 0; i < size; i++)
+        functions += !tree_is_leaf(spec, g[i]);
+    if (!functions)
+        return false;
+    size_t k = ga_rng_below(r, functions);
+    for (size_t i = 0;; i++)
+        if (!tree_is_leaf(spec, g[i]) && k-- == 0)
+            return tree_shrink_at(gen, r, g, i);
+}
+
+const struct ga_mutation ga_mutation_shrink = {
+    "shrink", "a random function's subtree becomes one of its arguments (free leaves only)",
+    GA_KIND_TREE, tree_shrink_at, tree_shrink_once, NULL,
+};

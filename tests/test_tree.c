@@ -108,6 +108,67 @@ static void exercise(const struct ga_tree_spec *spec, unsigned long seed, size_t
     free(a);
 }
 
+/* Hoist and shrink, their defining properties on 20,000 random trees:
+ * hoist at pos leaves exactly the subtree at pos; shrink at a function
+ * leaves the tree with that subtree replaced by one of its arguments (and
+ * every argument is drawn); both give valid, never larger trees; with
+ * each-once leaves both keep the tree (they would drop leaves). */
+static void test_hoist_and_shrink(void **unused)
+{
+    (void)unused;
+    struct ga_tree_spec s = free_spec(64, 8);
+    struct ga_genome gen = {&s, s.max_len, s.terminals + s.functions, GA_KIND_TREE, 0, NULL, NULL, NULL, NULL};
+    const struct ga_mutation *hoist = ga_catalog_mutation(&test_catalog, NULL, "hoist");
+    const struct ga_mutation *shrink = ga_catalog_mutation(&test_catalog, NULL, "shrink");
+    assert_non_null(hoist);
+    assert_non_null(shrink);
+    gsl_rng *r = test_rng_alloc(9);
+    ga_gene g[64], h[64], want[64];
+    size_t drawn[3] = {0};
+    for (int t = 0; t < TRIALS; t++) {
+        ga_tree_init(&gen, r, g);
+        size_t size = ga_tree_size(&s, g), pos = ga_rng_below(r, size), end = ga_tree_subtree_end(&s, g, pos);
+        memcpy(h, g, sizeof g);
+        assert_int_equal(hoist->at(&gen, r, h, pos), pos > 0);
+        memset(want, 0, sizeof want);
+        memcpy(want, g + pos, (end - pos) * sizeof *g);
+        assert_memory_equal(h, want, sizeof h); /* the subtree, padded with 0 */
+        memcpy(h, g, sizeof g);
+        bool function = g[pos] >= s.terminals;
+        assert_int_equal(shrink->at(&gen, r, h, pos), function);
+        if (!function)
+            continue;
+        size_t arg = pos + 1, k = 0; /* which argument took the function's place */
+        for (; k < s.arity[g[pos]]; k++, arg = ga_tree_subtree_end(&s, g, arg)) {
+            size_t arg_end = ga_tree_subtree_end(&s, g, arg);
+            size_t n = 0;
+            memset(want, 0, sizeof want);
+            memcpy(want, g, pos * sizeof *g), n = pos;
+            memcpy(want + n, g + arg, (arg_end - arg) * sizeof *g), n += arg_end - arg;
+            memcpy(want + n, g + end, (size - end) * sizeof *g);
+            if (memcmp(h, want, sizeof h) == 0)
+                break;
+        }
+        assert_true(k < s.arity[g[pos]]);
+        assert_true(ga_tree_valid(&s, h, s.max_len) && ga_tree_size(&s, h) < size);
+        if (s.arity[g[pos]] == 3)
+            drawn[k]++;
+        assert_true(ga_tree_valid(&s, h, s.max_len));
+        assert_true(shrink->once(&gen, r, h) || ga_tree_size(&s, h) == 1);
+        assert_true(hoist->once(&gen, r, h) || ga_tree_valid(&s, h, s.max_len));
+    }
+    for (int k = 0; k < 3; k++) /* 'if' has three arguments: each is drawn */
+        assert_true(drawn[k] > 100);
+    struct ga_tree_spec once = once_spec(4, 2);
+    struct ga_genome ogen = {&once, once.max_len, 6, GA_KIND_TREE, 0, NULL, NULL, NULL, NULL};
+    ga_tree_init(&ogen, r, g);
+    memcpy(h, g, once.max_len * sizeof *g);
+    assert_false(hoist->at(&ogen, r, h, 1));
+    assert_false(shrink->once(&ogen, r, h));
+    assert_memory_equal(h, g, once.max_len * sizeof *g);
+    gsl_rng_free(r);
+}
+
 static void test_free_trees_stay_within_limits(void **unused)
 {
     (void)unused;
@@ -234,6 +295,7 @@ int main(void)
         cmocka_unit_test(test_known_tree),
         cmocka_unit_test(test_spec_check),
         cmocka_unit_test(test_free_trees_stay_within_limits),
+        cmocka_unit_test(test_hoist_and_shrink),
         cmocka_unit_test(test_each_once_keeps_every_leaf),
         cmocka_unit_test(test_init_methods),
         cmocka_unit_test(test_full_is_full),

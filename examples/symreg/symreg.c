@@ -1,23 +1,31 @@
 /* examples/symreg/symreg.c — symbolic regression by genetic programming: a gaexp plug-in
  * that brings its own primitive set to gaexp's tree genome (gaexp/tree.h). */
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <gaexp/gaexp.h>
 
-/* The primitive set: the data's variables and the constant 1 are the
- * terminals; + - * and protected division (Koza's: 1 where the divisor is
- * 0) the functions, each of arity 2. */
+/* The primitive set: the data's variables, the constant 1 and a pool of
+ * ephemeral random constants are the terminals; + - * and protected
+ * division (Koza's: 1 where the divisor is 0) the functions, each of arity
+ * 2.  A flat tree genome holds symbols, not values, so the ephemeral
+ * constants are a pool drawn once per experiment (problem.ephemeral:
+ * count, range, seed) rather than a value per node as in DEAP. */
 #define SYMREG_MAX_VARS 8
 #define SYMREG_MAX_POINTS 100000
+#define SYMREG_MAX_CONSTANTS 32
 enum symreg_function { SYMREG_ADD, SYMREG_SUB, SYMREG_MUL, SYMREG_DIV, SYMREG_FUNCTIONS };
 static const char symreg_function_sign[SYMREG_FUNCTIONS] = {'+', '-', '*', '/'};
 
 struct symreg {
     struct ga_tree_spec tree; /* first: the tree operators read it (gaexp/tree.h) */
     size_t vars, points;
+    size_t constants;                      /* 1, then the ephemeral ones: terminals vars .. */
+    double constant[SYMREG_MAX_CONSTANTS + 1];
+    double parsimony;                      /* fitness += parsimony x tree size */
     double *x; /* points rows of vars values */
     double *y; /* points targets */
 };
@@ -99,7 +107,45 @@ static void symreg_release(void *state)
     free(s->y);
 }
 
-/* Reads 'data' (required) and the tree's limits: Koza's depth 17 by default. */
+/* The pool of ephemeral constants: 'count' values uniform in [low, high],
+ * drawn from their own seed, so that a configuration names the same pool
+ * on every machine (the group problem.ephemeral; none by default). */
+static bool symreg_ephemeral(struct symreg *s, struct ga_cfg *cfg, config_setting_t *group)
+{
+    config_setting_t *e = config_setting_get_member(group, "ephemeral");
+    long long count = 0, seed = 1;
+    double low = -1, high = 1;
+    bool ok = true;
+    if (e) {
+        ok &= ga_cfg_int(cfg, e, "count", 8, 0, SYMREG_MAX_CONSTANTS, &count);
+        ok &= ga_cfg_double(cfg, e, "low", -1.0, -1e6, 1e6, &low);
+        ok &= ga_cfg_double(cfg, e, "high", 1.0, -1e6, 1e6, &high);
+        ok &= ga_cfg_int(cfg, e, "seed", 1, 0, (1LL << 62), &seed);
+        if (ok && !(low < high)) {
+            ga_cfg_error_at(cfg, e, "high", "%g is not above low (%g)", high, low);
+            ok = false;
+        }
+    }
+    if (!ok)
+        return false;
+    s->constants = 1 + (size_t)count;
+    s->constant[0] = 1.0;
+    gsl_rng *r = count ? ga_rng_alloc(ga_rng_xoshiro256ss) : NULL;
+    if (count && !r) {
+        ga_cfg_error(cfg, e, "out of memory");
+        return false;
+    }
+    if (r) {
+        gsl_rng_set(r, (unsigned long)seed);
+        for (long long k = 1; k <= count; k++)
+            s->constant[k] = low + (high - low) * ga_rng_uniform(r);
+        ga_rng_free(r);
+    }
+    return true;
+}
+
+/* Reads 'data' (required), the tree's limits (Koza's depth 17 by
+ * default), the ephemeral constants and the parsimony coefficient. */
 static bool symreg_configure(void *state, struct ga_cfg *cfg, config_setting_t *group)
 {
     struct symreg *s = state;
@@ -110,6 +156,8 @@ static bool symreg_configure(void *state, struct ga_cfg *cfg, config_setting_t *
     ok &= ga_cfg_int(cfg, group, "init_depth_max", 6, 0, 16, &depth_max);
     ok &= ga_cfg_int(cfg, group, "max_depth", 17, 1, 64, &max_depth);
     ok &= ga_cfg_int(cfg, group, "max_len", 255, 3, GA_TREE_MAX_LEN, &max_len);
+    ok &= ga_cfg_double(cfg, group, "parsimony", 0.0, 0.0, 1.0, &s->parsimony);
+    ok &= symreg_ephemeral(s, cfg, group);
     if (!ok)
         return false;
     if (!*data) {
@@ -123,7 +171,7 @@ static bool symreg_configure(void *state, struct ga_cfg *cfg, config_setting_t *
     if (!symreg_read(s, cfg, group, data))
         return false;
     s->tree = (struct ga_tree_spec){
-        .terminals = (unsigned)s->vars + 1,
+        .terminals = (unsigned)(s->vars + s->constants),
         .functions = SYMREG_FUNCTIONS,
         .leaves = GA_TREE_LEAVES_FREE,
         .init = GA_TREE_INIT_RAMPED,
@@ -157,7 +205,7 @@ static double symreg_value(const struct symreg *s, const ga_gene *g, size_t size
     for (size_t i = size; i-- > 0;) {
         unsigned symbol = g[i];
         if (symbol < s->tree.terminals) {
-            stack[top++] = symbol < s->vars ? x[symbol] : 1.0;
+            stack[top++] = symbol < s->vars ? x[symbol] : s->constant[symbol - s->vars];
             continue;
         }
         double a = stack[--top], b = stack[--top]; /* a: the first argument */
@@ -172,16 +220,23 @@ static double symreg_value(const struct symreg *s, const ga_gene *g, size_t size
     return stack[0];
 }
 
-/* Fitness: the sum of absolute errors over the data (Koza's raw fitness);
- * a value that overflows is the worst, never NaN. */
+/* The sum of absolute errors over the data (Koza's raw fitness). */
+static double symreg_error(const struct symreg *s, const ga_gene *g, size_t size)
+{
+    double sum = 0;
+    for (size_t p = 0; p < s->points; p++)
+        sum += fabs(symreg_value(s, g, size, s->x + p * s->vars) - s->y[p]);
+    return sum;
+}
+
+/* Fitness: the error, plus parsimony x size; a value that overflows is
+ * the largest finite one (never NaN or infinite, as gaexp requires). */
 static double symreg_evaluate(const struct ga_genome *gen, const ga_gene *g)
 {
     const struct symreg *s = gen->state;
     size_t size = ga_tree_size(&s->tree, g);
-    double sum = 0;
-    for (size_t p = 0; p < s->points; p++)
-        sum += fabs(symreg_value(s, g, size, s->x + p * s->vars) - s->y[p]);
-    return isfinite(sum) ? sum : HUGE_VAL;
+    double f = symreg_error(s, g, size) + s->parsimony * (double)size;
+    return isfinite(f) ? f : DBL_MAX;
 }
 
 static bool symreg_valid(const struct ga_genome *gen, const ga_gene *g)
@@ -194,8 +249,8 @@ static size_t symreg_write(const struct symreg *s, const ga_gene *g, size_t i, F
 {
     unsigned symbol = g[i];
     if (symbol < s->tree.terminals) {
-        if (symbol == s->vars)
-            fputc('1', out);
+        if (symbol >= s->vars)
+            fprintf(out, "%.17g", s->constant[symbol - s->vars]);
         else if (s->vars == 1)
             fputc('x', out);
         else
@@ -218,7 +273,7 @@ static void symreg_print(const struct ga_genome *gen, const ga_gene *g, FILE *ou
     for (size_t p = 0; p < s->points; p++)
         hits += fabs(symreg_value(s, g, size, s->x + p * s->vars) - s->y[p]) < 0.01;
     symreg_write(s, g, 0, out);
-    fprintf(out, "\nsum of absolute errors %.10g, hits %zu of %zu, %zu nodes\n", symreg_evaluate(gen, g), hits,
+    fprintf(out, "\nsum of absolute errors %.10g, hits %zu of %zu, %zu nodes\n", symreg_error(s, g, size), hits,
             s->points, size);
 }
 
