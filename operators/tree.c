@@ -389,9 +389,15 @@ static bool tree_point_at(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, s
     return g[pos] != old;
 }
 
+/* A node of g drawn uniformly: where the 'once' mutations act. */
+static size_t tree_any_node(const struct ga_genome *gen, gsl_rng *r, const ga_gene *g)
+{
+    return ga_rng_below(r, ga_tree_size(ga_tree_spec_of(gen), g));
+}
+
 static bool tree_point_once(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
 {
-    return tree_point_at(gen, r, g, ga_rng_below(r, ga_tree_size(ga_tree_spec_of(gen), g)));
+    return tree_point_at(gen, r, g, tree_any_node(gen, r, g));
 }
 
 const struct ga_mutation ga_mutation_point = {
@@ -432,7 +438,7 @@ static bool tree_subtree_at(const struct ga_genome *gen, gsl_rng *r, ga_gene *g,
 
 static bool tree_subtree_once(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
 {
-    return tree_subtree_at(gen, r, g, ga_rng_below(r, ga_tree_size(ga_tree_spec_of(gen), g)));
+    return tree_subtree_at(gen, r, g, tree_any_node(gen, r, g));
 }
 
 const struct ga_mutation ga_mutation_subtree = {
@@ -458,7 +464,7 @@ static bool tree_hoist_at(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, s
 
 static bool tree_hoist_once(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
 {
-    return tree_hoist_at(gen, r, g, ga_rng_below(r, ga_tree_size(ga_tree_spec_of(gen), g)));
+    return tree_hoist_at(gen, r, g, tree_any_node(gen, r, g));
 }
 
 const struct ga_mutation ga_mutation_hoist = {
