@@ -68,6 +68,8 @@ static void cli_list_operators(const struct ga_problem *p)
                strcmp(mu[i]->name, p->defaults.mutation) == 0 ? " [default]" : "");
         cli_list_settings(mu[i]->name, mu[i]->settings);
     }
+    for (const struct ga_local *const *l = p->locals; l && *l; l++)
+        printf("    local     %-13s%s\n", (*l)->name, (*l)->summary);
 }
 
 int cli_list(int argc, char **argv)
@@ -80,7 +82,7 @@ int cli_list(int argc, char **argv)
         app_error("list takes no arguments (see 'gaexp list --help')");
         return APP_USAGE;
     }
-    printf("Problems (problem.name) and their operators (ga.crossover.name, ga.mutation.name):\n");
+    printf("Problems (problem.name) and their operators (ga.crossover.name, ga.mutation.name, ga.local.name):\n");
     for (const struct ga_problem *const *p = cli_catalog()->problems; *p; p++) {
         printf("\n  %-10s %s\n", (*p)->name, (*p)->summary);
         printf("    genome: %s\n", ga_genome_kind_name((*p)->kind));

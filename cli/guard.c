@@ -222,6 +222,8 @@ static void guard_problem_hooks(size_t k, const struct ga_problem *p)
         guard_crossover_hooks(k, *c);
     for (const struct ga_mutation *const *m = p->mutations; m && *m; m++)
         guard_mutation_hooks(k, *m);
+    for (const struct ga_local *const *l = p->locals; l && *l; l++)
+        guard_hook(k, GUARD_ADDRESS((*l)->improve), "improve", "local search", (*l)->name);
 }
 
 bool cli_guard_plugin(const char *path, const struct ga_catalog *cat, const size_t first[4], const size_t last[4])

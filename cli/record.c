@@ -28,7 +28,7 @@ struct run_record_fault {
     double value, again;
     uint32_t kind, hook, rank;
 };
-static const char *const record_hooks[] = {"evaluate", "init", "crossover", "mutation"};
+static const char *const record_hooks[] = {"evaluate", "init", "crossover", "mutation", "local"};
 
 static void record_fault_pack(const struct ga_fault *f, size_t len, struct ga_pack *p)
 {

@@ -590,6 +590,43 @@ static bool experiment_mutation(struct ga_cfg *cfg, const struct ga_catalog *cat
            experiment_keeps(cfg, params, params_check_mutation);
 }
 
+/* The local search of ga.local: one of the problem's (name "" = none),
+ * its rate, its budget per call and how it learns. */
+static bool experiment_local(struct ga_cfg *cfg, const struct ga_problem *p, config_setting_t *ga,
+                             struct ga_params *params)
+{
+    static const char *const learning[] = {"lamarckian", "baldwinian"};
+    config_setting_t *g = ga_cfg_group(cfg, ga, "local");
+    if (!g)
+        return false;
+    const char *name;
+    long long budget;
+    size_t learn;
+    bool ok = ga_cfg_string(cfg, g, "name", "", &name);
+    ok &= ga_cfg_double(cfg, g, "rate", 1.0, 0, 1, &params->local_rate);
+    ok &= ga_cfg_int(cfg, g, "evaluations", 1000, 1, 1000000000LL, &budget);
+    ok &= ga_cfg_choice(cfg, g, "learning", learning, 2, 0, &learn);
+    if (!ok)
+        return false;
+    params->local_budget = (unsigned long)budget;
+    params->local_baldwinian = learn == 1;
+    params->local = NULL;
+    if (!*name)
+        return true;
+    char known[512] = "";
+    size_t used = 0;
+    for (const struct ga_local *const *l = p->locals; l && *l; l++) {
+        if (strcmp((*l)->name, name) == 0 && ((*l)->kinds & p->kind))
+            params->local = *l;
+        used += (size_t)snprintf(known + used, used < sizeof known ? sizeof known - used : 0, "%s%s",
+                                 used ? ", " : "", (*l)->name);
+    }
+    if (!params->local)
+        ga_cfg_error_at(cfg, g, "name", "problem '%s' has no local search '%s' (%s)", p->name, name,
+                        used ? known : "it has none");
+    return params->local != NULL;
+}
+
 static bool experiment_stop(struct ga_cfg *cfg, config_setting_t *ga, struct ga_params *params)
 {
     config_setting_t *g = ga_cfg_group(cfg, ga, "stop");
@@ -672,6 +709,7 @@ static bool experiment_ga(struct ga_experiment *e, struct ga_cfg *cfg,
     if (e->problem) {
         ok &= experiment_crossover(cfg, cat, e->problem, ga, params);
         ok &= experiment_mutation(cfg, cat, e->problem, ga, params);
+        ok &= experiment_local(cfg, e->problem, ga, params);
     }
     return ok;
 }

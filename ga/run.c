@@ -23,8 +23,8 @@
 #define RUN_CACHED (512u << 10) /* population bytes that the caches hold: no prefetching below */
 
 #define RUN_NO_FAULT UINT64_MAX
-enum { RUN_HOOK_EVALUATE, RUN_HOOK_INIT, RUN_HOOK_CROSSOVER, RUN_HOOK_MUTATION };
-static const char *const run_hooks[] = {"evaluate", "init", "crossover", "mutation"};
+enum { RUN_HOOK_EVALUATE, RUN_HOOK_INIT, RUN_HOOK_CROSSOVER, RUN_HOOK_MUTATION, RUN_HOOK_LOCAL };
+static const char *const run_hooks[] = {"evaluate", "init", "crossover", "mutation", "local"};
 
 static unsigned run_thread(void)
 {
@@ -48,8 +48,9 @@ static void run_link_share(struct ga_run *run, unsigned long long mine);
 
 /* The order in which faults come first, the same at any thread count:
  * by the individual's place in the generation (each individual made,
- * then mutated, then evaluated), then by that phase. */
-enum { RUN_FAULT_MADE, RUN_FAULT_MUTATED, RUN_FAULT_EVALUATED };
+ * then mutated, then evaluated, then improved by the local search), then
+ * by that phase. */
+enum { RUN_FAULT_MADE, RUN_FAULT_MUTATED, RUN_FAULT_EVALUATED, RUN_FAULT_IMPROVED };
 /* Places past every individual: the second evaluations of params.check, after all else. */
 #define RUN_FAULT_REPEATS ((uint64_t)1 << 55)
 
@@ -118,6 +119,7 @@ static const char *run_fault_name(const struct ga_run *run, unsigned hook)
 {
     return hook == RUN_HOOK_CROSSOVER ? run->params.crossover->name
            : hook == RUN_HOOK_MUTATION ? run->params.mutation->name
+           : hook == RUN_HOOK_LOCAL    ? run->params.local->name
                                        : run->problem->name;
 }
 
@@ -219,12 +221,15 @@ static void run_fitness_stats(struct ga_run *run)
 }
 
 /* The evaluation, counted on from 'before', of the first evaluated entry
- * of trail[0 .. n) (NaN: not evaluated) at or below 'level'; 0: none. */
-static unsigned long long run_trail_first(const double *trail, size_t n, unsigned long long before, double level)
+ * of trail[0 .. n) (NaN: not evaluated) at or below 'level'; 0: none.  An
+ * entry costs cost[i] evaluations (its local search's last: the search's
+ * own steps are the problem's), or 1 without costs. */
+static unsigned long long run_trail_first(const double *trail, const unsigned long *cost, size_t n,
+                                          unsigned long long before, double level)
 {
     unsigned long long count = before;
     for (size_t i = 0; i < n; i++)
-        if (!isnan(trail[i]) && (count++, trail[i] <= level))
+        if (!isnan(trail[i]) && (count += cost ? cost[i] : 1, trail[i] <= level))
             return count;
     return 0;
 }
@@ -243,15 +248,18 @@ static void run_hitting_times(struct ga_run *run, unsigned long long before, boo
     const double *trail = run->fitness;
     size_t n = run->total;
     if (run->generation > 0) {
-        if (run->params.link)
+        if (run->params.link) {
             run_link_gather(run, run->trail, run->trail_per * sizeof *run->trail);
+            if (run->trail_cost)
+                run_link_gather(run, run->trail_cost, run->trail_per * sizeof *run->trail_cost);
+        }
         trail = run->trail;
         n = run->params.islands * run->trail_per;
     }
     if (improved)
-        run->evaluations_found = run_trail_first(trail, n, before, run->stats.best);
+        run->evaluations_found = run_trail_first(trail, run->trail_cost, n, before, run->stats.best);
     if (hit)
-        run->evaluations_target = run_trail_first(trail, n, before, run->params.stop_fitness);
+        run->evaluations_target = run_trail_first(trail, run->trail_cost, n, before, run->params.stop_fitness);
 }
 
 /* The rest of the generation's statistics, once its fitness is sound. */
@@ -284,6 +292,27 @@ static void run_update_stats(struct ga_run *run, unsigned long long evaluations)
     run->stats.found = run->evaluations_found;
 }
 
+/* The local search on an evaluated individual g (fitness *fitness, its
+ * place in the generation 'place', individual 'individual' for a fault),
+ * with probability local_rate: the evaluations it spent, 0 when it did not
+ * run.  Baldwinian: it improves a copy, and only the fitness is kept. */
+static unsigned long run_local(struct ga_run *run, gsl_rng *r, ga_gene *g, double *fitness, uint64_t place,
+                               size_t individual)
+{
+    const struct ga_params *p = &run->params;
+    if (p->local_rate < 1 && !(ga_rng_uniform(r) < p->local_rate))
+        return 0;
+    ga_gene *work = g;
+    if (p->local_baldwinian) {
+        work = run->local_spare + run_thread() * run->stride;
+        memcpy(work, g, run->gen.len * sizeof *g);
+    }
+    unsigned long spent = p->local->improve(&run->gen, r, work, fitness, p->local_budget);
+    if (p->check)
+        run_fault_check(run, run_fault_key(place, RUN_FAULT_IMPROVED), RUN_HOOK_LOCAL, individual, work);
+    return spent;
+}
+
 enum ga_stop ga_run_init(struct ga_run *run, uint64_t seed)
 {
     const struct ga_problem *p = run->problem;
@@ -300,7 +329,9 @@ enum ga_stop ga_run_init(struct ga_run *run, uint64_t seed)
 
     /* With one thread, no parallel region at all: the first one a process
      * enters sets up OpenMP's team (40 us of a 7 ms run). */
-#pragma omp parallel for num_threads(run->params.threads) schedule(dynamic) if (run->params.threads > 1)
+    unsigned long long evaluations = n;
+#pragma omp parallel for num_threads(run->params.threads) schedule(dynamic) if (run->params.threads > 1) \
+    reduction(+ : evaluations)
     for (long b = 0; b < blocks; b++) {
         gsl_rng *r = run_stream(run, 0, (uint64_t)b);
         size_t start = (size_t)b * RUN_INIT_BLOCK, end = start + RUN_INIT_BLOCK < n ? start + RUN_INIT_BLOCK : n;
@@ -310,12 +341,17 @@ enum ga_stop ga_run_init(struct ga_run *run, uint64_t seed)
             if (check)
                 run_fault_check(run, run_fault_key(i, RUN_FAULT_MADE), RUN_HOOK_INIT, i, g);
             run->fitness[i] = p->evaluate(&run->gen, g);
+            if (run->params.local) {
+                unsigned long spent = run_local(run, r, g, &run->fitness[i], i, i);
+                run->trail_cost[i] = 1 + spent;
+                evaluations += spent;
+            }
         }
     }
     run_fitness_stats(run);
     if (run_fault_settle(run))
         return GA_STOP_FAULT;
-    run_update_stats(run, n);
+    run_update_stats(run, evaluations);
     return run_check_settle(run);
 }
 
@@ -456,6 +492,20 @@ static inline unsigned run_settle(const struct run_breeder *br, const ga_gene *c
     return 0;
 }
 
+/* A child settled (evaluated or not): the local search on an evaluated
+ * one, and its entry k in the trail.  Returns the evaluations it cost. */
+static inline unsigned long run_trail_add(struct ga_run *run, gsl_rng *r, size_t k, unsigned evaluated, ga_gene *g,
+                                          double *fitness, uint64_t place, size_t individual)
+{
+    unsigned long cost = evaluated;
+    if (evaluated && run->params.local) {
+        cost += run_local(run, r, g, fitness, place, individual);
+        run->trail_cost[k] = cost;
+    }
+    run->trail[k] = evaluated ? *fitness : NAN;
+    return cost;
+}
+
 /* Where children go: island k's slots [k per + offset, k per + per) of
  * genes and fitness (the next population after the elite, or the brood of
  * the other schemes), and in the trail from k trail_per + trail_offset. */
@@ -489,7 +539,7 @@ run_breed_block_with(struct ga_run *run, size_t island, uint64_t block, size_t f
     ga_gene *to_genes = brood->genes;
     double *to_fitness = brood->fitness;
     size_t to = island * brood->per + brood->offset, to_end = (island + 1) * brood->per;
-    double *trail = run->trail + island * run->trail_per + brood->trail_offset; /* child 'slot' at slot - to */
+    size_t at = island * run->trail_per + brood->trail_offset - to; /* child 'slot' at trail[at + slot] */
     gsl_rng *r = run_stream(run, run->generation + 1, block);
     ga_gene *spare = run->spare + run_thread() * stride;
     unsigned long long evaluations = 0;
@@ -546,15 +596,14 @@ run_breed_block_with(struct ga_run *run, size_t island, uint64_t block, size_t f
         if (check && mutated_a)
             run_fault_check(run, run_fault_key(place, RUN_FAULT_MUTATED), RUN_HOOK_MUTATION, slot, ca);
         unsigned evaluated = run_settle(&br, ca, mutated_a || crossed, fitness[pa], &to_fitness[slot]);
-        trail[slot - to] = evaluated ? to_fitness[slot] : NAN;
-        evaluations += evaluated;
+        evaluations += run_trail_add(run, r, at + slot, evaluated, ca, &to_fitness[slot], place, slot);
         if (second) {
             bool mutated_b = run_mutate(run, &br, r, cb);
             if (check && mutated_b)
                 run_fault_check(run, run_fault_key(place + 1, RUN_FAULT_MUTATED), RUN_HOOK_MUTATION, slot + 1, cb);
             evaluated = run_settle(&br, cb, mutated_b || crossed, fitness[pb], &to_fitness[slot + 1]);
-            trail[slot + 1 - to] = evaluated ? to_fitness[slot + 1] : NAN;
-            evaluations += evaluated;
+            evaluations += run_trail_add(run, r, at + slot + 1, evaluated, cb, &to_fitness[slot + 1], place + 1,
+                                         slot + 1);
         }
     }
     return evaluations;
@@ -661,13 +710,13 @@ double run_elapsed(const struct ga_run *run)
 
 static size_t run_steady_steps(const struct ga_params *p);
 
-unsigned long long run_generation_cost(const struct ga_params *p)
+size_t run_generation_children(const struct ga_params *p)
 {
     switch (p->scheme) {
     case GA_SCHEME_GENERATIONAL:
         return p->population - p->elite;
     case GA_SCHEME_STEADY:
-        return (unsigned long long)run_steady_steps(p) * p->lambda;
+        return run_steady_steps(p) * p->lambda;
     case GA_SCHEME_PLUS:
     case GA_SCHEME_COMMA:
     case GA_SCHEME_RANDOM:
@@ -686,8 +735,11 @@ static enum ga_stop run_should_stop(const struct ga_run *run)
         return GA_STOP_STAGNATION;
     if (run->generation >= p->generations)
         return GA_STOP_GENERATIONS;
-    /* The budget is never exceeded: a generation costs at most this. */
-    if (p->evaluations && run->stats.evaluations + p->islands * run_generation_cost(p) > p->evaluations)
+    /* The budget is never exceeded: a generation evaluates at most its
+     * children.  A local search's evaluations come on top (bounding them
+     * by its budget would stop a memetic run generations early): with
+     * one the count may pass the budget within the last generation. */
+    if (p->evaluations && run->stats.evaluations + p->islands * run_generation_children(p) > p->evaluations)
         return GA_STOP_EVALUATIONS;
     if (p->seconds > 0 && run_elapsed(run) >= p->seconds)
         return GA_STOP_SECONDS;
@@ -887,7 +939,8 @@ static unsigned long long run_random_brood(struct ga_run *run, size_t first, siz
     const struct ga_params *p = &run->params;
     size_t lambda = p->lambda, island_blocks = (lambda + RUN_INIT_BLOCK - 1) / RUN_INIT_BLOCK;
     long from = (long)(first * island_blocks), to = (long)(last * island_blocks);
-#pragma omp parallel for num_threads(p->threads) schedule(dynamic) if (p->threads > 1)
+    unsigned long long evaluations = 0;
+#pragma omp parallel for num_threads(p->threads) schedule(dynamic) if (p->threads > 1) reduction(+ : evaluations)
     for (long b = from; b < to; b++) {
         size_t k = (size_t)b / island_blocks, start = (size_t)b % island_blocks * RUN_INIT_BLOCK;
         size_t end = start + RUN_INIT_BLOCK < lambda ? start + RUN_INIT_BLOCK : lambda;
@@ -899,10 +952,10 @@ static unsigned long long run_random_brood(struct ga_run *run, size_t first, siz
             if (p->check)
                 run_fault_check(run, run_fault_key(slot, RUN_FAULT_MADE), RUN_HOOK_INIT, slot, g);
             run->brood_fitness[slot] = run->problem->evaluate(&run->gen, g);
-            run->trail[slot] = run->brood_fitness[slot]; /* trail_per is lambda */
+            evaluations += run_trail_add(run, r, slot, 1, g, &run->brood_fitness[slot], slot, slot); /* trail_per is lambda */
         }
     }
-    return (unsigned long long)(last - first) * lambda;
+    return evaluations;
 }
 
 /* Breeds this process's islands [first, last) into next_genes. */

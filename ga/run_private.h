@@ -37,7 +37,12 @@ struct ga_run {
      * not evaluated (a copy; a NaN fitness stops the run as a fault before
      * the trail is read). */
     double *trail;
-    size_t trail_per; /* run_generation_cost */
+    size_t trail_per; /* run_generation_children */
+    /* With a local search: the evaluations each trail entry (and each
+     * individual of generation 0) cost, 1 + the local search's; NULL
+     * without one (each costs 1).  max(total, islands * trail_per). */
+    unsigned long *trail_cost;
+    ga_gene *local_spare; /* per thread: the copy a Baldwinian local search improves */
 
     double log_keep; /* log(1 - mutation rate), for per-gene gaps */
     /* GA_PER_FAST: for alpha = 1 .. fast_max, P(alpha' <= alpha) of the
@@ -59,8 +64,8 @@ struct ga_run {
     unsigned fault_threads;           /* notes: max(threads, 2), the check's second pass runs on two */
 };
 
-/* The most evaluations a generation of one island may spend (ga/run.c). */
-unsigned long long run_generation_cost(const struct ga_params *p);
+/* The children a generation of one island makes (ga/run.c). */
+size_t run_generation_children(const struct ga_params *p);
 
 /* A fault a thread saw: the first by 'key', the place in the generation's
  * own order (block and slot, or individual), so that the one reported is

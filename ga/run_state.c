@@ -174,9 +174,14 @@ struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
     if (ok && lambda)
         ok = (run->brood = run_block_alloc(islands * lambda, run->stride)) &&
              (run->brood_fitness = malloc(islands * lambda * sizeof *run->brood_fitness));
-    run->trail_per = run_generation_cost(params);
+    run->trail_per = run_generation_children(params);
     if (ok)
         ok = (run->trail = malloc(islands * run->trail_per * sizeof *run->trail)) != NULL;
+    if (ok && params->local) {
+        size_t costs = n > islands * run->trail_per ? n : islands * run->trail_per;
+        ok = (run->trail_cost = malloc(costs * sizeof *run->trail_cost)) &&
+             (run->local_spare = malloc(threads * run->stride * sizeof *run->local_spare));
+    }
     if (ok && (params->scheme == GA_SCHEME_PLUS || params->scheme == GA_SCHEME_COMMA || params->scheme == GA_SCHEME_RANDOM))
         ok = (run->survivor_keys = malloc(islands * (params->population + lambda) * sizeof *run->survivor_keys));
     for (unsigned t = 0; ok && t < threads; t++)
@@ -214,6 +219,8 @@ void ga_run_free(struct ga_run *run)
     run_block_free(run->brood, run->params.islands * run_brood_size(&run->params), run->stride);
     free(run->brood_fitness);
     free(run->trail);
+    free(run->trail_cost);
+    free(run->local_spare);
     free(run->survivor_keys);
     free(run->notes);
     free(run->fault_genes);

@@ -54,6 +54,21 @@ struct ga_mutation {
 /* Setting i (in its list's order) of the crossover or mutation 'op' as the
  * run set it, or its default when gen carries no values (a genome made
  * outside a run, as tests make them). */
+/* A local search (memetic algorithms: ga.local): improves the evaluated
+ * genome g, of fitness *fitness, in place, spending at most 'budget'
+ * evaluations, and returns those it spent; *fitness is then g's fitness.
+ * An evaluation is a full one or its equivalent (a 2-opt move on a tour of
+ * n cities, evaluated by its 4 changed edges, is 4/n of one): the run
+ * counts them in its budget and its statistics.  Draws from r only;
+ * called on several threads at once. */
+struct ga_local {
+    const char *name;
+    const char *summary;
+    unsigned kinds; /* the genome kinds it works on (GA_KIND_...) */
+    unsigned long (*improve)(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, double *fitness,
+                             unsigned long budget);
+};
+
 static inline double ga_crossover_setting(const struct ga_genome *gen, const struct ga_crossover *op, size_t i)
 {
     return gen->crossover_settings ? gen->crossover_settings[i] : op->settings[i].value;

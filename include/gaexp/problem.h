@@ -105,6 +105,8 @@ struct ga_problem {
     /* The configured instance's function as its benchmark suite names it
      * (IOHexperimenter's "LeadingOnes"), for exports; NULL: the problem's name. */
     const char *(*function_name)(const void *state);
+    /* Local searches of this problem (ga.local.name), NULL-terminated; NULL for none. */
+    const struct ga_local *const *locals;
 };
 
 /* The number of columns p declares (0 when none). */

@@ -88,6 +88,14 @@ struct ga_params {
     double crossover_settings[GA_OP_SETTINGS_MAX];
     double mutation_settings[GA_OP_SETTINGS_MAX];
     bool evaluate_all;               /* evaluate unchanged children too (the benchmark GA) */
+    /* Local search (ga.local): applied with probability local_rate to each
+     * evaluated child and initial individual, at most local_budget
+     * evaluations each; Lamarckian (the improved genome replaces the
+     * child) or Baldwinian (only its fitness does).  NULL: none. */
+    const struct ga_local *local;
+    double local_rate;
+    unsigned long local_budget;
+    bool local_baldwinian;
     bool diversity;                  /* compute the diversity statistic */
     /* Checks the hooks as the run goes (slower; for a new plug-in): every
      * genome init, a crossover or a mutation makes must be valid (genes in
@@ -168,7 +176,7 @@ enum ga_fault_kind {
 };
 struct ga_fault {
     enum ga_fault_kind kind;
-    const char *hook;         /* "evaluate", "init", "crossover" or "mutation" */
+    const char *hook;         /* "evaluate", "init", "crossover", "mutation" or "local" */
     const char *name;         /* the problem's or the operator's name */
     unsigned long generation; /* the generation being made */
     size_t individual;        /* its place in the population or the children */

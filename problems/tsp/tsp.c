@@ -204,6 +204,49 @@ static const struct ga_mutation tsp_ga_mutation_invert = {
 };
 static const struct ga_mutation *const tsp_ga_mutations[] = {&tsp_ga_mutation_invert, NULL};
 
+/* 2-opt local search (first improvement): scans the pairs of tour edges
+ * (g[i], g[i+1]) and (g[j], g[j+1]) from a random i, and reverses the
+ * slice between them as soon as that shortens the tour, until a whole
+ * scan finds no such pair (a 2-opt local optimum) or the budget is spent.
+ * A move is weighed by its 4 changed edges: n/4 moves cost one
+ * evaluation, plus the one that measures the final tour. */
+static unsigned long tsp_ga_2opt(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, double *fitness,
+                                 unsigned long budget)
+{
+    const struct tsp_ga *s = gen->state;
+    size_t n = gen->len;
+    const int32_t *d = s->inst->dist;
+    unsigned long long moves = 0, most = (unsigned long long)(budget - 1) * n / 4;
+    size_t first = ga_rng_below(r, n), quiet = 0; /* pairs since the last improvement */
+    for (size_t k = 0; quiet < n && moves < most; k++) {
+        size_t i = (first + k) % n, i1 = (i + 1) % n;
+        bool improved = false;
+        for (size_t step = 2; step + 1 < n && moves < most; step++) {
+            size_t j = (i + step) % n, j1 = (j + 1) % n;
+            moves++;
+            int64_t delta = (int64_t)d[(size_t)g[i] * n + g[j]] + d[(size_t)g[i1] * n + g[j1]] -
+                            d[(size_t)g[i] * n + g[i1]] - d[(size_t)g[j] * n + g[j1]];
+            if (delta >= 0)
+                continue;
+            for (size_t lo = i1, hi = j, m = step / 2; m > 0; m--, lo = (lo + 1) % n, hi = (hi + n - 1) % n) {
+                ga_gene t = g[lo]; /* the slice i+1 .. j, around the end of the genome if need be */
+                g[lo] = g[hi];
+                g[hi] = t;
+            }
+            improved = true;
+            break;
+        }
+        quiet = improved ? 0 : quiet + 1;
+    }
+    *fitness = tsp_ga_evaluate(gen, g);
+    return 1 + (unsigned long)((4 * moves + n - 1) / n);
+}
+
+static const struct ga_local tsp_ga_local_2opt = {
+    "2opt", "first-improvement 2-opt to a local optimum (n/4 moves an evaluation)", GA_KIND_PERM, tsp_ga_2opt,
+};
+static const struct ga_local *const tsp_ga_locals[] = {&tsp_ga_local_2opt, NULL};
+
 /* The problem's own columns: the generation's best tour length, and its
  * gap to the optimum in percent (empty when no optimum is known). */
 static const char *const tsp_ga_column_names[] = {"best_length", "gap_percent", NULL};
@@ -234,4 +277,5 @@ const struct ga_problem ga_problem_tsp = {
     .print = tsp_ga_print,
     .release = tsp_ga_release,
     .columns = &tsp_ga_columns,
+    .locals = tsp_ga_locals,
 };
