@@ -11,12 +11,21 @@ tools.mutFlipBit (one draw per bit) and toolbox.clone (deepcopy), with the
 max() (first in population order on ties, O(N)) rather than tools.selBest,
 whose sort would cost more than the generation at N = 100,000.
 
-Usage: deap_bench.py [--problem onemax|derful] [-N N] [-G G] [--seed S] [--stop]
+Rastrigin-30 and TSP follow ../shared/bench/reference/SPEC.md (C) and (D):
+tools.cxSimulatedBinaryBounded (eta 15) and tools.mutPolynomialBounded (eta
+20, indpb 1/30) at p_c = 0.9; tools.cxOrdered and an inversion of our own
+(DEAP has none: a slice between two distinct positions reversed, p = 0.2 per
+child) with a 5-way tournament at p_c = 0.9, on --tsp FILE (TSPLIB EUC_2D).
+
+Usage: deap_bench.py [--problem onemax|derful|rastrigin|tsp] [-N N] [-G G] [--seed S] [--stop]
+                     [--tsp FILE]
        deap_bench.py --xcheck FILE
 Prints: evaluations=E best=B first_hit=H generations=G cpu=SECONDS
-(best in the spec's terms: ones for OneMax, squared deviations for 31-derful).
+(best in the spec's terms: ones for OneMax, squared deviations for 31-derful,
+f(x) for Rastrigin, the tour's length for TSP).
 """
 import argparse
+import math
 import random
 import sys
 import time
@@ -95,12 +104,63 @@ def onemax_evaluate(ind):
     return (ONEMAX_BITS - sum(ind),)  # zero bits: lower is better, as in gaexp
 
 
-def make_toolbox(problem):
+RASTRIGIN_DIM = 30
+RASTRIGIN_LO, RASTRIGIN_UP = -5.12, 5.12
+
+
+def rastrigin_evaluate(ind):
+    return (10.0 * len(ind) + sum(x * x - 10.0 * math.cos(2.0 * math.pi * x) for x in ind),)
+
+
+def tsp_read(path):
+    """The EUC_2D distances of a TSPLIB file, TSPLIB's nint rounding."""
+    xy, inside = [], False
+    for line in open(path):
+        w = line.split()
+        if w and w[0] == "NODE_COORD_SECTION":
+            inside = True
+        elif w and w[0] == "EOF":
+            break
+        elif inside and len(w) >= 3:
+            xy.append((float(w[1]), float(w[2])))
+    return [[int(math.sqrt((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) + 0.5) for b in xy] for a in xy]
+
+
+def tsp_evaluate(ind, d):
+    return (sum(d[ind[k - 1]][ind[k]] for k in range(len(ind))),)
+
+
+def tsp_invert(ind):
+    """Inversion (a 2-opt move): the slice between two distinct positions reversed."""
+    lo, hi = sorted(random.sample(range(len(ind)), 2))
+    ind[lo:hi + 1] = ind[lo:hi + 1][::-1]
+    return (ind,)
+
+
+def make_toolbox(problem, tsp_file=None):
     creator.create("FitnessMin", base.Fitness, weights=(-1.0,))
     creator.create("Individual", list, fitness=creator.FitnessMin)
     tb = base.Toolbox()
-    tb.register("select", tools.selTournament, tournsize=2)
-    if problem == "onemax":
+    tb.register("select", tools.selTournament, tournsize=5 if problem == "tsp" else 2)
+    tb.pcross = 0.9 if problem in ("rastrigin", "tsp") else P_CROSS
+    if problem == "rastrigin":
+        tb.register("attr", random.uniform, RASTRIGIN_LO, RASTRIGIN_UP)
+        tb.register("individual", tools.initRepeat, creator.Individual, tb.attr, RASTRIGIN_DIM)
+        tb.register("evaluate", rastrigin_evaluate)
+        tb.register("mate", tools.cxSimulatedBinaryBounded, eta=15.0, low=RASTRIGIN_LO, up=RASTRIGIN_UP)
+        tb.register("mutate", tools.mutPolynomialBounded, eta=20.0, low=RASTRIGIN_LO, up=RASTRIGIN_UP,
+                    indpb=1.0 / RASTRIGIN_DIM)
+        tb.mutpb = 1.0  # every child; the rate is per gene
+        tb.optimum = 0.0
+    elif problem == "tsp":
+        d = tsp_read(tsp_file)
+        tb.register("individual", lambda: creator.Individual(random.sample(range(len(d)), len(d))))
+        tb.register("evaluate", tsp_evaluate, d=d)
+        tb.register("mate", tools.cxOrdered)
+        tb.register("mutate", tsp_invert)
+        tb.mutpb = 0.2  # per child
+        tb.optimum = 0  # never: the first hit is not measured on TSP
+    elif problem == "onemax":
         tb.register("attr_bool", random.randint, 0, 1)
         tb.register("individual", tools.initRepeat, creator.Individual, tb.attr_bool, ONEMAX_BITS)
         tb.register("evaluate", onemax_evaluate)
@@ -135,7 +195,7 @@ def run(tb, n, generations, stop):
         offspring = [tb.clone(elite)]  # keeps its fitness: not re-evaluated
         while len(offspring) < n:
             c1, c2 = map(tb.clone, tb.select(pop, 2))
-            if random.random() < P_CROSS:
+            if random.random() < tb.pcross:
                 tb.mate(c1, c2)
             children = (c1, c2) if len(offspring) + 2 <= n else (c1,)  # a last odd slot drops c2
             for c in children:
@@ -160,7 +220,8 @@ def xcheck(path):
 
 def main():
     ap = argparse.ArgumentParser(description="The benchmark GA with DEAP.")
-    ap.add_argument("--problem", choices=["onemax", "derful"], default="derful")
+    ap.add_argument("--problem", choices=["onemax", "derful", "rastrigin", "tsp"], default="derful")
+    ap.add_argument("--tsp", metavar="FILE", default="configs/tsp/berlin52.tsp")
     ap.add_argument("-N", type=int, default=1000)
     ap.add_argument("-G", type=int, default=None)
     ap.add_argument("--seed", type=int, default=1)
@@ -171,15 +232,15 @@ def main():
         xcheck(a.xcheck)
         return
     if a.G is None:
-        a.G = 100 if a.problem == "onemax" else 200
+        a.G = {"onemax": 100, "derful": 200}.get(a.problem, 500)
     random.seed(a.seed)
-    tb = make_toolbox(a.problem)
+    tb = make_toolbox(a.problem, a.tsp)
     t0 = time.process_time()
     evaluations, best, first_hit, gens = run(tb, a.N, a.G, a.stop)
     cpu = time.process_time() - t0
     if a.problem == "onemax":
         best = ONEMAX_BITS - best
-    print("evaluations=%d best=%d first_hit=%d generations=%d cpu=%.6f"
+    print("evaluations=%d best=%.10g first_hit=%d generations=%d cpu=%.6f"
           % (evaluations, best, first_hit, gens, cpu))
 
 

@@ -50,14 +50,18 @@ bool publish_stage_path(const char *dir, enum names_kind k, char *buf, size_t si
     return n >= 0 && (size_t)n < size;
 }
 
-/* The kind whose stage or trash 'name' is, else NAMES_NONE. */
+/* The kind whose stage or trash 'name' is, else NAMES_NONE.  Compared
+ * in place: every entry of a folder comes here, and formatting each
+ * kind's two names for it cost a small run more than its own files. */
 static enum names_kind publish_hidden_kind(const char *name)
 {
+    if (name[0] != '.')
+        return NAMES_NONE;
     for (int k = 0; k < NAMES_COMMANDS; k++) {
-        char stage[32], trash[32];
-        publish_hidden(k, "new", stage, sizeof stage);
-        publish_hidden(k, "old", trash, sizeof trash);
-        if (publish_kinds[k].stages && (strcmp(name, stage) == 0 || strcmp(name, trash) == 0))
+        size_t len = strlen(publish_kinds[k].word);
+        const char *rest = name + 1 + len;
+        if (publish_kinds[k].stages && strncmp(name + 1, publish_kinds[k].word, len) == 0 && rest[0] == '.' &&
+            (strcmp(rest + 1, "new") == 0 || strcmp(rest + 1, "old") == 0))
             return k;
     }
     return NAMES_NONE;

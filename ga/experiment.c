@@ -306,14 +306,16 @@ static bool experiment_unknown_variants(struct ga_cfg *cfg, config_setting_t *g,
         config_setting_t *m = config_setting_get_elem(g, (unsigned)i);
         if (!config_setting_is_group(m))
             continue;
-        const char *name = config_setting_name(m), *hint = ga_diag_closest(name, names, count);
+        const char *name = config_setting_name(m);
         bool known = false;
         for (size_t k = 0; k < count && !known; k++)
             known = strcmp(name, names[k]) == 0;
-        if (!known)
-            ok = experiment_refuse_group(cfg, g, name, hint ? "no %s has this name (did you mean '%s'?)"
-                                                            : "no %s has this name%s",
-                                         what, hint ? hint : "");
+        if (known)
+            continue; /* the hint's edit distances are for a refusal only */
+        const char *hint = ga_diag_closest(name, names, count);
+        ok = experiment_refuse_group(cfg, g, name, hint ? "no %s has this name (did you mean '%s'?)"
+                                                        : "no %s has this name%s",
+                                     what, hint ? hint : "");
     }
     return ok;
 }

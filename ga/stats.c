@@ -248,6 +248,21 @@ STATS_VECTORIZE static void stats_add_genes(unsigned long *restrict sums, const 
         sums[locus] += g[locus];
 }
 
+/* Adds individuals from..to-1 to one table of counts: the ones at each locus
+ * of a two-allele genome, otherwise each allele's count at each locus. */
+static void stats_count_genes(unsigned long *counts, const ga_gene *genes, long from, long to, size_t len,
+                              size_t stride, unsigned alphabet)
+{
+    for (long i = from; i < to; i++) {
+        const ga_gene *g = genes + (size_t)i * stride;
+        if (alphabet == 2)
+            stats_add_genes(counts, g, len);
+        else
+            for (size_t locus = 0; locus < len; locus++)
+                counts[locus * alphabet + g[locus]]++;
+    }
+}
+
 double ga_stats_diversity(const ga_gene *genes, size_t n, size_t len, size_t stride, unsigned alphabet,
                           unsigned threads, unsigned long *counts)
 {
@@ -263,21 +278,21 @@ double ga_stats_diversity(const ga_gene *genes, size_t n, size_t len, size_t str
     bool binary = alphabet == 2;
     size_t cells = binary ? len : len * alphabet;
     memset(counts, 0, threads * cells * sizeof *counts);
-#pragma omp parallel num_threads(threads) if (n >= STATS_PARALLEL_MIN)
-    {
-        unsigned t = 0;
+    if (n < STATS_PARALLEL_MIN || threads == 1) {
+        /* No OpenMP construct: even a team of one that its 'if' turns down
+         * costs a tiny run more than this count (a futex call each time). */
+        stats_count_genes(counts, genes, 0, (long)n, len, stride, alphabet);
+    } else {
+#pragma omp parallel num_threads(threads)
+        {
+            unsigned t = 0;
 #ifdef _OPENMP
-        t = (unsigned)omp_get_thread_num();
+            t = (unsigned)omp_get_thread_num();
 #endif
-        unsigned long *mine = counts + t * cells;
+            unsigned long *mine = counts + t * cells;
 #pragma omp for schedule(dynamic, 1024)
-        for (long i = 0; i < (long)n; i++) {
-            const ga_gene *g = genes + (size_t)i * stride;
-            if (binary)
-                stats_add_genes(mine, g, len);
-            else
-                for (size_t locus = 0; locus < len; locus++)
-                    mine[locus * alphabet + g[locus]]++;
+            for (long i = 0; i < (long)n; i++)
+                stats_count_genes(mine, genes, i, i + 1, len, stride, alphabet);
         }
     }
     for (unsigned t = 1; t < threads; t++)
