@@ -16,5 +16,6 @@
 #include "gaexp/experiment.h"
 #include "gaexp/registry.h"
 #include "gaexp/compare.h"
+#include "gaexp/pareto.h"
 
 #endif

@@ -1,0 +1,27 @@
+/* ga/order.c — a stable bottom-up merge sort of indices, O(n log n) comparisons. */
+#include "ga/order.h"
+
+#include <string.h>
+
+void ga_order_sort(size_t *idx, size_t n, size_t *tmp, ga_order_before before, const void *ctx)
+{
+    size_t *from = idx, *to = tmp;
+    for (size_t width = 1; width < n; width *= 2) {
+        for (size_t lo = 0; lo < n; lo += 2 * width) {
+            size_t mid = lo + width < n ? lo + width : n, hi = mid + width < n ? mid + width : n;
+            size_t i = lo, j = mid, k = lo;
+            /* Take from the right run only when strictly before: stability. */
+            while (i < mid && j < hi)
+                to[k++] = before(ctx, from[j], from[i]) ? from[j++] : from[i++];
+            while (i < mid)
+                to[k++] = from[i++];
+            while (j < hi)
+                to[k++] = from[j++];
+        }
+        size_t *swap = from;
+        from = to;
+        to = swap;
+    }
+    if (from != idx)
+        memcpy(idx, from, n * sizeof *idx);
+}
