@@ -1,7 +1,9 @@
-/* tests/test_pareto.c — non-dominated sorting and crowding distance against hand values and brute force. */
+/* tests/test_pareto.c — non-dominated sorting, crowding distance, hypervolume, IGD and IGD+ against hand values and brute force. */
 #include <math.h>
 #include <stdlib.h>
+#include <gsl/gsl_sf_gamma.h>
 
+#include "gaexp/indicator.h"
 #include "gaexp/pareto.h"
 #include "testlib.h"
 
@@ -51,6 +53,78 @@ static size_t brute_rank(const double *f, size_t n, size_t m, size_t *rank)
     free(placed);
     free(now);
     return front;
+}
+
+/* Inclusion-exclusion over the subsets of n <= 12 points: the volume of
+ * each intersection of boxes is that of the box at their componentwise max. */
+static double brute_hv_subsets(const double *f, size_t n, size_t m, const double *ref)
+{
+    double total = 0.0;
+    for (unsigned long set = 1; set < (1ul << n); set++) {
+        double v = 1.0;
+        for (size_t j = 0; j < m; j++) {
+            double hi = -INFINITY;
+            for (size_t i = 0; i < n; i++)
+                if (set >> i & 1)
+                    hi = fmax(hi, f[i * m + j]);
+            v *= fmax(ref[j] - hi, 0.0);
+        }
+        total += __builtin_popcountl(set) % 2 ? v : -v;
+    }
+    return total;
+}
+
+/* Points with whole coordinates in [0, g], reference (g, ..., g): the union
+ * counted cell by cell.  Over the grid of the first m - 1 coordinates, the
+ * least last coordinate of a point at or below each cell (a prefix minimum
+ * one axis at a time); the column above a cell is covered from there to g. */
+static double brute_hv_grid(const double *f, size_t n, size_t m, long g)
+{
+    size_t cells = 1;
+    for (size_t j = 0; j + 1 < m; j++)
+        cells *= (size_t)g;
+    double *low = malloc(cells * sizeof *low);
+    assert_non_null(low);
+    for (size_t c = 0; c < cells; c++)
+        low[c] = (double)g;
+    for (size_t i = 0; i < n; i++) {
+        size_t c = 0;
+        bool inside = true;
+        for (size_t j = m - 1; j-- > 0;) {
+            inside &= f[i * m + j] < (double)g;
+            c = c * (size_t)g + (size_t)f[i * m + j];
+        }
+        if (inside)
+            low[c] = fmin(low[c], f[i * m + m - 1]);
+    }
+    size_t stride = 1;
+    for (size_t j = 0; j + 1 < m; j++, stride *= (size_t)g)
+        for (size_t c = 0; c < cells; c++)
+            if (c / stride % (size_t)g > 0)
+                low[c] = fmin(low[c], low[c - stride]);
+    double volume = 0.0;
+    for (size_t c = 0; c < cells; c++)
+        volume += (double)g - low[c];
+    free(low);
+    return volume;
+}
+
+static double brute_igd(const double *f, size_t n, const double *z, size_t nz, size_t m, bool plus)
+{
+    double sum = 0.0;
+    for (size_t r = 0; r < nz; r++) {
+        double best = INFINITY;
+        for (size_t i = 0; i < n; i++) {
+            double d = 0.0;
+            for (size_t j = 0; j < m; j++) {
+                double diff = f[i * m + j] - z[r * m + j];
+                d += plus ? pow(fmax(diff, 0.0), 2) : diff * diff;
+            }
+            best = fmin(best, sqrt(d));
+        }
+        sum += best;
+    }
+    return sum / (double)nz;
 }
 
 /* n random points: whole numbers in [0, levels) when levels > 0, else uniform in [0, 1). */
@@ -292,6 +366,181 @@ static void test_crowding_listing(void **unused)
     gsl_rng_free(r);
 }
 
+/* ---- hypervolume */
+
+static void test_hv_by_hand(void **unused)
+{
+    (void)unused;
+    const double ref2[] = {2, 2}, two[] = {1, 0, 0, 1};
+    assert_true(ga_indicator_hv(two, 2, 2, ref2) == 3.0);
+    assert_true(ga_indicator_hv(two, 1, 2, ref2) == 2.0);   /* one point: its box */
+    assert_true(ga_indicator_hv(two, 0, 2, ref2) == 0.0);
+    /* Outside the box or on its border: nothing; a duplicate and a dominated point: nothing. */
+    const double more[] = {1, 0, 0, 1, 2, -5, -5, 2, 3, 3, 1, 0, 1.5, 1.5, 0.5, 2};
+    assert_true(ga_indicator_hv(more, 8, 2, ref2) == 3.0);
+    assert_true(ga_indicator_hv(more + 4, 3, 2, ref2) == 0.0);
+    /* Three objectives, the unit points below (2,2,2): 3 * 4 - 3 * 2 + 1. */
+    const double ref3[] = {2, 2, 2}, three[] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+    assert_true(ga_indicator_hv(three, 3, 3, ref3) == 7.0);
+    /* Four, five and six objectives: the same pattern, sum over the inclusion-exclusion
+     * of the unit points, C(m, k) (-1)^(k+1) 2^(m-k). */
+    for (size_t m = 4; m <= 6; m++) {
+        double unit[36], ref[6], want = 0.0;
+        for (size_t i = 0; i < m; i++) {
+            ref[i] = 2.0;
+            for (size_t j = 0; j < m; j++)
+                unit[i * m + j] = i == j;
+        }
+        for (size_t k = 1; k <= m; k++)
+            want += (k % 2 ? 1.0 : -1.0) * gsl_sf_choose((unsigned)m, (unsigned)k) * pow(2.0, (double)(m - k));
+        assert_true(ga_indicator_hv(unit, m, m, ref) == want);
+        assert_true(ga_indicator_hv(unit, 1, m, ref) == pow(2.0, (double)m - 1.0));
+    }
+    /* One objective: the distance from the best to the reference. */
+    const double one[] = {3, 1, 7, 2}, ref1[] = {5};
+    assert_true(ga_indicator_hv(one, 4, 1, ref1) == 4.0);
+    assert_true(isnan(ga_indicator_hv(one, 4, 0, ref1)));
+}
+
+/* Whole coordinates, many ties, equal points and points on the reference's
+ * border: the grid count, exactly (every sum is a whole number). */
+static void test_hv_grid(void **unused)
+{
+    (void)unused;
+    gsl_rng *r = test_rng_alloc(31337);
+    const long grid[] = {0, 0, 60, 30, 12, 7, 5};
+    const size_t sizes[] = {1, 2, 5, 10, 40, 150, 600};
+    size_t cases = 0;
+    for (size_t m = 2; m <= 6; m++) {
+        double ref[6];
+        for (size_t j = 0; j < m; j++)
+            ref[j] = (double)grid[m];
+        for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
+            if (m >= 5 && sizes[s] > 150)
+                continue;
+            for (int rep = 0; rep < 4; rep++) {
+                double *f = random_points(r, sizes[s], m, (unsigned long)grid[m] + 1);
+                double got = ga_indicator_hv(f, sizes[s], m, ref), want = brute_hv_grid(f, sizes[s], m, grid[m]);
+                if (got != want)
+                    fail_msg("m = %zu, n = %zu: hv %.17g, grid %.17g", m, sizes[s], got, want);
+                cases++;
+                free(f);
+            }
+        }
+    }
+    /* m = 3 and 4 at larger sizes. */
+    for (size_t m = 3; m <= 4; m++) {
+        double ref[4];
+        for (size_t j = 0; j < m; j++)
+            ref[j] = (double)grid[m];
+        size_t n = m == 3 ? 5000 : 1000;
+        double *f = random_points(r, n, m, (unsigned long)grid[m] + 1);
+        assert_true(ga_indicator_hv(f, n, m, ref) == brute_hv_grid(f, n, m, grid[m]));
+        free(f);
+    }
+    assert_int_equal(cases, 3 * 7 * 4 + 2 * 6 * 4);
+    gsl_rng_free(r);
+}
+
+/* Continuous coordinates against inclusion-exclusion, n <= 10, m = 2..6. */
+static void test_hv_subsets(void **unused)
+{
+    (void)unused;
+    gsl_rng *r = test_rng_alloc(4242);
+    for (size_t m = 2; m <= 6; m++)
+        for (size_t n = 1; n <= 10; n++)
+            for (int rep = 0; rep < 10; rep++) {
+                double *f = random_points(r, n, m, 0), ref[6];
+                for (size_t j = 0; j < m; j++)
+                    ref[j] = 0.8 + 0.4 * gsl_rng_uniform(r); /* some points fall outside */
+                double want = brute_hv_subsets(f, n, m, ref);
+                assert_near(ga_indicator_hv(f, n, m, ref), want, 1e-13 * fmax(1.0, want));
+                free(f);
+            }
+    gsl_rng_free(r);
+}
+
+/* Permuting the points, adding dominated ones and copies changes nothing. */
+static void test_hv_invariance(void **unused)
+{
+    (void)unused;
+    gsl_rng *r = test_rng_alloc(99);
+    for (size_t m = 2; m <= 6; m++) {
+        size_t n = m <= 4 ? 400 : 60, extra = n / 2;
+        /* On the sphere: most points non-dominated, the hard case for WFG. */
+        double *f = random_points(r, n + extra, m, 0), ref[6];
+        for (size_t i = 0; i < n; i++) {
+            double norm = 0.0;
+            for (size_t j = 0; j < m; j++)
+                norm += f[i * m + j] * f[i * m + j];
+            for (size_t j = 0; j < m; j++)
+                f[i * m + j] /= sqrt(norm);
+        }
+        for (size_t j = 0; j < m; j++)
+            ref[j] = 1.1;
+        double base = ga_indicator_hv(f, n, m, ref);
+        assert_true(base > 0.0 && base < pow(1.1, (double)m));
+        for (size_t i = n; i < n + extra; i++) { /* a copy of a point, or one it dominates */
+            size_t of = gsl_rng_uniform_int(r, n);
+            bool copy = i % 2;
+            for (size_t j = 0; j < m; j++)
+                f[i * m + j] = f[of * m + j] + (copy ? 0.0 : 0.1 * gsl_rng_uniform(r));
+        }
+        assert_near(ga_indicator_hv(f, n + extra, m, ref), base, 1e-12 * base);
+        size_t *order = malloc((n + extra) * sizeof *order);
+        double *g = malloc((n + extra) * m * sizeof *g);
+        assert_true(order && g);
+        for (size_t i = 0; i < n + extra; i++)
+            order[i] = i;
+        shuffle(r, order, n + extra);
+        for (size_t i = 0; i < n + extra; i++)
+            memcpy(g + i * m, f + order[i] * m, m * sizeof *g);
+        assert_near(ga_indicator_hv(g, n + extra, m, ref), base, 1e-12 * base);
+        free(order);
+        free(g);
+        free(f);
+    }
+    gsl_rng_free(r);
+}
+
+/* ---- IGD and IGD+ */
+
+static void test_igd(void **unused)
+{
+    (void)unused;
+    /* The approximation dominates the reference front: IGD counts the
+     * distance, IGD+ nothing. */
+    const double origin[] = {0, 0}, front[] = {1, 0, 0, 1};
+    assert_near(ga_indicator_igd(origin, 1, front, 2, 2), 1.0, 1e-15);
+    assert_true(ga_indicator_igd_plus(origin, 1, front, 2, 2) == 0.0);
+    /* Worse in both: the same; worse in one only: IGD+ counts that one. */
+    const double worse[] = {1, 1}, aside[] = {2, 0}, mid[] = {1, 1};
+    assert_near(ga_indicator_igd(worse, 1, origin, 1, 2), sqrt(2.0), 1e-15);
+    assert_near(ga_indicator_igd_plus(worse, 1, origin, 1, 2), sqrt(2.0), 1e-15);
+    assert_near(ga_indicator_igd(aside, 1, mid, 1, 2), sqrt(2.0), 1e-15);
+    assert_near(ga_indicator_igd_plus(aside, 1, mid, 1, 2), 1.0, 1e-15);
+    /* Each reference point takes its nearest: (0,1) from (0,1), (1,0) from (1,1) at distance 1. */
+    const double set[] = {0, 1, 1, 1, 5, 5};
+    assert_near(ga_indicator_igd(set, 3, front, 2, 2), 0.5, 1e-15);
+    assert_near(ga_indicator_igd_plus(set, 3, front, 2, 2), 0.5, 1e-15);
+    assert_true(isinf(ga_indicator_igd(set, 0, front, 2, 2)));
+    assert_true(isinf(ga_indicator_igd_plus(set, 0, front, 2, 2)));
+    assert_true(isnan(ga_indicator_igd(set, 3, front, 0, 2)));
+    assert_true(isnan(ga_indicator_igd_plus(set, 3, front, 0, 2)));
+
+    gsl_rng *r = test_rng_alloc(8);
+    for (size_t m = 1; m <= 5; m++) {
+        double *a = random_points(r, 37, m, 0), *z = random_points(r, 53, m, 0);
+        assert_near(ga_indicator_igd(a, 37, z, 53, m), brute_igd(a, 37, z, 53, m, false), 1e-14);
+        assert_near(ga_indicator_igd_plus(a, 37, z, 53, m), brute_igd(a, 37, z, 53, m, true), 1e-14);
+        /* IGD+ never exceeds IGD: a point's d+ is at most its distance. */
+        assert_true(ga_indicator_igd_plus(a, 37, z, 53, m) <= ga_indicator_igd(a, 37, z, 53, m));
+        free(a);
+        free(z);
+    }
+    gsl_rng_free(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -300,6 +549,11 @@ int main(void)
         cmocka_unit_test(test_rank_larger),
         cmocka_unit_test(test_crowding_by_hand),
         cmocka_unit_test(test_crowding_listing),
+        cmocka_unit_test(test_hv_by_hand),
+        cmocka_unit_test(test_hv_grid),
+        cmocka_unit_test(test_hv_subsets),
+        cmocka_unit_test(test_hv_invariance),
+        cmocka_unit_test(test_igd),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -17,5 +17,6 @@
 #include "gaexp/registry.h"
 #include "gaexp/compare.h"
 #include "gaexp/pareto.h"
+#include "gaexp/indicator.h"
 
 #endif
