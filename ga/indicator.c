@@ -111,35 +111,6 @@ static size_t hv_bits_prev(const struct hv_bits *b, size_t i)
     return HV_NONE;
 }
 
-/* ---- orders */
-
-struct hv_rows {
-    const double *f;
-    size_t m, j; /* j: the objective of hv_column_before and hv_column_after */
-};
-
-static bool hv_column_before(const void *ctx, size_t a, size_t b)
-{
-    const struct hv_rows *r = ctx;
-    return r->f[a * r->m + r->j] < r->f[b * r->m + r->j];
-}
-
-static bool hv_column_after(const void *ctx, size_t a, size_t b)
-{
-    const struct hv_rows *r = ctx;
-    return r->f[a * r->m + r->j] > r->f[b * r->m + r->j];
-}
-
-static bool hv_lex_before(const void *ctx, size_t a, size_t b)
-{
-    const struct hv_rows *r = ctx;
-    const double *x = r->f + a * r->m, *y = r->f + b * r->m;
-    for (size_t j = 0; j < r->m; j++)
-        if (x[j] != y[j])
-            return x[j] < y[j];
-    return false;
-}
-
 /* ---- m = 1, 2, 3 */
 
 static double hv_box(const double *p, const double *ref, size_t m)
@@ -154,10 +125,8 @@ static double hv_box(const double *p, const double *ref, size_t m)
  * between the two y values, from its x to the reference. */
 static double hv_2d(struct hv_work *w, const double *f, size_t n, const double *ref)
 {
-    for (size_t i = 0; i < n; i++)
-        w->idx[i] = i;
-    struct hv_rows rows = {f, 2, 0};
-    ga_order_sort(w->idx, n, w->tmp, hv_lex_before, &rows);
+    struct ga_order_rows rows = {f, 2, 0};
+    ga_order_all(w->idx, n, w->tmp, ga_order_lex, &rows);
     double area = 0.0, low = ref[1];
     for (size_t t = 0; t < n; t++) {
         const double *p = f + 2 * w->idx[t];
@@ -176,16 +145,12 @@ static double hv_2d(struct hv_work *w, const double *f, size_t n, const double *
 static double hv_3d(struct hv_work *w, const double *f, size_t n, const double *ref)
 {
     size_t *zord = w->idx;
-    struct hv_rows rows = {f, 3, 0};
-    for (size_t i = 0; i < n; i++)
-        w->at[i] = i;
-    ga_order_sort(w->at, n, w->tmp, hv_lex_before, &rows); /* (x, y, z) order: the places */
+    struct ga_order_rows rows = {f, 3, 0};
+    ga_order_all(w->at, n, w->tmp, ga_order_lex, &rows); /* (x, y, z) order: the places */
     for (size_t r = 0; r < n; r++)
         w->rank[w->at[r]] = r;
-    for (size_t i = 0; i < n; i++)
-        zord[i] = i;
     rows.j = 2;
-    ga_order_sort(zord, n, w->tmp, hv_column_before, &rows);
+    ga_order_all(zord, n, w->tmp, ga_order_column_up, &rows);
     hv_bits_init(&w->bits, w->bits.word[0], n);
     hv_bits_clear(&w->bits);
 
@@ -224,10 +189,8 @@ static double hv_3d(struct hv_work *w, const double *f, size_t n, const double *
  * by a dropped one is dominated by the kept one that dropped it. */
 static size_t hv_nondominated(struct hv_work *w, const double *f, size_t n, size_t d)
 {
-    for (size_t i = 0; i < n; i++)
-        w->idx[i] = i;
-    struct hv_rows rows = {f, d, 0};
-    ga_order_sort(w->idx, n, w->tmp, hv_lex_before, &rows);
+    struct ga_order_rows rows = {f, d, 0};
+    ga_order_all(w->idx, n, w->tmp, ga_order_lex, &rows);
     size_t kept = 0;
     for (size_t t = 0; t < n; t++) {
         const double *p = f + d * w->idx[t];
@@ -268,8 +231,8 @@ static double hv_any(struct hv_work *w, const double *f, size_t n, size_t d, con
 static double hv_wfg(struct hv_work *w, const double *f, size_t n, size_t d, const double *ref)
 {
     size_t kept = hv_nondominated(w, f, n, d);
-    struct hv_rows rows = {f, d, d - 1};
-    ga_order_sort(w->idx, kept, w->tmp, hv_column_after, &rows);
+    struct ga_order_rows rows = {f, d, d - 1};
+    ga_order_sort(w->idx, kept, w->tmp, ga_order_column_down, &rows);
     double *s = w->sorted[d], *limit = w->limit[d - 1];
     for (size_t i = 0; i < kept; i++)
         memcpy(s + i * d, f + w->idx[i] * d, d * sizeof *s);

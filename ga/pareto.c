@@ -69,29 +69,6 @@ void ga_pareto_free(struct ga_pareto *p)
     free(p);
 }
 
-/* ---- orders for ga_order_sort */
-
-struct pareto_rows {
-    const double *f;
-    size_t m;
-};
-
-static bool pareto_lex_before(const void *ctx, size_t a, size_t b)
-{
-    const struct pareto_rows *r = ctx;
-    const double *x = r->f + a * r->m, *y = r->f + b * r->m;
-    for (size_t j = 0; j < r->m; j++)
-        if (x[j] != y[j])
-            return x[j] < y[j];
-    return false;
-}
-
-static bool pareto_second_before(const void *ctx, size_t a, size_t b)
-{
-    const struct pareto_rows *r = ctx;
-    return r->f[a * r->m + 1] < r->f[b * r->m + 1];
-}
-
 /* ---- the divide and conquer, on the distinct points in lexicographic order
  *
  * Once equal points are merged, a dominates b exactly when a != b and a <= b
@@ -357,10 +334,8 @@ size_t ga_pareto_rank(struct ga_pareto *p, const double *f, size_t n, size_t *ra
     if (n == 0 || n > p->n_max)
         return 0;
     size_t m = p->m;
-    for (size_t i = 0; i < n; i++)
-        p->order[i] = i;
-    struct pareto_rows rows = {f, m};
-    ga_order_sort(p->order, n, p->tmp, pareto_lex_before, &rows);
+    struct ga_order_rows rows = {f, m, 0};
+    ga_order_all(p->order, n, p->tmp, ga_order_lex, &rows);
     size_t u = 0;
     for (size_t i = 0; i < n; i++) {
         const double *x = f + p->order[i] * m;
@@ -382,10 +357,8 @@ size_t ga_pareto_rank(struct ga_pareto *p, const double *f, size_t n, size_t *ra
     } else if (m == 2) {
         fronts = pareto_sweep2(p);
     } else {
-        struct pareto_rows distinct = {p->pts, m};
-        for (size_t i = 0; i < u; i++)
-            p->set[i] = i;
-        ga_order_sort(p->set, u, p->tmp, pareto_second_before, &distinct);
+        struct ga_order_rows distinct = {p->pts, m, 1};
+        ga_order_all(p->set, u, p->tmp, ga_order_column_up, &distinct);
         for (size_t i = 0, key = 0; i < u; i++) {
             if (i > 0 && pareto_obj(p, p->set[i], 1) != pareto_obj(p, p->set[i - 1], 1))
                 key++;
@@ -439,9 +412,7 @@ bool ga_pareto_crowding(struct ga_pareto *p, const double *f, const size_t *memb
     struct pareto_members c = {f, members, p->m, 0};
     size_t *s = p->set;
     for (c.j = 0; c.j < p->m; c.j++) {
-        for (size_t i = 0; i < k; i++)
-            s[i] = i;
-        ga_order_sort(s, k, p->tmp, pareto_member_before, &c);
+        ga_order_all(s, k, p->tmp, pareto_member_before, &c);
         double range = pareto_member_value(&c, s[k - 1]) - pareto_member_value(&c, s[0]);
         distance[s[0]] = distance[s[k - 1]] = INFINITY;
         if (range > 0.0)
