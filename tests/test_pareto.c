@@ -382,6 +382,8 @@ static void test_hv_by_hand(void **unused)
     /* Three objectives, the unit points below (2,2,2): 3 * 4 - 3 * 2 + 1. */
     const double ref3[] = {2, 2, 2}, three[] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
     assert_true(ga_indicator_hv(three, 3, 3, ref3) == 7.0);
+    const double out3[] = {3, 0, 0, 1, 1, 2};
+    assert_true(ga_indicator_hv(out3, 2, 3, ref3) == 0.0); /* beyond, and on the border */
     /* Four, five and six objectives: the same pattern, sum over the inclusion-exclusion
      * of the unit points, C(m, k) (-1)^(k+1) 2^(m-k). */
     for (size_t m = 4; m <= 6; m++) {
