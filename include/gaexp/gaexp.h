@@ -17,5 +17,7 @@
 #include "gaexp/registry.h"
 #include "gaexp/compare.h"
 #include "gaexp/tree.h"
+#include "gaexp/pareto.h"
+#include "gaexp/indicator.h"
 
 #endif
