@@ -76,15 +76,19 @@ check "every scenario byte-identical to the uninterrupted run (differing:${diffe
 check "no checkpoint, journal or temporary file left (in:${leftover:- none})" [ -z "$leftover" ]
 check "the runs were really killed ($kills times in $scenario scenarios)" [ "$kills" -ge 8 ]
 
-# The other replacement schemes and a table-driven selection, random search
-# and the (1 + 4) EA with the fast, resampled mutation (a population of 1:
-# the defaults its checkpoint writes must read back), killed and resumed
-# alike (three scenarios each).
+# The other replacement schemes and a table-driven selection, random search,
+# the (1 + 4) EA with the fast, resampled mutation (a population of 1:
+# the defaults its checkpoint writes must read back) and a memetic GA (tsp
+# with 2-opt on half the children), killed and resumed alike (three
+# scenarios each).
 scheme_kills=0 scheme_differing=
-for scheme in steady plus random oneplus; do
+for scheme in steady plus random oneplus memetic; do
   scfg=$out/$scheme.cfg
   case $scheme in
     oneplus) sed 's/population = 60;/population = 1; scheme = { name = "plus"; plus = { lambda = 4; }; }; crossover = { rate = 0.0; }; mutation = { per = "fast"; resample = true; };/' "$cfg" > "$scfg" ;;
+    memetic) printf '%s\n' 'problem = { name = "tsp"; cities = 40; seed = 2; };' \
+      'ga = { seed = 5; population = 60; replicates = 2; local = { name = "2opt"; rate = 0.5; evaluations = 50; };' \
+      '       stop = { generations = 40; fitness = -1.0; }; };' 'output = { plot = false; checkpoint = 0.0; };' > "$scfg" ;;
     *) sed "s/^ga = { /ga = { scheme = { name = \"$scheme\"; }; selection = { name = \"rank\"; }; /" "$cfg" > "$scfg" ;;
   esac
   "$GAEXP" run "$scfg" --out "$out/run" --quiet --force
@@ -96,8 +100,8 @@ for scheme in steady plus random oneplus; do
     { [ "$status" -eq 0 ] && same "$out/$scheme-reference" "$out/run"; } || scheme_differing="$scheme_differing $scheme/$s"
   done
 done
-echo "# steady, plus, random search and the (1+4) EA: $scheme_kills kills"
-check "steady, plus, random search and the (1+4) EA, killed and resumed, byte-identical (differing:${scheme_differing:- none})" [ -z "$scheme_differing" ]
+echo "# steady, plus, random search, the (1+4) EA and the memetic GA: $scheme_kills kills"
+check "steady, plus, random search, the (1+4) EA and the memetic GA, killed and resumed, byte-identical (differing:${scheme_differing:- none})" [ -z "$scheme_differing" ]
 
 # A problem's own columns (functions: best_distance after the standard
 # ones), killed and resumed alike (three scenarios).

@@ -86,4 +86,14 @@ check "random 10 cities: the GA finds the optimum" "$GAEXP" run "$cfg" --seed 1 
 check "random 10 cities: solved" grep -q "^# fitness 0 (0 = solved)" "$out/random/best.txt"
 check "random 10 cities: the optimum is Held-Karp's" grep -q "optimum [0-9]* (Held-Karp's), gap 0.00%" "$out/random/best.txt"
 check "the resolved configuration names the instance" grep -q "cities = 10;" "$out/random/config.cfg"
+# config.cfg holds the optimum it resolved: run again from it, every file is
+# the same (best.txt still names the optimum's source), and a given
+# optimum that differs is named as given.
+for inst in berlin52 random; do
+  "$GAEXP" run "$out/$inst/config.cfg" --quiet --out "$out/$inst-again"
+  check "$inst: a rerun of its config.cfg writes the same files" \
+    diff -r -x times.csv -x config.cfg -x '*.png' -x '*.gp' "$out/$inst" "$out/$inst-again"
+done
+"$GAEXP" run "$out/berlin52/config.cfg" --quiet --set problem.optimum=7000 --set ga.stop.generations=1 --out "$out/given"
+check "an optimum given by hand is named as given" grep -q "shorter than the optimum 7000 (problem.optimum)\|optimum 7000 (problem.optimum)" "$out/given/best.txt"
 test_summary tsp

@@ -107,7 +107,9 @@ static bool tsp_ga_configure(void *state, struct ga_cfg *cfg, config_setting_t *
     if (!ok)
         return false;
     s->optimum = optimum;
-    if (given)
+    /* config.cfg writes the known optimum back: read again (a resume, a
+     * rerun of config.cfg) it keeps its source, so best.txt is the same. */
+    if (given && optimum != known)
         s->source = optimum ? "problem.optimum" : "none (problem.optimum = 0)";
     return true;
 }
