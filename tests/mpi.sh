@@ -89,6 +89,17 @@ for ranks in 2 3; do
   check "on $ranks ranks: byte-identical to one process" same "$out/islands-reference" "$out/islands"
   rm -rf "$out/islands"
 done
+# A memetic island run (tsp, 2-opt on 30% of the children): the searches'
+# evaluations (the trail's costs) gathered from the ranks.
+memetic="$GAEXP run $srcdir/configs/tsp.cfg --seed 5 --replicates 2 --quiet --set output.plot=false
+  --set ga.islands.count=4 --set ga.population=100 --set ga.stop.generations=30 --set ga.stop.seconds=1000
+  --set ga.local.name=\"2opt\" --set ga.local.rate=0.3"
+# shellcheck disable=SC2086
+$memetic --out "$out/memetic"
+mv "$out/memetic" "$out/memetic-reference"
+# shellcheck disable=SC2086
+check "a memetic island run on 3 ranks" "$MPIRUN" -np 3 --oversubscribe $memetic --out "$out/memetic"
+check "the memetic run on 3 ranks: byte-identical to one process" same "$out/memetic-reference" "$out/memetic"
 # shellcheck disable=SC2086
 check "an island run on 3 ranks of 2 threads" "$MPIRUN" -np 3 --oversubscribe $islands --out "$out/islands" --jobs 2
 check "is byte-identical too (but for the thread count)" \
