@@ -322,9 +322,9 @@ static bool experiment_unknown_variants(struct ga_cfg *cfg, config_setting_t *g,
 static bool experiment_scheme_settings(struct ga_cfg *cfg, config_setting_t *v, enum ga_scheme which,
                                        struct ga_params *params)
 {
-    static const char *const replaces[] = {"worst", "random", "tournament"};
+    static const char *const replaces[] = {"worst", "random", "tournament"}, *const ties[] = {"parent", "child"};
     long long n = (long long)params->population, lambda = 0, k = 2, e = 0;
-    size_t replace = 0;
+    size_t replace = 0, tie = 0;
     bool ok = true;
     params->unique = false;
     switch (which) {
@@ -350,8 +350,11 @@ static bool experiment_scheme_settings(struct ga_cfg *cfg, config_setting_t *v, 
     case GA_SCHEME_RANDOM:
         lambda = which == GA_SCHEME_COMMA ? 2 * n : n;
         ok &= !v || ga_cfg_int(cfg, v, "lambda", lambda, 1, EXPERIMENT_MAX_POPULATION, &lambda);
+        if (v && which == GA_SCHEME_PLUS)
+            ok &= ga_cfg_choice(cfg, v, "ties", ties, 2, 0, &tie);
         break;
     }
+    params->ties = tie == 0 ? GA_TIES_PARENT : GA_TIES_CHILD;
     params->elite = (size_t)e;
     params->lambda = (size_t)lambda;
     params->replace = replace == 0 ? GA_REPLACE_WORST : replace == 1 ? GA_REPLACE_RANDOM : GA_REPLACE_TOURNAMENT;

@@ -780,21 +780,27 @@ static unsigned long long run_breed(struct ga_run *run, size_t first_island, siz
 
 /* (mu + lambda) and (mu, lambda): island k's next population is the best N
  * of its parents and brood (plus) or of its brood alone (comma), best
- * first; ties go to the parent, then to the earlier child. */
+ * first; ties go to the parent (to the child with ties = child), then to
+ * the earlier one.  A key's index orders the ties: with ties to the child
+ * the children take indices 0 .. lambda - 1 and the parents come after. */
 static void run_survive(struct ga_run *run, size_t k)
 {
     const struct ga_params *p = &run->params;
     size_t n = p->population, lambda = p->lambda, stride = run->stride, m = 0;
     struct ga_select_key *keys = run->survivor_keys + k * (n + lambda);
-    if (p->scheme != GA_SCHEME_COMMA) /* plus and random */
-        for (size_t i = 0; i < n; i++)
-            keys[m++] = (struct ga_select_key){run->fitness[k * n + i], i};
+    bool parents = p->scheme != GA_SCHEME_COMMA; /* plus and random */
+    size_t parent_at = p->scheme == GA_SCHEME_PLUS && p->ties == GA_TIES_CHILD ? lambda : 0;
+    size_t child_at = parent_at ? 0 : n;
+    for (size_t i = 0; parents && i < n; i++)
+        keys[m++] = (struct ga_select_key){run->fitness[k * n + i], parent_at + i};
     for (size_t j = 0; j < lambda; j++)
-        keys[m++] = (struct ga_select_key){run->brood_fitness[k * lambda + j], n + j};
+        keys[m++] = (struct ga_select_key){run->brood_fitness[k * lambda + j], child_at + j};
     ga_select_sort(keys, m);
     for (size_t s = 0; s < n; s++) {
         size_t i = keys[s].index;
-        const ga_gene *from = i < n ? run->genes + (k * n + i) * stride : run->brood + (k * lambda + i - n) * stride;
+        bool child = i - child_at < lambda; /* unsigned: an index below child_at wraps above lambda */
+        const ga_gene *from = child ? run->brood + (k * lambda + i - child_at) * stride
+                                    : run->genes + (k * n + i - parent_at) * stride;
         memcpy(run->next_genes + (k * n + s) * stride, from, run->gen.len * sizeof *from);
         run->next_fitness[k * n + s] = keys[s].fitness;
     }

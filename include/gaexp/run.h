@@ -49,6 +49,14 @@ enum ga_scheme {
 #undef GA_SCHEME_ENUM
 };
 
+/* (mu + lambda): who survives when a parent and a child have the same
+ * fitness.  The (1+1) EA of runtime theory takes the child (it accepts
+ * f(y) <= f(x)), which lets it drift on a plateau. */
+enum ga_ties {
+    GA_TIES_PARENT, /* the parent (gaexp's default): the best of the parents and children, parents first */
+    GA_TIES_CHILD,  /* the child: the children ranked before the parents of the same fitness */
+};
+
 /* Whom a steady-state child replaces. */
 enum ga_replace {
     GA_REPLACE_WORST,      /* the worst (ties: the last in population order) */
@@ -71,6 +79,7 @@ struct ga_params {
     size_t elite;                    /* best individuals copied unchanged, 0 <= elite < N; generational only */
     enum ga_scheme scheme;
     size_t lambda;                   /* children per generation (plus, comma) or per step (steady), per island */
+    enum ga_ties ties;               /* plus: who wins a tie of fitness between a parent and a child */
     enum ga_replace replace;         /* steady: whom a child replaces */
     unsigned replace_tournament;     /* steady, GA_REPLACE_TOURNAMENT: contestants, >= 2 */
     bool unique;                     /* steady: a child the island holds already is dropped */
