@@ -11,6 +11,7 @@
 #include "gaexp/pack.h"
 #include "gaexp/experiment.h"
 #include "gaexp/rng.h"
+#include "ga/cmaes.h"
 #include "ga/run_private.h"
 
 /* Work is cut into blocks, each drawing from its own stream seeded by
@@ -315,6 +316,8 @@ enum ga_stop ga_run_init(struct ga_run *run, uint64_t seed)
     run_fitness_stats(run);
     if (run_fault_settle(run))
         return GA_STOP_FAULT;
+    if (run->cmaes) /* the first mean: the problem's initial point */
+        cmaes_start(run->cmaes, &run->gen, run->genes);
     run_update_stats(run, n);
     return run_check_settle(run);
 }
@@ -668,12 +671,20 @@ unsigned long long run_generation_cost(const struct ga_params *p)
         return p->population - p->elite;
     case GA_SCHEME_STEADY:
         return (unsigned long long)run_steady_steps(p) * p->lambda;
+    case GA_SCHEME_CMAES: /* the most: with IPOP lambda grows */
+        return cmaes_lambda_max(p->lambda, p->cmaes_ipop);
     case GA_SCHEME_PLUS:
     case GA_SCHEME_COMMA:
     case GA_SCHEME_RANDOM:
         break;
     }
     return p->lambda;
+}
+
+/* What the next generation of one island may spend: the CMA-ES's current lambda. */
+static unsigned long long run_next_cost(const struct ga_run *run)
+{
+    return run->cmaes ? cmaes_lambda(run->cmaes) : run_generation_cost(&run->params);
 }
 
 static enum ga_stop run_should_stop(const struct ga_run *run)
@@ -687,7 +698,7 @@ static enum ga_stop run_should_stop(const struct ga_run *run)
     if (run->generation >= p->generations)
         return GA_STOP_GENERATIONS;
     /* The budget is never exceeded: a generation costs at most this. */
-    if (p->evaluations && run->stats.evaluations + p->islands * run_generation_cost(p) > p->evaluations)
+    if (p->evaluations && run->stats.evaluations + p->islands * run_next_cost(run) > p->evaluations)
         return GA_STOP_EVALUATIONS;
     if (p->seconds > 0 && run_elapsed(run) >= p->seconds)
         return GA_STOP_SECONDS;
@@ -911,11 +922,53 @@ static unsigned long long run_random_brood(struct ga_run *run, size_t first, siz
     return (unsigned long long)(last - first) * lambda;
 }
 
+/* The CMA-ES's stream for a restart's mean: past every block of offspring. */
+#define RUN_CMAES_RESTART UINT32_MAX
+
+/* A CMA-ES generation: lambda offspring sampled and evaluated in blocks
+ * (each from its own stream, as generation 0), the distribution updated,
+ * the best so far kept as the population (ties: the one kept), and on a
+ * stop criterion a restart around a new initial point of the problem. */
+static unsigned long long run_cmaes_generation(struct ga_run *run)
+{
+    const struct ga_params *p = &run->params;
+    size_t lambda = cmaes_lambda(run->cmaes), stride = run->stride;
+    long blocks = (long)((lambda + RUN_INIT_BLOCK - 1) / RUN_INIT_BLOCK);
+#pragma omp parallel for num_threads(p->threads) schedule(dynamic) if (p->threads > 1)
+    for (long b = 0; b < blocks; b++) {
+        gsl_rng *r = run_stream(run, run->generation + 1, (uint64_t)b);
+        size_t start = (size_t)b * RUN_INIT_BLOCK, end = start + RUN_INIT_BLOCK < lambda ? start + RUN_INIT_BLOCK : lambda;
+        for (size_t j = start; j < end; j++) {
+            ga_gene *g = run->brood + j * stride;
+            cmaes_sample(run->cmaes, r, j, &run->gen, g);
+            run->brood_fitness[j] = run->problem->evaluate(&run->gen, g);
+            run->trail[j] = run->brood_fitness[j];
+        }
+    }
+    for (size_t j = lambda; j < run->trail_per; j++)
+        run->trail[j] = NAN; /* below IPOP's largest lambda */
+    run_fault_scan(run, 0, run->brood_fitness, 0, lambda, run->brood);
+    size_t best = SIZE_MAX;
+    for (size_t j = 0; j < lambda; j++)
+        if (run->brood_fitness[j] < (best == SIZE_MAX ? run->fitness[0] : run->brood_fitness[best]))
+            best = j;
+    run_copy_slot(run, run->next_genes, best == SIZE_MAX ? run->genes : run->brood + best * stride);
+    run->next_fitness[0] = best == SIZE_MAX ? run->fitness[0] : run->brood_fitness[best];
+    if (cmaes_update(run->cmaes, run->brood_fitness)) {
+        ga_gene *start = run->spare;
+        run->problem->init(&run->gen, run_stream(run, run->generation + 1, RUN_CMAES_RESTART), start);
+        cmaes_restart(run->cmaes, &run->gen, start);
+    }
+    return lambda;
+}
+
 /* Breeds this process's islands [first, last) into next_genes. */
 static unsigned long long run_generation(struct ga_run *run, size_t first, size_t last)
 {
     const struct ga_params *p = &run->params;
     unsigned long long evaluations = 0;
+    if (p->scheme == GA_SCHEME_CMAES) /* one island */
+        return run_cmaes_generation(run);
     if (p->scheme == GA_SCHEME_STEADY) { /* islands in parallel, the steps of each in order */
 #pragma omp parallel for num_threads(p->threads) schedule(dynamic) reduction(+ : evaluations) if (p->threads > 1)
         for (long k = (long)first; k < (long)last; k++)

@@ -38,6 +38,7 @@ struct ga_run {
      * the trail is read). */
     double *trail;
     size_t trail_per; /* run_generation_cost */
+    struct cmaes *cmaes; /* scheme cmaes: the distribution (ga/cmaes.h) */
 
     double log_keep; /* log(1 - mutation rate), for per-gene gaps */
     /* GA_PER_FAST: for alpha = 1 .. fast_max, P(alpha' <= alpha) of the
