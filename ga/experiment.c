@@ -320,13 +320,40 @@ static bool experiment_unknown_variants(struct ga_cfg *cfg, config_setting_t *g,
     return ok;
 }
 
+/* The CMA-ES's group: lambda (0: the default of the dimension, else >= 2,
+ * EXPERIMENT_CMAES_MAX_LAMBDA at most), sigma in (0, 1], ipop. */
+#define EXPERIMENT_CMAES_MAX_LAMBDA 100000
+static bool experiment_cmaes_settings(struct ga_cfg *cfg, config_setting_t *v, long long *lambda,
+                                      struct ga_params *params)
+{
+    params->cmaes_sigma = 0.3;
+    params->cmaes_ipop = false;
+    *lambda = 0;
+    if (!v)
+        return true;
+    bool ok = ga_cfg_int(cfg, v, "lambda", 0, 0, EXPERIMENT_CMAES_MAX_LAMBDA, lambda);
+    if (ok && *lambda == 1) {
+        ga_cfg_error_at(cfg, v, "lambda", "expected 0 (4 + floor(3 ln n)) or an integer in [2, %d], got 1",
+                        EXPERIMENT_CMAES_MAX_LAMBDA);
+        ok = false;
+    }
+    bool sigma_ok = ga_cfg_double(cfg, v, "sigma", 0.3, 0, 1, &params->cmaes_sigma);
+    if (sigma_ok && params->cmaes_sigma <= 0) {
+        ga_cfg_error_at(cfg, v, "sigma", "expected a share of the width in (0, 1], got 0");
+        sigma_ok = false;
+    }
+    ok &= sigma_ok;
+    ok &= ga_cfg_bool(cfg, v, "ipop", false, &params->cmaes_ipop);
+    return ok;
+}
+
 /* The settings of scheme 'which' from its group v (NULL: the defaults) into params. */
 static bool experiment_scheme_settings(struct ga_cfg *cfg, config_setting_t *v, enum ga_scheme which,
                                        struct ga_params *params)
 {
-    static const char *const replaces[] = {"worst", "random", "tournament"};
+    static const char *const replaces[] = {"worst", "random", "tournament"}, *const ties[] = {"parent", "child"};
     long long n = (long long)params->population, lambda = 0, k = 2, e = 0;
-    size_t replace = 0;
+    size_t replace = 0, tie = 0;
     bool ok = true;
     params->unique = false;
     switch (which) {
@@ -352,13 +379,30 @@ static bool experiment_scheme_settings(struct ga_cfg *cfg, config_setting_t *v, 
     case GA_SCHEME_RANDOM:
         lambda = which == GA_SCHEME_COMMA ? 2 * n : n;
         ok &= !v || ga_cfg_int(cfg, v, "lambda", lambda, 1, EXPERIMENT_MAX_POPULATION, &lambda);
+        if (v && which == GA_SCHEME_PLUS)
+            ok &= ga_cfg_choice(cfg, v, "ties", ties, 2, 0, &tie);
+        break;
+    case GA_SCHEME_CMAES:
+        ok &= experiment_cmaes_settings(cfg, v, &lambda, params);
         break;
     }
+    params->ties = tie == 0 ? GA_TIES_PARENT : GA_TIES_CHILD;
     params->elite = (size_t)e;
     params->lambda = (size_t)lambda;
     params->replace = replace == 0 ? GA_REPLACE_WORST : replace == 1 ? GA_REPLACE_RANDOM : GA_REPLACE_TOURNAMENT;
     params->replace_tournament = (unsigned)k;
     return ok;
+}
+
+/* Whether the scheme works on the problem's genome (the CMA-ES on reals only). */
+static bool experiment_scheme_serves(struct ga_cfg *cfg, const struct ga_problem *p, const struct ga_params *params)
+{
+    if (params->scheme != GA_SCHEME_CMAES || p->kind == GA_KIND_REAL)
+        return true;
+    ga_cfg_error_at(cfg, config_lookup(ga_cfg_config(cfg), "ga.scheme"), "name",
+                    "scheme \"cmaes\" needs a real-valued problem; '%s' has a %s genome", p->name,
+                    ga_genome_kind_name(p->kind));
+    return false;
 }
 
 /* ga.scheme: the replacement scheme by name, and its settings in its own group (see enum ga_scheme). */
@@ -615,6 +659,11 @@ static bool experiment_local(struct ga_cfg *cfg, const struct ga_problem *p, con
     params->local = NULL;
     if (!*name)
         return true;
+    if (params->scheme == GA_SCHEME_CMAES) {
+        ga_cfg_error_at(cfg, g, "name", "the CMA-ES samples its offspring from its distribution: no local search "
+                                        "(name = \"\")");
+        return false;
+    }
     char known[512] = "";
     size_t used = 0;
     for (const struct ga_local *const *l = p->locals; l && *l; l++) {
@@ -712,6 +761,7 @@ static bool experiment_ga(struct ga_experiment *e, struct ga_cfg *cfg,
         ok &= experiment_crossover(cfg, cat, e->problem, ga, params);
         ok &= experiment_mutation(cfg, cat, e->problem, ga, params);
         ok &= experiment_local(cfg, e->problem, ga, params);
+        ok &= experiment_scheme_serves(cfg, e->problem, params);
     }
     return ok;
 }

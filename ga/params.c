@@ -66,11 +66,29 @@ bool params_check_mutation(const struct ga_params *p, struct params_fault *f)
     return true;
 }
 
+/* The CMA-ES's own rules: one individual (the best so far), one island, one process. */
+static bool params_check_cmaes(const struct ga_params *p, struct params_fault *f)
+{
+    if (p->population != 1)
+        return params_broken(f, "ga.population", "scheme \"cmaes\" keeps the best so far as its population: "
+                                                 "it needs a population of 1, got %zu", p->population);
+    if (p->lambda == 1)
+        return params_broken(f, "ga.scheme.cmaes.lambda", "expected 0 (4 + floor(3 ln n)) or at least 2 offspring, "
+                                                          "got 1");
+    if (!(p->cmaes_sigma > 0 && p->cmaes_sigma <= 1))
+        return params_broken(f, "ga.scheme.cmaes.sigma", "expected a share of the width in (0, 1], got %g",
+                             p->cmaes_sigma);
+    return true;
+}
+
 bool params_check_scheme(const struct ga_params *p, struct params_fault *f)
 {
+    if (p->scheme == GA_SCHEME_CMAES)
+        return params_check_cmaes(p, f);
     if (p->population == 1 && (p->scheme == GA_SCHEME_GENERATIONAL || p->scheme == GA_SCHEME_STEADY))
-        return params_broken(f, "ga.population", "a population of 1 needs scheme \"plus\", \"comma\" or \"random\" "
-                                                 "(the (1 + lambda) and (1, lambda) EAs, random search)");
+        return params_broken(f, "ga.population", "a population of 1 needs scheme \"plus\", \"comma\", \"random\" "
+                                                 "or \"cmaes\" (the (1 + lambda) and (1, lambda) EAs, random search, "
+                                                 "the CMA-ES)");
     static const char *const lambdas[] = {"ga.scheme", "ga.scheme.steady.lambda", "ga.scheme.plus.lambda",
                                           "ga.scheme.comma.lambda", "ga.scheme.random.lambda"};
     const char *lambda = (size_t)p->scheme < 5 ? lambdas[p->scheme] : "ga.scheme";
@@ -86,6 +104,8 @@ bool params_check_scheme(const struct ga_params *p, struct params_fault *f)
 
 bool params_check_islands(const struct ga_params *p, struct params_fault *f)
 {
+    if (p->scheme == GA_SCHEME_CMAES && (p->islands > 1 || p->link))
+        return params_broken(f, "ga.islands.count", "scheme \"cmaes\" runs one island in one process");
     if (p->islands > 1 && (p->migration_interval < 1 || p->migration_size < 1))
         return params_broken(f, "ga.islands.migration", "islands need a migration interval and size of at least 1");
     size_t sources = ga_params_migration_sources(p);
@@ -128,6 +148,9 @@ static bool params_check_genome(const struct ga_params *p, const struct ga_genom
     if (gen->len == 0 || gen->len > GA_GENOME_MAX_LEN || gen->alphabet == 0 || gen->alphabet - 1 > GA_GENE_MAX)
         return params_broken(f, "problem", "the problem reports an empty genome, one longer than GA_GENOME_MAX_LEN "
                                            "genes, or an alphabet too large for a gene");
+    if (p->scheme == GA_SCHEME_CMAES && gen->kind != GA_KIND_REAL)
+        return params_broken(f, "ga.scheme.name", "scheme \"cmaes\" needs a real-valued problem, not a %s genome",
+                             ga_genome_kind_name(gen->kind));
     if (gen->kind == GA_KIND_REAL && (!gen->lower || !gen->upper || gen->len != GA_REAL_LEN(gen->reals)))
         return params_broken(f, "problem", "a real-valued problem needs bounds and len = GA_REAL_LEN(reals)");
     if (p->population > SIZE_MAX / sizeof(ga_gene) / 2 / ga_genome_stride(gen->len) / (p->islands ? p->islands : 1))

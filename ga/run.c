@@ -11,6 +11,7 @@
 #include "gaexp/pack.h"
 #include "gaexp/experiment.h"
 #include "gaexp/rng.h"
+#include "ga/cmaes.h"
 #include "ga/run_private.h"
 
 /* Work is cut into blocks, each drawing from its own stream seeded by
@@ -351,6 +352,8 @@ enum ga_stop ga_run_init(struct ga_run *run, uint64_t seed)
     run_fitness_stats(run);
     if (run_fault_settle(run))
         return GA_STOP_FAULT;
+    if (run->cmaes) /* the first mean: the problem's initial point */
+        cmaes_start(run->cmaes, &run->gen, run->genes);
     run_update_stats(run, evaluations);
     return run_check_settle(run);
 }
@@ -717,12 +720,22 @@ size_t run_generation_children(const struct ga_params *p)
         return p->population - p->elite;
     case GA_SCHEME_STEADY:
         return run_steady_steps(p) * p->lambda;
+    case GA_SCHEME_CMAES: /* the most: with IPOP lambda grows */
+        return (size_t)cmaes_lambda_max(p->lambda, p->cmaes_ipop);
     case GA_SCHEME_PLUS:
     case GA_SCHEME_COMMA:
     case GA_SCHEME_RANDOM:
         break;
     }
     return p->lambda;
+}
+
+/* What the next generation of one island may spend: the CMA-ES's current lambda. */
+/* The children the next generation of one island makes (the CMA-ES's
+ * lambda grows with its IPOP restarts). */
+static unsigned long long run_next_children(const struct ga_run *run)
+{
+    return run->cmaes ? cmaes_lambda(run->cmaes) : run_generation_children(&run->params);
 }
 
 static enum ga_stop run_should_stop(const struct ga_run *run)
@@ -739,7 +752,7 @@ static enum ga_stop run_should_stop(const struct ga_run *run)
      * children.  A local search's evaluations come on top (bounding them
      * by its budget would stop a memetic run generations early): with
      * one the count may pass the budget within the last generation. */
-    if (p->evaluations && run->stats.evaluations + p->islands * run_generation_children(p) > p->evaluations)
+    if (p->evaluations && run->stats.evaluations + p->islands * run_next_children(run) > p->evaluations)
         return GA_STOP_EVALUATIONS;
     if (p->seconds > 0 && run_elapsed(run) >= p->seconds)
         return GA_STOP_SECONDS;
@@ -832,21 +845,27 @@ static unsigned long long run_breed(struct ga_run *run, size_t first_island, siz
 
 /* (mu + lambda) and (mu, lambda): island k's next population is the best N
  * of its parents and brood (plus) or of its brood alone (comma), best
- * first; ties go to the parent, then to the earlier child. */
+ * first; ties go to the parent (to the child with ties = child), then to
+ * the earlier one.  A key's index orders the ties: with ties to the child
+ * the children take indices 0 .. lambda - 1 and the parents come after. */
 static void run_survive(struct ga_run *run, size_t k)
 {
     const struct ga_params *p = &run->params;
     size_t n = p->population, lambda = p->lambda, stride = run->stride, m = 0;
     struct ga_select_key *keys = run->survivor_keys + k * (n + lambda);
-    if (p->scheme != GA_SCHEME_COMMA) /* plus and random */
-        for (size_t i = 0; i < n; i++)
-            keys[m++] = (struct ga_select_key){run->fitness[k * n + i], i};
+    bool parents = p->scheme != GA_SCHEME_COMMA; /* plus and random */
+    size_t parent_at = p->scheme == GA_SCHEME_PLUS && p->ties == GA_TIES_CHILD ? lambda : 0;
+    size_t child_at = parent_at ? 0 : n;
+    for (size_t i = 0; parents && i < n; i++)
+        keys[m++] = (struct ga_select_key){run->fitness[k * n + i], parent_at + i};
     for (size_t j = 0; j < lambda; j++)
-        keys[m++] = (struct ga_select_key){run->brood_fitness[k * lambda + j], n + j};
+        keys[m++] = (struct ga_select_key){run->brood_fitness[k * lambda + j], child_at + j};
     ga_select_sort(keys, m);
     for (size_t s = 0; s < n; s++) {
         size_t i = keys[s].index;
-        const ga_gene *from = i < n ? run->genes + (k * n + i) * stride : run->brood + (k * lambda + i - n) * stride;
+        bool child = i - child_at < lambda; /* unsigned: an index below child_at wraps above lambda */
+        const ga_gene *from = child ? run->brood + (k * lambda + i - child_at) * stride
+                                    : run->genes + (k * n + i - parent_at) * stride;
         memcpy(run->next_genes + (k * n + s) * stride, from, run->gen.len * sizeof *from);
         run->next_fitness[k * n + s] = keys[s].fitness;
     }
@@ -958,11 +977,53 @@ static unsigned long long run_random_brood(struct ga_run *run, size_t first, siz
     return evaluations;
 }
 
+/* The CMA-ES's stream for a restart's mean: past every block of offspring. */
+#define RUN_CMAES_RESTART UINT32_MAX
+
+/* A CMA-ES generation: lambda offspring sampled and evaluated in blocks
+ * (each from its own stream, as generation 0), the distribution updated,
+ * the best so far kept as the population (ties: the one kept), and on a
+ * stop criterion a restart around a new initial point of the problem. */
+static unsigned long long run_cmaes_generation(struct ga_run *run)
+{
+    const struct ga_params *p = &run->params;
+    size_t lambda = cmaes_lambda(run->cmaes), stride = run->stride;
+    long blocks = (long)((lambda + RUN_INIT_BLOCK - 1) / RUN_INIT_BLOCK);
+#pragma omp parallel for num_threads(p->threads) schedule(dynamic) if (p->threads > 1)
+    for (long b = 0; b < blocks; b++) {
+        gsl_rng *r = run_stream(run, run->generation + 1, (uint64_t)b);
+        size_t start = (size_t)b * RUN_INIT_BLOCK, end = start + RUN_INIT_BLOCK < lambda ? start + RUN_INIT_BLOCK : lambda;
+        for (size_t j = start; j < end; j++) {
+            ga_gene *g = run->brood + j * stride;
+            cmaes_sample(run->cmaes, r, j, &run->gen, g);
+            run->brood_fitness[j] = run->problem->evaluate(&run->gen, g);
+            run->trail[j] = run->brood_fitness[j];
+        }
+    }
+    for (size_t j = lambda; j < run->trail_per; j++)
+        run->trail[j] = NAN; /* below IPOP's largest lambda */
+    run_fault_scan(run, 0, run->brood_fitness, 0, lambda, run->brood);
+    size_t best = SIZE_MAX;
+    for (size_t j = 0; j < lambda; j++)
+        if (run->brood_fitness[j] < (best == SIZE_MAX ? run->fitness[0] : run->brood_fitness[best]))
+            best = j;
+    run_copy_slot(run, run->next_genes, best == SIZE_MAX ? run->genes : run->brood + best * stride);
+    run->next_fitness[0] = best == SIZE_MAX ? run->fitness[0] : run->brood_fitness[best];
+    if (cmaes_update(run->cmaes, run->brood_fitness)) {
+        ga_gene *start = run->spare;
+        run->problem->init(&run->gen, run_stream(run, run->generation + 1, RUN_CMAES_RESTART), start);
+        cmaes_restart(run->cmaes, &run->gen, start);
+    }
+    return lambda;
+}
+
 /* Breeds this process's islands [first, last) into next_genes. */
 static unsigned long long run_generation(struct ga_run *run, size_t first, size_t last)
 {
     const struct ga_params *p = &run->params;
     unsigned long long evaluations = 0;
+    if (p->scheme == GA_SCHEME_CMAES) /* one island */
+        return run_cmaes_generation(run);
     if (p->scheme == GA_SCHEME_STEADY) { /* islands in parallel, the steps of each in order */
 #pragma omp parallel for num_threads(p->threads) schedule(dynamic) reduction(+ : evaluations) if (p->threads > 1)
         for (long k = (long)first; k < (long)last; k++)

@@ -43,6 +43,7 @@ struct ga_run {
      * without one (each costs 1).  max(total, islands * trail_per). */
     unsigned long *trail_cost;
     ga_gene *local_spare; /* per thread: the copy a Baldwinian local search improves */
+    struct cmaes *cmaes; /* scheme cmaes: the distribution (ga/cmaes.h) */
 
     double log_keep; /* log(1 - mutation rate), for per-gene gaps */
     /* GA_PER_FAST: for alpha = 1 .. fast_max, P(alpha' <= alpha) of the

@@ -10,6 +10,7 @@
 #include "gaexp/experiment.h"
 #include "gaexp/pack.h"
 #include "gaexp/rng.h"
+#include "ga/cmaes.h"
 #include "ga/params.h"
 #include "ga/run_private.h"
 
@@ -52,10 +53,13 @@ static size_t run_block_bytes(size_t n, size_t stride)
     return (bytes + GA_GENOME_LINE - 1) / GA_GENOME_LINE * GA_GENOME_LINE;
 }
 
-/* Children bred per island and step apart from the population (0 for generational). */
+/* Children bred per island and step apart from the population (0 for
+ * generational; the CMA-ES's most offspring, lambda resolved). */
 static size_t run_brood_size(const struct ga_params *p)
 {
-    return p->scheme == GA_SCHEME_GENERATIONAL ? 0 : p->lambda;
+    if (p->scheme == GA_SCHEME_GENERATIONAL)
+        return 0;
+    return p->scheme == GA_SCHEME_CMAES ? run_generation_children(p) : p->lambda;
 }
 
 static ga_gene *run_block_alloc(size_t n, size_t stride)
@@ -137,6 +141,8 @@ struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
         run->params.selection = &ga_selection_tournament;
     unsigned islands = run->params.islands;
     run->log_keep = log1p(-params->mutation_rate);
+    if (params->scheme == GA_SCHEME_CMAES && params->lambda == 0)
+        run->params.lambda = cmaes_lambda_default(gen.reals);
     run->gen.crossover_settings = run->params.crossover_settings;
     run->gen.mutation_settings = run->params.mutation_settings;
 
@@ -174,7 +180,7 @@ struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
     if (ok && lambda)
         ok = (run->brood = run_block_alloc(islands * lambda, run->stride)) &&
              (run->brood_fitness = malloc(islands * lambda * sizeof *run->brood_fitness));
-    run->trail_per = run_generation_children(params);
+    run->trail_per = run_generation_children(&run->params);
     if (ok)
         ok = (run->trail = malloc(islands * run->trail_per * sizeof *run->trail)) != NULL;
     if (ok && params->local) {
@@ -184,6 +190,8 @@ struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
     }
     if (ok && (params->scheme == GA_SCHEME_PLUS || params->scheme == GA_SCHEME_COMMA || params->scheme == GA_SCHEME_RANDOM))
         ok = (run->survivor_keys = malloc(islands * (params->population + lambda) * sizeof *run->survivor_keys));
+    if (ok && params->scheme == GA_SCHEME_CMAES)
+        ok = (run->cmaes = cmaes_alloc(gen.reals, run->params.lambda, params->cmaes_sigma, params->cmaes_ipop));
     for (unsigned t = 0; ok && t < threads; t++)
         ok = (run->rngs[t] = ga_rng_alloc(run->params.rng_type)) != NULL;
     if (!ok) {
@@ -224,6 +232,7 @@ void ga_run_free(struct ga_run *run)
     free(run->survivor_keys);
     free(run->notes);
     free(run->fault_genes);
+    cmaes_free(run->cmaes);
     free(run);
 }
 
@@ -295,6 +304,8 @@ void ga_run_pack(const struct ga_run *run, struct ga_pack *p)
     for (size_t i = 0; i < n; i++) /* the genes, not the padding */
         ga_pack_put(p, run->genes + i * run->stride, len * sizeof *run->genes);
     ga_pack_put(p, run->fitness, n * sizeof *run->fitness);
+    if (run->cmaes)
+        cmaes_pack(run->cmaes, p);
 }
 
 bool ga_run_unpack(struct ga_run *run, struct ga_unpack *u)
@@ -317,6 +328,8 @@ bool ga_run_unpack(struct ga_run *run, struct ga_unpack *u)
         if (run->problem->valid && !run->problem->valid(&run->gen, g))
             return false;
     }
+    if (run->cmaes && !cmaes_unpack(run->cmaes, u))
+        return false;
     memcpy(run->genes, run->next_genes, n * run->stride * sizeof *run->genes);
     memcpy(run->fitness, run->next_fitness, n * sizeof *run->fitness);
     run->seed = head.seed;

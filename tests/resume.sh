@@ -78,13 +78,21 @@ check "the runs were really killed ($kills times in $scenario scenarios)" [ "$ki
 
 # The other replacement schemes and a table-driven selection, random search,
 # the (1 + 4) EA with the fast, resampled mutation (a population of 1:
-# the defaults its checkpoint writes must read back) and a memetic GA (tsp
-# with 2-opt on half the children), killed and resumed alike (three
-# scenarios each).
+# the defaults its checkpoint writes must read back), a memetic GA (tsp
+# with 2-opt on half the children) and the CMA-ES with IPOP restarts on
+# Rastrigin (its distribution, lambda and restarts in the checkpoint),
+# killed and resumed alike (three scenarios each).
 scheme_kills=0 scheme_differing=
-for scheme in steady plus random oneplus memetic; do
+for scheme in steady plus random oneplus memetic cmaes; do
   scfg=$out/$scheme.cfg
   case $scheme in
+    cmaes) cat > "$scfg" <<EOT
+problem = { name = "bbob"; function = 15; dimension = 2; instance = 1; };
+ga = { seed = 5; population = 1; replicates = 2; scheme = { name = "cmaes"; cmaes = { ipop = true; lambda = 12; }; };
+       stop = { generations = 150; fitness = -1.0; }; };
+output = { plot = false; checkpoint = 0.0; };
+EOT
+      ;;
     oneplus) sed 's/population = 60;/population = 1; scheme = { name = "plus"; plus = { lambda = 4; }; }; crossover = { rate = 0.0; }; mutation = { per = "fast"; resample = true; };/' "$cfg" > "$scfg" ;;
     memetic) printf '%s\n' 'problem = { name = "tsp"; cities = 40; seed = 2; };' \
       'ga = { seed = 5; population = 60; replicates = 2; local = { name = "2opt"; rate = 0.5; evaluations = 50; };' \
@@ -100,8 +108,8 @@ for scheme in steady plus random oneplus memetic; do
     { [ "$status" -eq 0 ] && same "$out/$scheme-reference" "$out/run"; } || scheme_differing="$scheme_differing $scheme/$s"
   done
 done
-echo "# steady, plus, random search, the (1+4) EA and the memetic GA: $scheme_kills kills"
-check "steady, plus, random search, the (1+4) EA and the memetic GA, killed and resumed, byte-identical (differing:${scheme_differing:- none})" [ -z "$scheme_differing" ]
+echo "# steady, plus, random search, the (1+4) EA, the memetic GA and the CMA-ES: $scheme_kills kills"
+check "steady, plus, random search, the (1+4) EA, the memetic GA and the IPOP-CMA-ES, killed and resumed, byte-identical (differing:${scheme_differing:- none})" [ -z "$scheme_differing" ]
 
 # A problem's own columns (functions: best_distance after the standard
 # ones), killed and resumed alike (three scenarios).

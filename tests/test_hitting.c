@@ -76,6 +76,7 @@ static const char *const hit_groups[] = {
     "scheme = { name = \"steady\"; steady = { lambda = 4; replace = \"random\"; }; };",
     "scheme = { name = \"steady\"; steady = { lambda = 2; replace = \"tournament\"; unique = true; }; };",
     "scheme = { name = \"plus\"; plus = { lambda = 7; }; };",
+    "scheme = { name = \"plus\"; plus = { lambda = 5; ties = \"child\"; }; };",
     "scheme = { name = \"comma\"; comma = { lambda = 30; }; };",
     "scheme = { name = \"random\"; random = { lambda = 9; }; };",
 };

@@ -1,6 +1,7 @@
 /* tests/test_theory.c — the (1+1) EA and the (1+lambda) EA (population 1, scheme plus) against their exact expected runtimes */
 #include <math.h>
 #include <stdlib.h>
+#include <gsl/gsl_linalg.h>
 #include "testlib.h"
 
 /*
@@ -64,20 +65,48 @@ static const struct ga_problem theory_leadingones = {
     .valid = theory_lo_valid,
 };
 
-/* The (1 + lambda) EA on onemax with n bits: standard bit mutation at rate p per bit, no crossover. */
-static struct test_experiment *theory_experiment_with(size_t n, double p, unsigned lambda, bool evaluate_all,
-                                                      unsigned threads, const char *mutation_extra)
+/* Needle: 0 at all ones, 1 elsewhere (a plateau with one hole). */
+static double theory_needle_evaluate(const struct ga_genome *gen, const ga_gene *g)
+{
+    for (size_t i = 0; i < gen->len; i++)
+        if (!g[i])
+            return 1;
+    return 0;
+}
+
+static const struct ga_problem theory_needle = {
+    .name = "needle",
+    .summary = "Needle (test)",
+    .kind = GA_KIND_BITS,
+    .state_size = sizeof(struct theory_lo),
+    .shape = theory_lo_shape,
+    .init = theory_lo_init,
+    .evaluate = theory_needle_evaluate,
+    .valid = theory_lo_valid,
+};
+
+/* The (1 + lambda) EA on onemax with n bits: standard bit mutation at rate p per bit, no crossover;
+ * ga.scheme.plus.ties is 'ties'. */
+static struct test_experiment *theory_experiment_tied(size_t n, double p, unsigned lambda, bool evaluate_all,
+                                                      unsigned threads, const char *mutation_extra,
+                                                      const char *ties)
 {
     char text[1024];
     snprintf(text, sizeof text,
              "problem = { name = \"onemax\"; bits = %zu; };\n"
              "ga = { population = 1; threads = %u; evaluate_all = %s;\n"
-             "       scheme = { name = \"plus\"; plus = { lambda = %u; }; };\n"
+             "       scheme = { name = \"plus\"; plus = { lambda = %u; ties = \"%s\"; }; };\n"
              "       crossover = { name = \"uniform\"; rate = 0.0; };\n"
              "       mutation = { name = \"flip\"; rate = %.17g; %s };\n"
              "       stop = { generations = 100000000; }; };\n",
-             n, threads, evaluate_all ? "true" : "false", lambda, p, mutation_extra);
+             n, threads, evaluate_all ? "true" : "false", lambda, ties, p, mutation_extra);
     return test_experiment_with(text, NULL);
+}
+
+static struct test_experiment *theory_experiment_with(size_t n, double p, unsigned lambda, bool evaluate_all,
+                                                      unsigned threads, const char *mutation_extra)
+{
+    return theory_experiment_tied(n, p, lambda, evaluate_all, threads, mutation_extra, "parent");
 }
 
 static struct test_experiment *theory_experiment(size_t n, double p, unsigned lambda, bool evaluate_all,
@@ -195,6 +224,104 @@ static void test_oneplusone_leadingones(void **unused)
         char what[64];
         snprintf(what, sizeof what, "(1+1) EA, LeadingOnes n = %zu", n);
         theory_expect(what, mean, sd, cases[c].runs, theory_leadingones_exact(n, p));
+        test_experiment_free(t);
+    }
+}
+
+/*
+ * Ties to the child.  On LeadingOnes the exact runtime is the same for
+ * both tie rules: an offspring of equal fitness differs from its parent
+ * only in the bits after the first zero, and those "free" bits are
+ * uniformly distributed whether the parent or the child is kept (Böttcher,
+ * Doerr, Neumann 2010, whose (1+1) EA accepts ties; their Lemma on the
+ * free bits).  So the mean must match the same formula.
+ */
+static void test_ties_child_leadingones(void **unused)
+{
+    (void)unused;
+    size_t n = 50;
+    double p = 1.0 / (double)n, mean, sd;
+    struct theory_lo state = {n};
+    struct test_experiment *t = theory_experiment_tied(n, p, 1, true, 1, "per = \"gene\";", "child");
+    theory_measure(t, &theory_leadingones, &state, 400, &mean, &sd);
+    theory_expect("(1+1) EA ties to the child, LeadingOnes n = 50", mean, sd, 400, theory_leadingones_exact(n, p));
+    test_experiment_free(t);
+}
+
+/*
+ * Where the rule matters: Needle.  With ties to the child every offspring
+ * is accepted until the needle, so the number of zeros z walks as a Markov
+ * chain (z -> z - a + b, a of the z zeros and b of the n - z ones flipped);
+ * the expected steps e solve (I - Q) e = 1 over the states z = 1 .. n.
+ * With ties to the parent the start is kept until a direct jump: from z
+ * zeros 1 / (p^z (1-p)^(n-z)) steps, 65 times more for n = 8 on average.
+ */
+static double theory_needle_exact(size_t n, double p)
+{
+    gsl_matrix *a = gsl_matrix_alloc(n, n);
+    gsl_vector *e = gsl_vector_alloc(n), *one = gsl_vector_alloc(n);
+    gsl_permutation *perm = gsl_permutation_alloc(n);
+    assert_true(a && e && one && perm);
+    gsl_matrix_set_identity(a);
+    gsl_vector_set_all(one, 1);
+    for (size_t z = 1; z <= n; z++)
+        for (size_t x = 0; x <= z; x++)
+            for (size_t y = 0; y <= n - z; y++) {
+                size_t to = z - x + y;
+                if (to > 0)
+                    *gsl_matrix_ptr(a, z - 1, to - 1) -= theory_binomial(z, x, p) * theory_binomial(n - z, y, p);
+            }
+    int sign;
+    gsl_linalg_LU_decomp(a, perm, &sign);
+    gsl_linalg_LU_solve(a, perm, one, e);
+    double expected = 0;
+    for (size_t z = 1; z <= n; z++)
+        expected += theory_binomial(n, z, 0.5) * gsl_vector_get(e, z - 1);
+    gsl_matrix_free(a);
+    gsl_vector_free(e);
+    gsl_vector_free(one);
+    gsl_permutation_free(perm);
+    return expected;
+}
+
+static void test_ties_child_needle(void **unused)
+{
+    (void)unused;
+    size_t n = 8;
+    double p = 1.0 / (double)n, mean, sd;
+    struct theory_lo state = {n};
+    struct test_experiment *t = theory_experiment_tied(n, p, 1, true, 1, "per = \"gene\";", "child");
+    theory_measure(t, &theory_needle, &state, 1000, &mean, &sd);
+    theory_expect("(1+1) EA ties to the child, Needle n = 8", mean, sd, 1000, theory_needle_exact(n, p));
+    test_experiment_free(t);
+}
+
+/* On a plateau the parent rule never moves and the child rule moves at
+ * every offspring that differs (and is evaluated as such). */
+static void test_ties_plateau(void **unused)
+{
+    (void)unused;
+    struct theory_lo state = {40};
+    for (int child = 0; child < 2; child++) {
+        struct test_experiment *t = theory_experiment_tied(40, 0.05, 1, false, 1, "per = \"gene\";",
+                                                           child ? "child" : "parent");
+        struct ga_run *run = ga_run_alloc(&theory_needle, &state, &t->e->params, &t->diag);
+        assert_non_null(run);
+        ga_run_init(run, 3);
+        ga_gene start[40];
+        memcpy(start, ga_run_individual(run, 0), sizeof start);
+        size_t moves = 0;
+        for (int g = 0; g < 200; g++) {
+            ga_gene before[40];
+            memcpy(before, ga_run_individual(run, 0), sizeof before);
+            assert_int_equal(ga_run_iterate(run), GA_CONTINUE);
+            moves += memcmp(before, ga_run_individual(run, 0), sizeof before) != 0;
+        }
+        if (child)
+            assert_true(moves > 100); /* 1 - 0.95^40 = 87% of the offspring differ */
+        else
+            assert_memory_equal(start, ga_run_individual(run, 0), sizeof start);
+        ga_run_free(run);
         test_experiment_free(t);
     }
 }
@@ -379,6 +506,8 @@ int main(void)
         cmocka_unit_test(test_oneplus_lambda_onemax),    cmocka_unit_test(test_oneplus_lambda_threads),
         cmocka_unit_test(test_resampling),               cmocka_unit_test(test_fast_mutation),
         cmocka_unit_test(test_random_search),
+        cmocka_unit_test(test_ties_child_leadingones),   cmocka_unit_test(test_ties_child_needle),
+        cmocka_unit_test(test_ties_plateau),
         cmocka_unit_test(test_population_one_needs_plus_or_comma),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

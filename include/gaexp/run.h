@@ -42,11 +42,20 @@ struct ga_link {
     X(GA_SCHEME_STEADY, "steady", "ceil(N/lambda) steps, each lambda children replacing the worst, a random one or a reverse-tournament loser") \
     X(GA_SCHEME_PLUS, "plus", "(mu+lambda): the best N of the parents and lambda children; the best is never lost") \
     X(GA_SCHEME_COMMA, "comma", "(mu,lambda): the best N of lambda >= N children alone")                        \
-    X(GA_SCHEME_RANDOM, "random", "random search: lambda new random individuals, then the best N of all, as plus")
+    X(GA_SCHEME_RANDOM, "random", "random search: lambda new random individuals, then the best N of all, as plus") \
+    X(GA_SCHEME_CMAES, "cmaes", "(mu/mu_w, lambda)-CMA-ES on real genomes, optional IPOP restarts; the population (1) is the best so far")
 enum ga_scheme {
 #define GA_SCHEME_ENUM(code, name, summary) code,
     GA_SCHEME_LIST(GA_SCHEME_ENUM)
 #undef GA_SCHEME_ENUM
+};
+
+/* (mu + lambda): who survives when a parent and a child have the same
+ * fitness.  The (1+1) EA of runtime theory takes the child (it accepts
+ * f(y) <= f(x)), which lets it drift on a plateau. */
+enum ga_ties {
+    GA_TIES_PARENT, /* the parent (gaexp's default): the best of the parents and children, parents first */
+    GA_TIES_CHILD,  /* the child: the children ranked before the parents of the same fitness */
 };
 
 /* Whom a steady-state child replaces. */
@@ -71,6 +80,12 @@ struct ga_params {
     size_t elite;                    /* best individuals copied unchanged, 0 <= elite < N; generational only */
     enum ga_scheme scheme;
     size_t lambda;                   /* children per generation (plus, comma) or per step (steady), per island */
+    enum ga_ties ties;               /* plus: who wins a tie of fitness between a parent and a child */
+    /* cmaes (population 1, one island, no link, a real genome; lambda 0:
+     * 4 + floor(3 ln n)): the initial step as a share of each gene's
+     * width, in (0, 1], and IPOP restarts (lambda doubled at each). */
+    double cmaes_sigma;
+    bool cmaes_ipop;
     enum ga_replace replace;         /* steady: whom a child replaces */
     unsigned replace_tournament;     /* steady, GA_REPLACE_TOURNAMENT: contestants, >= 2 */
     bool unique;                     /* steady: a child the island holds already is dropped */
