@@ -49,7 +49,8 @@ wilson <- function(k, n) { z <- 1.96; p <- k / n; c <- (p + z^2/(2*n)) / (1 + z^
   h <- z * sqrt(p*(1-p)/n + z^2/(4*n^2)) / (1 + z^2/n); sprintf("%.0f%% [%.0f%%, %.0f%%]", 100*p, 100*(c-h), 100*(c+h)) }
 row <- function(name, solved, evals, secs) cat(sprintf("  %-24s %3d/%-3d %-18s %9s %10.4f\n", name, sum(solved), length(solved),
   wilson(sum(solved), length(solved)), if (any(solved == 1)) format(median(evals[solved == 1])) else "-", median(secs)))
-cat("Population 500, 50 generations, the same GP on both sides (quartic.cfg, deap_quartic.py)\n")
+cat("Population 500, 50 generations, the same GP on both sides (quartic.cfg, deap_quartic.py); s/run:\n")
+cat("the median seconds of one run (gaexp: wall clock of a replicate on one thread; DEAP: CPU)\n")
 for (problem in c("quartic", "sextic")) {
   g <- read.csv(file.path(dir, paste0(problem, "-gaexp"), "summary.csv"))
   gt <- read.csv(file.path(dir, paste0(problem, "-gaexp"), "times.csv"))

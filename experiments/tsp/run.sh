@@ -43,9 +43,9 @@ rows <- NULL
 for (inst in names(opt)) {
   idx <- read.csv(file.path("results/tsp", inst, "index.csv"), check.names = FALSE)
   for (i in seq_len(nrow(idx))) {
-    s <- read.csv(file.path("results/tsp", inst, idx$point[i], "summary.csv"))
+    s <- read.csv(file.path("results/tsp", inst, idx$dir[i], "summary.csv"))
     gap <- 100 * s$best / opt[[inst]]
-    ci <- if (length(gap) > 1 && sd(gap) > 0) t.test(gap)$conf.int else c(mean(gap), mean(gap))
+    ci <- if (length(gap) > 1 && sd(gap) > 0) pmax(0, t.test(gap)$conf.int) else c(mean(gap), mean(gap)) # a gap is never below 0
     rows <- rbind(rows, data.frame(instance = inst, crossover = idx[["ga.crossover.name"]][i],
       mutation = idx[["ga.mutation.name"]][i], local = ifelse(idx[["ga.local.name"]][i] == "", "none", "2opt"),
       mean = mean(gap), low = ci[1], high = ci[2], median = median(gap), solved = sum(s$solved), runs = nrow(s)))
@@ -55,38 +55,48 @@ rows$config <- paste(rows$crossover, rows$mutation, rows$local)
 avg <- aggregate(mean ~ config, rows, mean)
 order <- avg$config[order(avg$mean)]
 out <- file("experiments/tsp/gaps.txt", "w")
-cat("Gap to the optimum in percent at 100,000 evaluations, 10 runs a point: mean [95% t interval] median (optima reached)\n", file = out)
+cat("Gap to the optimum in percent at 100,000 evaluations, 10 runs a point: mean [95% t interval, clipped at 0] median (runs that reached the optimum)\n", file = out)
 cat("configurations in the order of their mean gap over the three instances\n\n", file = out)
 cat(sprintf("%-26s %-30s %-30s %-30s\n", "crossover mutation local", "berlin52", "eil51", "kroA100"), file = out)
 cell <- function(r) sprintf("%6.2f [%5.2f,%6.2f] %6.2f (%d)", r$mean, r$low, r$high, r$median, r$solved)
-dat <- file("results/tsp/gaps.dat", "w")
+dat <- list(none = file("results/tsp/gaps-none.dat", "w"), `2opt` = file("results/tsp/gaps-2opt.dat", "w"))
+within <- c(none = 0, `2opt` = 0) # the configuration: its place in its file
 for (k in seq_along(order)) {
   c <- order[k]
+  local <- rows$local[rows$config == c][1]
+  within[local] <- within[local] + 1
   cat(sprintf("%-26s", c), file = out)
   for (inst in names(opt)) {
     r <- rows[rows$config == c & rows$instance == inst, ]
     cat(" ", sprintf("%-30s", cell(r)), file = out)
-    cat(sprintf("%d %d %s %.6g %.6g %.6g\n", k, match(inst, names(opt)), gsub(" ", "_", c), r$mean, r$low, r$high), file = dat)
+    cat(sprintf("%d %d %s %.6g %.6g %.6g\n", within[local], match(inst, names(opt)), gsub(" ", "_", c), r$mean, r$low,
+                r$high), file = dat[[local]])
   }
   cat("\n", file = out)
 }
-close(out); close(dat)
+close(out); close(dat$none); close(dat$`2opt`)
 ' 
-cp results/tsp/gaps.dat experiments/tsp/gaps.dat
+cp results/tsp/gaps-none.dat results/tsp/gaps-2opt.dat experiments/tsp/
 cat > experiments/tsp/gaps.gp <<'GP'
 # experiments/tsp/gaps.gp — each configuration's mean gap to the optimum with its 95% interval,
-# per instance, configurations ordered by their mean over the instances (gaps.dat from run.sh).
-set terminal pngcairo size 1400,700 noenhanced font ",10"
+# per instance, configurations ordered by their mean over the instances (gaps-2opt.dat and gaps-none.dat from run.sh);
+# the configurations with 2-opt above, those without below (their gaps are 20 to 100 times larger).
+set terminal pngcairo size 1400,1000 noenhanced font ",10"
 set output 'gaps.png'
-set title "TSP: gap to the optimum at 100,000 evaluations (mean and 95% t interval of 10 runs), by configuration"
+set multiplot layout 2,1 title "TSP at 100,000 evaluations: gap to the optimum, mean and 95% t interval of 10 runs, by crossover_mutation_local"
 set ylabel 'gap to the optimum (%)'
 set xtics rotate by 90 right
 set grid ytics
 set key top left
-set xrange [0:49]
-plot 'gaps.dat' using ($1 + 0.25 * ($2 - 2)):(($2 == 1) ? $4 : 1/0):5:6 with yerrorbars pt 7 ps 0.6 title 'berlin52', \
-     '' using ($1 + 0.25 * ($2 - 2)):(($2 == 2) ? $4 : 1/0):5:6:xtic(stringcolumn(3)) with yerrorbars pt 5 ps 0.6 title 'eil51', \
-     '' using ($1 + 0.25 * ($2 - 2)):(($2 == 3) ? $4 : 1/0):5:6 with yerrorbars pt 9 ps 0.6 title 'kroA100'
+set offsets 0.5, 0.5, 0, 0
+do for [panel = 1:2] {
+  file = panel == 1 ? 'gaps-2opt.dat' : 'gaps-none.dat'
+  set title (panel == 1 ? "with 2-opt (Lamarckian, 5% of the children)" : "without local search")
+  plot file using ($2 == 1 ? $1 - 0.25 : 1/0):4:5:6 with yerrorbars pt 7 ps 0.6 title 'berlin52', \
+       '' every 3::1 using 1:4:5:6:xtic(3) with yerrorbars pt 5 ps 0.6 title 'eil51', \
+       '' every 3::2 using ($1 + 0.25):4:5:6 with yerrorbars pt 9 ps 0.6 title 'kroA100'
+}
+unset multiplot
 GP
 study_draw experiments/tsp gaps
 head -20 experiments/tsp/gaps.txt
