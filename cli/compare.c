@@ -144,15 +144,18 @@ static size_t compare_find(const struct compare_block *bl, const char *key)
     return SIZE_MAX;
 }
 
-/* A configuration's values, "tournament, steady", from block 0. */
+/* A configuration's values, "tournament, steady", from block 0; an empty
+ * value (ga.local.name = "", no local search) shows as "". */
 static void compare_label(const struct compare *c, size_t j, char *buf, size_t size)
 {
     const struct report *r = &c->block[0].r;
     const struct report_point *p = &r->point[c->block[0].point[j]];
     size_t used = 0;
     buf[0] = '\0';
-    for (size_t a = 0; a < r->axes && used < size; a++)
-        used += (size_t)snprintf(buf + used, size - used, "%s%s", a ? ", " : "", report_value(r, p, a));
+    for (size_t a = 0; a < r->axes && used < size; a++) {
+        const char *v = report_value(r, p, a);
+        used += (size_t)snprintf(buf + used, size - used, "%s%s", a ? ", " : "", *v ? v : "\"\"");
+    }
 }
 
 /* The swept settings of a block, "ga.selection.name, ga.scheme.name", for messages. */
