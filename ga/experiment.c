@@ -357,13 +357,10 @@ static bool experiment_lambdalambda_settings(struct ga_cfg *cfg, config_setting_
     params->lambdalambda_factor = 1.5;
     if (!v)
         return true;
+    /* F = 1 (no adaptation) passes here and is refused by params_check_scheme at its line */
     bool ok = ga_cfg_double(cfg, v, "lambda", 1, 1, (double)GA_GENOME_MAX_LEN, &params->lambdalambda_lambda);
-    bool factor_ok = ga_cfg_double(cfg, v, "F", 1.5, 1, EXPERIMENT_LL_MAX_FACTOR, &params->lambdalambda_factor);
-    if (factor_ok && params->lambdalambda_factor <= 1) {
-        ga_cfg_error_at(cfg, v, "F", "expected a factor in (1, %d], got 1", EXPERIMENT_LL_MAX_FACTOR);
-        factor_ok = false;
-    }
-    return ok && factor_ok;
+    ok &= ga_cfg_double(cfg, v, "F", 1.5, 1, EXPERIMENT_LL_MAX_FACTOR, &params->lambdalambda_factor);
+    return ok;
 }
 
 /* The settings of scheme 'which' from its group v (NULL: the defaults) into params. */

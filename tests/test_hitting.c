@@ -80,7 +80,7 @@ static const char *const hit_groups[] = {
     "scheme = { name = \"comma\"; comma = { lambda = 30; }; };",
     "scheme = { name = \"random\"; random = { lambda = 9; }; };",
     /* population 1, one island; x and x' copies not evaluated */
-    "scheme = { name = \"lambdalambda\"; lambdalambda = { lambda = 3.0; F = 1.2; }; };",
+    "scheme = { name = \"lambdalambda\"; lambdalambda = { lambda = 6.0; F = 1.05; }; };",
 };
 
 static struct test_experiment *hit_experiment(const char *group, unsigned islands, unsigned threads)
