@@ -347,6 +347,22 @@ static bool experiment_cmaes_settings(struct ga_cfg *cfg, config_setting_t *v, l
     return ok;
 }
 
+/* The (1+(lambda,lambda)) GA's group: the initial lambda >= 1 (at most n:
+ * experiment_scheme_serves, which knows n) and the one-fifth rule's
+ * factor F in (1, 100]. */
+#define EXPERIMENT_LL_MAX_FACTOR 100
+static bool experiment_lambdalambda_settings(struct ga_cfg *cfg, config_setting_t *v, struct ga_params *params)
+{
+    params->lambdalambda_lambda = 1;
+    params->lambdalambda_factor = 1.5;
+    if (!v)
+        return true;
+    /* F = 1 (no adaptation) passes here and is refused by params_check_scheme at its line */
+    bool ok = ga_cfg_double(cfg, v, "lambda", 1, 1, (double)GA_GENOME_MAX_LEN, &params->lambdalambda_lambda);
+    ok &= ga_cfg_double(cfg, v, "F", 1.5, 1, EXPERIMENT_LL_MAX_FACTOR, &params->lambdalambda_factor);
+    return ok;
+}
+
 /* The settings of scheme 'which' from its group v (NULL: the defaults) into params. */
 static bool experiment_scheme_settings(struct ga_cfg *cfg, config_setting_t *v, enum ga_scheme which,
                                        struct ga_params *params)
@@ -385,6 +401,9 @@ static bool experiment_scheme_settings(struct ga_cfg *cfg, config_setting_t *v, 
     case GA_SCHEME_CMAES:
         ok &= experiment_cmaes_settings(cfg, v, &lambda, params);
         break;
+    case GA_SCHEME_LAMBDALAMBDA: /* lambda 0: the run sets n */
+        ok &= experiment_lambdalambda_settings(cfg, v, params);
+        break;
     }
     params->ties = tie == 0 ? GA_TIES_PARENT : GA_TIES_CHILD;
     params->elite = (size_t)e;
@@ -394,14 +413,28 @@ static bool experiment_scheme_settings(struct ga_cfg *cfg, config_setting_t *v, 
     return ok;
 }
 
-/* Whether the scheme works on the problem's genome (the CMA-ES on reals only). */
-static bool experiment_scheme_serves(struct ga_cfg *cfg, const struct ga_problem *p, const struct ga_params *params)
+/* Whether the scheme works on the problem's genome (the CMA-ES on reals
+ * only, the (1+(lambda,lambda)) GA on bits only, its lambda at most n). */
+static bool experiment_scheme_serves(struct ga_cfg *cfg, const struct ga_problem *p, const void *state,
+                                     const struct ga_params *params)
 {
-    if (params->scheme != GA_SCHEME_CMAES || p->kind == GA_KIND_REAL)
+    config_setting_t *scheme = config_lookup(ga_cfg_config(cfg), "ga.scheme");
+    if ((params->scheme == GA_SCHEME_CMAES && p->kind != GA_KIND_REAL) ||
+        (params->scheme == GA_SCHEME_LAMBDALAMBDA && p->kind != GA_KIND_BITS)) {
+        bool cmaes = params->scheme == GA_SCHEME_CMAES;
+        ga_cfg_error_at(cfg, scheme, "name", "scheme \"%s\" needs a %s problem; '%s' has a %s genome",
+                        cmaes ? "cmaes" : "lambdalambda", cmaes ? "real-valued" : "bits", p->name,
+                        ga_genome_kind_name(p->kind));
+        return false;
+    }
+    if (params->scheme != GA_SCHEME_LAMBDALAMBDA || !state)
         return true;
-    ga_cfg_error_at(cfg, config_lookup(ga_cfg_config(cfg), "ga.scheme"), "name",
-                    "scheme \"cmaes\" needs a real-valued problem; '%s' has a %s genome", p->name,
-                    ga_genome_kind_name(p->kind));
+    size_t n = ga_problem_genome(p, state).len;
+    if (params->lambdalambda_lambda <= (double)n)
+        return true;
+    config_setting_t *v = config_setting_get_member(scheme, "lambdalambda");
+    ga_cfg_error_at(cfg, v ? v : scheme, v ? "lambda" : "name", "expected an initial lambda in [1, n = %zu], got %g",
+                    n, params->lambdalambda_lambda);
     return false;
 }
 
@@ -659,9 +692,10 @@ static bool experiment_local(struct ga_cfg *cfg, const struct ga_problem *p, con
     params->local = NULL;
     if (!*name)
         return true;
-    if (params->scheme == GA_SCHEME_CMAES) {
-        ga_cfg_error_at(cfg, g, "name", "the CMA-ES samples its offspring from its distribution: no local search "
-                                        "(name = \"\")");
+    if (params->scheme == GA_SCHEME_CMAES || params->scheme == GA_SCHEME_LAMBDALAMBDA) {
+        ga_cfg_error_at(cfg, g, "name", "%s: no local search (name = \"\")",
+                        params->scheme == GA_SCHEME_CMAES ? "the CMA-ES samples its offspring from its distribution"
+                                                          : "the (1+(lambda,lambda)) GA makes its own offspring");
         return false;
     }
     char known[512] = "";
@@ -761,7 +795,7 @@ static bool experiment_ga(struct ga_experiment *e, struct ga_cfg *cfg,
         ok &= experiment_crossover(cfg, cat, e->problem, ga, params);
         ok &= experiment_mutation(cfg, cat, e->problem, ga, params);
         ok &= experiment_local(cfg, e->problem, ga, params);
-        ok &= experiment_scheme_serves(cfg, e->problem, params);
+        ok &= experiment_scheme_serves(cfg, e->problem, e->state, params);
     }
     return ok;
 }

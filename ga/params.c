@@ -81,14 +81,40 @@ static bool params_check_cmaes(const struct ga_params *p, struct params_fault *f
     return true;
 }
 
+/* The (1+(lambda,lambda)) GA's: one individual, x; lambda0 >= 1 and F > 1
+ * (lambda0 <= n is the genome's rule, params_check_genome). */
+static bool params_check_lambdalambda(const struct ga_params *p, struct params_fault *f)
+{
+    if (p->population != 1)
+        return params_broken(f, "ga.population", "scheme \"lambdalambda\" keeps one individual, its parent x: "
+                                                 "it needs a population of 1, got %zu", p->population);
+    if (!(p->lambdalambda_lambda >= 1))
+        return params_broken(f, "ga.scheme.lambdalambda.lambda", "expected an initial lambda of at least 1, got %g",
+                             p->lambdalambda_lambda);
+    if (!(p->lambdalambda_factor > 1 && p->lambdalambda_factor <= 100))
+        return params_broken(f, "ga.scheme.lambdalambda.F", "expected a factor in (1, 100], got %g",
+                             p->lambdalambda_factor);
+    if (p->local)
+        return params_broken(f, "ga.local.name", "scheme \"lambdalambda\" makes its own offspring: no local search");
+    return true;
+}
+
+/* Schemes of one individual that run one island in one process. */
+static bool params_single(const struct ga_params *p)
+{
+    return p->scheme == GA_SCHEME_CMAES || p->scheme == GA_SCHEME_LAMBDALAMBDA;
+}
+
 bool params_check_scheme(const struct ga_params *p, struct params_fault *f)
 {
     if (p->scheme == GA_SCHEME_CMAES)
         return params_check_cmaes(p, f);
+    if (p->scheme == GA_SCHEME_LAMBDALAMBDA)
+        return params_check_lambdalambda(p, f);
     if (p->population == 1 && (p->scheme == GA_SCHEME_GENERATIONAL || p->scheme == GA_SCHEME_STEADY))
-        return params_broken(f, "ga.population", "a population of 1 needs scheme \"plus\", \"comma\", \"random\" "
-                                                 "or \"cmaes\" (the (1 + lambda) and (1, lambda) EAs, random search, "
-                                                 "the CMA-ES)");
+        return params_broken(f, "ga.population", "a population of 1 needs scheme \"plus\", \"comma\", \"random\", "
+                                                 "\"cmaes\" or \"lambdalambda\" (the (1 + lambda) and (1, lambda) EAs, "
+                                                 "random search, the CMA-ES, the (1+(lambda,lambda)) GA)");
     static const char *const lambdas[] = {"ga.scheme", "ga.scheme.steady.lambda", "ga.scheme.plus.lambda",
                                           "ga.scheme.comma.lambda", "ga.scheme.random.lambda"};
     const char *lambda = (size_t)p->scheme < 5 ? lambdas[p->scheme] : "ga.scheme";
@@ -104,8 +130,9 @@ bool params_check_scheme(const struct ga_params *p, struct params_fault *f)
 
 bool params_check_islands(const struct ga_params *p, struct params_fault *f)
 {
-    if (p->scheme == GA_SCHEME_CMAES && (p->islands > 1 || p->link))
-        return params_broken(f, "ga.islands.count", "scheme \"cmaes\" runs one island in one process");
+    if (params_single(p) && (p->islands > 1 || p->link))
+        return params_broken(f, "ga.islands.count", "scheme \"%s\" runs one island in one process",
+                             p->scheme == GA_SCHEME_CMAES ? "cmaes" : "lambdalambda");
     if (p->islands > 1 && (p->migration_interval < 1 || p->migration_size < 1))
         return params_broken(f, "ga.islands.migration", "islands need a migration interval and size of at least 1");
     size_t sources = ga_params_migration_sources(p);
@@ -151,6 +178,12 @@ static bool params_check_genome(const struct ga_params *p, const struct ga_genom
     if (p->scheme == GA_SCHEME_CMAES && gen->kind != GA_KIND_REAL)
         return params_broken(f, "ga.scheme.name", "scheme \"cmaes\" needs a real-valued problem, not a %s genome",
                              ga_genome_kind_name(gen->kind));
+    if (p->scheme == GA_SCHEME_LAMBDALAMBDA && (gen->kind != GA_KIND_BITS || gen->alphabet != 2))
+        return params_broken(f, "ga.scheme.name", "scheme \"lambdalambda\" needs a bits problem, not a %s genome",
+                             ga_genome_kind_name(gen->kind));
+    if (p->scheme == GA_SCHEME_LAMBDALAMBDA && p->lambdalambda_lambda > (double)gen->len)
+        return params_broken(f, "ga.scheme.lambdalambda.lambda", "expected an initial lambda in [1, n = %zu], got %g",
+                             gen->len, p->lambdalambda_lambda);
     if (gen->kind == GA_KIND_REAL && (!gen->lower || !gen->upper || gen->len != GA_REAL_LEN(gen->reals)))
         return params_broken(f, "problem", "a real-valued problem needs bounds and len = GA_REAL_LEN(reals)");
     if (p->population > SIZE_MAX / sizeof(ga_gene) / 2 / ga_genome_stride(gen->len) / (p->islands ? p->islands : 1))

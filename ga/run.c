@@ -12,6 +12,7 @@
 #include "gaexp/experiment.h"
 #include "gaexp/rng.h"
 #include "ga/cmaes.h"
+#include "ga/lambdalambda.h"
 #include "ga/run_private.h"
 
 /* Work is cut into blocks, each drawing from its own stream seeded by
@@ -354,6 +355,8 @@ enum ga_stop ga_run_init(struct ga_run *run, uint64_t seed)
         return GA_STOP_FAULT;
     if (run->cmaes) /* the first mean: the problem's initial point */
         cmaes_start(run->cmaes, &run->gen, run->genes);
+    if (run->ll)
+        ll_start(run->ll);
     run_update_stats(run, evaluations);
     return run_check_settle(run);
 }
@@ -722,6 +725,8 @@ size_t run_generation_children(const struct ga_params *p)
         return run_steady_steps(p) * p->lambda;
     case GA_SCHEME_CMAES: /* the most: with IPOP lambda grows */
         return (size_t)cmaes_lambda_max(p->lambda, p->cmaes_ipop);
+    case GA_SCHEME_LAMBDALAMBDA: /* lambda mutants and lambda offspring, lambda <= n (set by the run) */
+        return 2 * p->lambda;
     case GA_SCHEME_PLUS:
     case GA_SCHEME_COMMA:
     case GA_SCHEME_RANDOM:
@@ -730,11 +735,13 @@ size_t run_generation_children(const struct ga_params *p)
     return p->lambda;
 }
 
-/* What the next generation of one island may spend: the CMA-ES's current lambda. */
 /* The children the next generation of one island makes (the CMA-ES's
- * lambda grows with its IPOP restarts). */
+ * lambda grows with its IPOP restarts, the (1+(lambda,lambda)) GA's
+ * follows its one-fifth rule). */
 static unsigned long long run_next_children(const struct ga_run *run)
 {
+    if (run->ll)
+        return 2 * ll_population(run->ll);
     return run->cmaes ? cmaes_lambda(run->cmaes) : run_generation_children(&run->params);
 }
 
@@ -1017,6 +1024,89 @@ static unsigned long long run_cmaes_generation(struct ga_run *run)
     return lambda;
 }
 
+/* The (1+(lambda,lambda)) GA's streams: mutant j draws from block j,
+ * offspring j from RUN_LL_OFFSPRING + j (j < n), l from RUN_LL_FLIPS. */
+#define RUN_LL_OFFSPRING ((uint64_t)1 << 40)
+#define RUN_LL_FLIPS UINT32_MAX
+
+/* Child j of a phase of the (1+(lambda,lambda)) GA (0: mutants, 1:
+ * offspring) made into g from its own stream; for an offspring, how many
+ * bits it took from x' (a mutant: l).  With 'keep', a mutant's flips
+ * become x'. */
+static size_t run_ll_child(struct ga_run *run, unsigned phase, size_t j, ga_gene *g, bool keep)
+{
+    gsl_rng *r = run_stream(run, run->generation + 1, phase ? RUN_LL_OFFSPRING + j : j);
+    run_copy_slot(run, g, run->genes);
+    if (phase)
+        return ll_offspring(run->ll, r, run->ll_best, g);
+    ll_mutant(run->ll, r, run->genes, g, keep);
+    return ll_flips(run->ll);
+}
+
+/* One phase of the (1+(lambda,lambda)) GA: its 'count' children made and
+ * settled in parallel, each from its own stream, into ll_fitness and the
+ * trail from 'at'.  A child that is x or x' (an offspring that took none
+ * or all of x''s l bits; every mutant when l = 0) is not evaluated: it
+ * inherits the known fitness, unless evaluate_all.  Returns the index of
+ * the first best child and adds the evaluations to *spent. */
+static size_t run_ll_phase(struct ga_run *run, unsigned phase, size_t at, size_t count, double best_fitness,
+                           unsigned long long *spent)
+{
+    const struct ga_params *p = &run->params;
+    size_t flips = ll_flips(run->ll);
+    double *fitness = run->ll_fitness + at;
+    unsigned long long evaluations = 0;
+#pragma omp parallel for num_threads(p->threads) schedule(dynamic, 4) if (p->threads > 1) reduction(+ : evaluations)
+    for (size_t j = 0; j < count; j++) {
+        ga_gene *g = run->spare + run_thread() * run->stride;
+        size_t taken = run_ll_child(run, phase, j, g, false);
+        bool copy = taken == 0 || (phase && taken == flips); /* x, or x' (with l = 0 both) */
+        if (copy && !p->evaluate_all) {
+            fitness[j] = taken == 0 ? run->fitness[0] : best_fitness;
+            run->trail[at + j] = NAN;
+            continue;
+        }
+        fitness[j] = run->problem->evaluate(&run->gen, g);
+        run->trail[at + j] = fitness[j];
+        evaluations++;
+        if (run_fitness_bad(fitness[j]))
+            run_fault_note(run, run_fault_key(at + j, RUN_FAULT_EVALUATED), GA_FAULT_FITNESS, RUN_HOOK_EVALUATE,
+                           at + j, g, fitness[j], NAN);
+    }
+    *spent += evaluations;
+    size_t best = 0; /* ties: the first */
+    for (size_t j = 1; j < count; j++)
+        best = fitness[j] < fitness[best] ? j : best;
+    return best;
+}
+
+/* A generation of the self-adjusting (1+(lambda,lambda)) GA on the one
+ * individual x: l drawn, the mutation phase gives x' (made again from its
+ * stream, its flips kept), the crossover phase y; x <- y when f(y) <=
+ * f(x) (ties to y, which lets x drift on a plateau), and the one-fifth
+ * rule moves lambda on f(y) < f(x). */
+static unsigned long long run_ll_generation(struct ga_run *run)
+{
+    size_t count = ll_population(run->ll);
+    unsigned long long spent = 0;
+    double fx = run->fitness[0];
+    ll_draw_flips(run->ll, run_stream(run, run->generation + 1, RUN_LL_FLIPS));
+    size_t m = run_ll_phase(run, 0, 0, count, fx, &spent);
+    double fxprime = run->ll_fitness[m];
+    run_ll_child(run, 0, m, run->ll_best, true);
+    size_t c = run_ll_phase(run, 1, count, count, fxprime, &spent);
+    double fy = run->ll_fitness[count + c];
+    for (size_t j = 2 * count; j < run->trail_per; j++)
+        run->trail[j] = NAN; /* below the largest lambda */
+    if (fy <= fx)
+        run_ll_child(run, 1, c, run->next_genes, false);
+    else
+        run_copy_slot(run, run->next_genes, run->genes);
+    run->next_fitness[0] = fy <= fx ? fy : fx;
+    ll_update(run->ll, fy < fx);
+    return spent;
+}
+
 /* Breeds this process's islands [first, last) into next_genes. */
 static unsigned long long run_generation(struct ga_run *run, size_t first, size_t last)
 {
@@ -1024,6 +1114,8 @@ static unsigned long long run_generation(struct ga_run *run, size_t first, size_
     unsigned long long evaluations = 0;
     if (p->scheme == GA_SCHEME_CMAES) /* one island */
         return run_cmaes_generation(run);
+    if (p->scheme == GA_SCHEME_LAMBDALAMBDA)
+        return run_ll_generation(run);
     if (p->scheme == GA_SCHEME_STEADY) { /* islands in parallel, the steps of each in order */
 #pragma omp parallel for num_threads(p->threads) schedule(dynamic) reduction(+ : evaluations) if (p->threads > 1)
         for (long k = (long)first; k < (long)last; k++)

@@ -44,6 +44,12 @@ struct ga_run {
     unsigned long *trail_cost;
     ga_gene *local_spare; /* per thread: the copy a Baldwinian local search improves */
     struct cmaes *cmaes; /* scheme cmaes: the distribution (ga/cmaes.h) */
+    /* Scheme lambdalambda (ga/lambdalambda.h): lambda and l, the genome of
+     * x' (the best mutant), and the fitness of each child in trail order,
+     * mutants then offspring (evaluated or inherited), trail_per of them. */
+    struct ll *ll;
+    ga_gene *ll_best;
+    double *ll_fitness;
 
     double log_keep; /* log(1 - mutation rate), for per-gene gaps */
     /* GA_PER_FAST: for alpha = 1 .. fast_max, P(alpha' <= alpha) of the

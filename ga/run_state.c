@@ -11,6 +11,7 @@
 #include "gaexp/pack.h"
 #include "gaexp/rng.h"
 #include "ga/cmaes.h"
+#include "ga/lambdalambda.h"
 #include "ga/params.h"
 #include "ga/run_private.h"
 
@@ -54,10 +55,11 @@ static size_t run_block_bytes(size_t n, size_t stride)
 }
 
 /* Children bred per island and step apart from the population (0 for
- * generational; the CMA-ES's most offspring, lambda resolved). */
+ * generational, and for the (1+(lambda,lambda)) GA, which keeps only x';
+ * the CMA-ES's most offspring, lambda resolved). */
 static size_t run_brood_size(const struct ga_params *p)
 {
-    if (p->scheme == GA_SCHEME_GENERATIONAL)
+    if (p->scheme == GA_SCHEME_GENERATIONAL || p->scheme == GA_SCHEME_LAMBDALAMBDA)
         return 0;
     return p->scheme == GA_SCHEME_CMAES ? run_generation_children(p) : p->lambda;
 }
@@ -143,6 +145,8 @@ struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
     run->log_keep = log1p(-params->mutation_rate);
     if (params->scheme == GA_SCHEME_CMAES && params->lambda == 0)
         run->params.lambda = cmaes_lambda_default(gen.reals);
+    if (params->scheme == GA_SCHEME_LAMBDALAMBDA) /* the most of either phase */
+        run->params.lambda = gen.len;
     run->gen.crossover_settings = run->params.crossover_settings;
     run->gen.mutation_settings = run->params.mutation_settings;
 
@@ -192,6 +196,10 @@ struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
         ok = (run->survivor_keys = malloc(islands * (params->population + lambda) * sizeof *run->survivor_keys));
     if (ok && params->scheme == GA_SCHEME_CMAES)
         ok = (run->cmaes = cmaes_alloc(gen.reals, run->params.lambda, params->cmaes_sigma, params->cmaes_ipop));
+    if (ok && params->scheme == GA_SCHEME_LAMBDALAMBDA)
+        ok = (run->ll = ll_alloc(gen.len, params->lambdalambda_lambda, params->lambdalambda_factor)) &&
+             (run->ll_best = run_block_alloc(1, run->stride)) &&
+             (run->ll_fitness = malloc(run->trail_per * sizeof *run->ll_fitness));
     for (unsigned t = 0; ok && t < threads; t++)
         ok = (run->rngs[t] = ga_rng_alloc(run->params.rng_type)) != NULL;
     if (!ok) {
@@ -233,6 +241,9 @@ void ga_run_free(struct ga_run *run)
     free(run->notes);
     free(run->fault_genes);
     cmaes_free(run->cmaes);
+    ll_free(run->ll);
+    run_block_free(run->ll_best, 1, run->stride);
+    free(run->ll_fitness);
     free(run);
 }
 
@@ -306,6 +317,8 @@ void ga_run_pack(const struct ga_run *run, struct ga_pack *p)
     ga_pack_put(p, run->fitness, n * sizeof *run->fitness);
     if (run->cmaes)
         cmaes_pack(run->cmaes, p);
+    if (run->ll)
+        ll_pack(run->ll, p);
 }
 
 bool ga_run_unpack(struct ga_run *run, struct ga_unpack *u)
@@ -329,6 +342,8 @@ bool ga_run_unpack(struct ga_run *run, struct ga_unpack *u)
             return false;
     }
     if (run->cmaes && !cmaes_unpack(run->cmaes, u))
+        return false;
+    if (run->ll && !ll_unpack(run->ll, u))
         return false;
     memcpy(run->genes, run->next_genes, n * run->stride * sizeof *run->genes);
     memcpy(run->fitness, run->next_fitness, n * sizeof *run->fitness);

@@ -61,11 +61,11 @@ done
 # entry of SETTINGS; (2) every setting of the resolved configuration of
 # every shipped and golden experiment file, every default filled in, has
 # its own '.B group.key' entry.
-grep -E '^\.B [a-z_]+(\.[a-z_]+)+$' "$src/doc/gaexp.1" | sed 's/^\.B //' | sort -u >"$out/documented"
+grep -E '^\.B [a-z_]+(\.[A-Za-z_]+)+$' "$src/doc/gaexp.1" | sed 's/^\.B //' | sort -u >"$out/documented"
 tr '.' '\n' <"$out/documented" | sort -u >"$out/documented-parts"
 cat "$src"/ga/*.c "$src"/operators/*.c "$src"/problems/*/*.c "$src"/cli/*.c | tr '\n' ' ' |
-  grep -oE 'ga_cfg_(int|int_list|double|bool|string|file|choice|lookup|group)\([^;"]*"[a-z_]+"' |
-  grep -oE '"[a-z_]+"$' | tr -d '"' | sort -u >"$out/read-keys"
+  grep -oE 'ga_cfg_(int|int_list|double|bool|string|file|choice|lookup|group)\([^;"]*"[A-Za-z_]+"' |
+  grep -oE '"[A-Za-z_]+"$' | tr -d '"' | sort -u >"$out/read-keys"
 check "the sources read settings through the validating reader" [ "$(wc -l <"$out/read-keys")" -ge 40 ]
 comm -23 "$out/read-keys" "$out/documented-parts" >"$out/undocumented-keys"
 [ -s "$out/undocumented-keys" ] && sed 's/^/not in gaexp.1: /' "$out/undocumented-keys"
@@ -84,7 +84,7 @@ for cfg in $(cd "$src" && ls configs/*.cfg tests/data/golden/*.cfg); do
   awk '/^[ \t]*#/ {next}
        /^[ \t]*[a-z_]+ = \{/ {sub(/^[ \t]*/, ""); path[++depth] = $1; next}
        /^[ \t]*\};/ {depth--; next}
-       /^[ \t]*[a-z_]+ = / {sub(/^[ \t]*/, ""); p = ""; for (i = 1; i <= depth; i++) p = p path[i] "."; print p $1}' \
+       /^[ \t]*[A-Za-z_]+ = / {sub(/^[ \t]*/, ""); p = ""; for (i = 1; i <= depth; i++) p = p path[i] "."; print p $1}' \
     "$out/run-$name/config.cfg" >>"$out/resolved" 2>/dev/null && resolved=$((resolved + 1))
 done
 sort -u "$out/resolved" -o "$out/resolved"

@@ -80,16 +80,24 @@ check "the runs were really killed ($kills times in $scenario scenarios)" [ "$ki
 # the (1 + 4) EA with the fast, resampled mutation (a population of 1:
 # the defaults its checkpoint writes must read back), a memetic GA (tsp
 # with 2-opt on half the children) and the CMA-ES with IPOP restarts on
-# Rastrigin (its distribution, lambda and restarts in the checkpoint),
-# killed and resumed alike (three scenarios each).
+# Rastrigin (its distribution, lambda and restarts in the checkpoint) and
+# the self-adjusting (1+(lambda,lambda)) GA on OneMax (its lambda in the
+# checkpoint), killed and resumed alike (three scenarios each).
 scheme_kills=0 scheme_differing=
-for scheme in steady plus random oneplus memetic cmaes; do
+for scheme in steady plus random oneplus memetic cmaes lambdalambda; do
   scfg=$out/$scheme.cfg
   case $scheme in
     cmaes) cat > "$scfg" <<EOT
 problem = { name = "bbob"; function = 15; dimension = 2; instance = 1; };
 ga = { seed = 5; population = 1; replicates = 2; scheme = { name = "cmaes"; cmaes = { ipop = true; lambda = 12; }; };
        stop = { generations = 150; fitness = -1.0; }; };
+output = { plot = false; checkpoint = 0.0; };
+EOT
+      ;;
+    lambdalambda) cat > "$scfg" <<EOT
+problem = { name = "onemax"; bits = 3000; };
+ga = { seed = 5; population = 1; replicates = 2; scheme = { name = "lambdalambda"; lambdalambda = { lambda = 8.0; F = 1.2; }; };
+       stop = { generations = 600; fitness = -1.0; }; };
 output = { plot = false; checkpoint = 0.0; };
 EOT
       ;;
@@ -108,8 +116,8 @@ EOT
     { [ "$status" -eq 0 ] && same "$out/$scheme-reference" "$out/run"; } || scheme_differing="$scheme_differing $scheme/$s"
   done
 done
-echo "# steady, plus, random search, the (1+4) EA, the memetic GA and the CMA-ES: $scheme_kills kills"
-check "steady, plus, random search, the (1+4) EA, the memetic GA and the IPOP-CMA-ES, killed and resumed, byte-identical (differing:${scheme_differing:- none})" [ -z "$scheme_differing" ]
+echo "# steady, plus, random search, the (1+4) EA, the memetic GA, the CMA-ES and the (1+(lambda,lambda)) GA: $scheme_kills kills"
+check "steady, plus, random search, the (1+4) EA, the memetic GA, the IPOP-CMA-ES and the (1+(lambda,lambda)) GA, killed and resumed, byte-identical (differing:${scheme_differing:- none})" [ -z "$scheme_differing" ]
 
 # A problem's own columns (functions: best_distance after the standard
 # ones), killed and resumed alike (three scenarios).

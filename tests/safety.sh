@@ -123,10 +123,10 @@ echo "# edited" >>"$out/animals/p.txt"
 check "a changed puzzle file is refused" refused "$out/e10" "the input file $out/animals/p.txt changed" \
   "$GAEXP" resume "$out/a" --quiet
 # Population 5 keeps them short (configs/bench-tsp.cfg's 5-way tournament needs
-# five); the CMA-ES keeps its population of 1, the best so far.
+# five); the CMA-ES and the (1+(lambda,lambda)) GA keep their population of 1.
 check "every shipped config runs from another folder" sh -c '
   for cfg in "$1"/configs/*.cfg; do
-    pop=5; grep -q "name = \"cmaes\"" "$cfg" && pop=1
+    pop=5; grep -q -e "name = \"cmaes\"" -e "name = \"lambdalambda\"" "$cfg" && pop=1
     (cd "$2" && "$3" run "$cfg" --out "$2/shipped" --force --quiet \
       --set ga.stop.generations=1 --set ga.population=$pop --set output.plot=false) >/dev/null || { echo "$cfg"; exit 1; }
   done' sh "$src" "$out/elsewhere" "$GAEXP"

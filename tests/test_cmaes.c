@@ -226,9 +226,7 @@ static void test_settings(void **unused)
 {
     (void)unused;
     const char *head = "problem = { name = \"bbob\"; function = 1; dimension = 4; };\n";
-    static const struct {
-        const char *ga, *expect;
-    } bad[] = {
+    static const struct test_bad bad[] = {
         {"ga = { population = 1;\n scheme = { name = \"cmaes\"; cmaes = { lambda = 1; }; }; };\n",
          "test.cfg:3: ga.scheme.cmaes.lambda: expected 0 (4 + floor(3 ln n)) or an integer in [2, 100000], got 1"},
         {"ga = { population = 1;\n scheme = { name = \"cmaes\"; cmaes = { sigma = 0.0; }; }; };\n",
@@ -245,11 +243,7 @@ static void test_settings(void **unused)
         {"ga = { population = 1; scheme = { name = \"cmaes\"; };\n islands = { count = 2; migration = { interval = 1; size = 1; }; }; };\n",
          "scheme \"cmaes\" runs one island"},
     };
-    for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
-        char text[1024];
-        snprintf(text, sizeof text, "%s%s", head, bad[k].ga);
-        test_expect_error(text, bad[k].expect);
-    }
+    test_expect_errors(head, bad, sizeof bad / sizeof *bad);
     test_expect_error("problem = { name = \"onemax\"; bits = 10; };\n"
                       "ga = { population = 1; scheme = { name = \"cmaes\"; }; };\n",
                       "test.cfg:2: ga.scheme.name: scheme \"cmaes\" needs a real-valued problem");

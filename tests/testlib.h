@@ -101,6 +101,20 @@ static inline void test_expect_error(const char *text, const char *expect)
     test_experiment_free(t);
 }
 
+/* Settings refused: each 'ga' text after 'head' with a first message containing 'expect'. */
+struct test_bad {
+    const char *ga, *expect;
+};
+
+static inline void test_expect_errors(const char *head, const struct test_bad *bad, size_t count)
+{
+    for (size_t k = 0; k < count; k++) {
+        char text[1024];
+        snprintf(text, sizeof text, "%s%s", head, bad[k].ga);
+        test_expect_error(text, bad[k].expect);
+    }
+}
+
 /* A run of a valid experiment text (asserted), seeded. */
 static inline struct ga_run *test_run_alloc(struct test_experiment *t)
 {

@@ -43,7 +43,8 @@ struct ga_link {
     X(GA_SCHEME_PLUS, "plus", "(mu+lambda): the best N of the parents and lambda children; the best is never lost") \
     X(GA_SCHEME_COMMA, "comma", "(mu,lambda): the best N of lambda >= N children alone")                        \
     X(GA_SCHEME_RANDOM, "random", "random search: lambda new random individuals, then the best N of all, as plus") \
-    X(GA_SCHEME_CMAES, "cmaes", "(mu/mu_w, lambda)-CMA-ES on real genomes, optional IPOP restarts; the population (1) is the best so far")
+    X(GA_SCHEME_CMAES, "cmaes", "(mu/mu_w, lambda)-CMA-ES on real genomes, optional IPOP restarts; the population (1) is the best so far") \
+    X(GA_SCHEME_LAMBDALAMBDA, "lambdalambda", "the self-adjusting (1+(lambda,lambda)) GA on bits: lambda mutants, lambda crossovers, one-fifth rule; population 1")
 enum ga_scheme {
 #define GA_SCHEME_ENUM(code, name, summary) code,
     GA_SCHEME_LIST(GA_SCHEME_ENUM)
@@ -86,6 +87,11 @@ struct ga_params {
      * width, in (0, 1], and IPOP restarts (lambda doubled at each). */
     double cmaes_sigma;
     bool cmaes_ipop;
+    /* lambdalambda (population 1, one island, no link, a bits genome of n;
+     * lambda is set to n, the most of either phase): the initial lambda in
+     * [1, n] and the one-fifth rule's factor F > 1. */
+    double lambdalambda_lambda;
+    double lambdalambda_factor;
     enum ga_replace replace;         /* steady: whom a child replaces */
     unsigned replace_tournament;     /* steady, GA_REPLACE_TOURNAMENT: contestants, >= 2 */
     bool unique;                     /* steady: a child the island holds already is dropped */
