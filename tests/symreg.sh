@@ -85,6 +85,28 @@ check "ephemeral constants: one pool per configuration (a rerun is identical)" \
 check "ephemeral constants: another seed draws another pool (other runs)" \
   sh -c '! cmp -s "$0/erc1/generations.csv" "$0/erc3/generations.csv"' "$out"
 
+# ---- hoist and shrink at 1 and 4 threads, and a run killed with SIGKILL
+# and resumed (its checkpoint every generation): the same files.
+gp="--set ga.replicates=3 --set ga.stop.fitness=-1 --set ga.stop.generations=150 --set output.checkpoint=0.0"
+for m in hoist shrink; do
+  # shellcheck disable=SC2086
+  quiet run "$out/p/symreg.cfg" $gp --set "ga.mutation.name=\"$m\"" --jobs 1 --out "$out/$m-j1"
+  # shellcheck disable=SC2086
+  quiet run "$out/p/symreg.cfg" $gp --set "ga.mutation.name=\"$m\"" --jobs 4 --out "$out/$m-j4"
+  check "$m: 4 threads as 1" diff -r -x times.csv -x config.cfg "$out/$m-j1" "$out/$m-j4"
+done
+# shellcheck disable=SC2086
+"$GAEXP" run "$out/p/symreg.cfg" $gp --set 'ga.mutation.name="hoist"' --out "$out/killed" --quiet & pid=$!
+sleep 0.2; kill -KILL "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
+if [ -e "$out/killed/checkpoint" ]; then
+  "$GAEXP" resume "$out/killed" --quiet
+elif [ ! -e "$out/killed/summary.csv" ]; then # killed before its first checkpoint: started again
+  # shellcheck disable=SC2086
+  quiet run "$out/p/symreg.cfg" $gp --set 'ga.mutation.name="hoist"' --out "$out/killed" --force
+fi
+check "killed and resumed (or started again, or run to its end): the same files as uninterrupted" \
+  diff -r -x times.csv -x config.cfg "$out/hoist-j1" "$out/killed"
+
 # ---- bad data: one message naming the file's line, exit 2, no folder.
 printf '# x,y\n0,0\n0.5,abc\n' >"$out/p/bad.csv"
 "$GAEXP" run "$out/p/symreg.cfg" --set "problem.data=\"$out/p/bad.csv\"" --out "$out/bad" --quiet 2>"$out/bad.err"
