@@ -15,29 +15,14 @@
  */
 
 /* OneMax counted as zeros on 40 bits, logging each fitness while 'logging'. */
-enum { HIT_BITS = 40, HIT_LOG_MAX = 1 << 20 };
+enum { HIT_BITS = TEST_BITS, HIT_LOG_MAX = 1 << 20 };
 static double hit_log[HIT_LOG_MAX];
 static size_t hit_logged;
 static bool hit_logging;
 
-static void hit_shape(const void *state, size_t *len, unsigned *alphabet)
-{
-    (void)state;
-    *len = HIT_BITS;
-    *alphabet = 2;
-}
-
-static void hit_init(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
-{
-    for (size_t i = 0; i < gen->len; i++)
-        g[i] = (ga_gene)ga_rng_below(r, 2);
-}
-
 static double hit_evaluate(const struct ga_genome *gen, const ga_gene *g)
 {
-    double zeros = 0;
-    for (size_t i = 0; i < gen->len; i++)
-        zeros += g[i] == 0;
+    double zeros = test_bits_zeros(gen, g);
     if (hit_logging) {
         assert_true(hit_logged < HIT_LOG_MAX);
         hit_log[hit_logged++] = zeros;
@@ -52,8 +37,8 @@ static const struct ga_problem hit_problem = {
     .summary = "OneMax logging its evaluations (test)",
     .kind = GA_KIND_BITS,
     .state_size = 0,
-    .shape = hit_shape,
-    .init = hit_init,
+    .shape = test_bits_shape,
+    .init = test_bits_init,
     .evaluate = hit_evaluate,
 };
 

@@ -6,28 +6,7 @@
 /* OneMax counted as zeros on 40 bits with a local search of its own: one
  * zero bit set to 1 (the first from a random place), at a cost of 2
  * evaluations, so that every count is known. */
-enum { LOCAL_BITS = 40, LOCAL_COST = 2 };
-
-static void local_shape(const void *state, size_t *len, unsigned *alphabet)
-{
-    (void)state;
-    *len = LOCAL_BITS;
-    *alphabet = 2;
-}
-
-static void local_init(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
-{
-    for (size_t i = 0; i < gen->len; i++)
-        g[i] = (ga_gene)ga_rng_below(r, 2);
-}
-
-static double local_zeros(const struct ga_genome *gen, const ga_gene *g)
-{
-    double zeros = 0;
-    for (size_t i = 0; i < gen->len; i++)
-        zeros += g[i] == 0;
-    return zeros;
-}
+enum { LOCAL_COST = 2 };
 
 static unsigned long local_one_bit(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, double *fitness,
                                    unsigned long budget)
@@ -49,21 +28,6 @@ static bool local_configure(void *state, struct ga_cfg *cfg, config_setting_t *g
     return true;
 }
 
-static bool local_valid(const struct ga_genome *gen, const ga_gene *g)
-{
-    for (size_t i = 0; i < gen->len; i++)
-        if (g[i] > 1)
-            return false;
-    return true;
-}
-
-static void local_print(const struct ga_genome *gen, const ga_gene *g, FILE *out)
-{
-    for (size_t i = 0; i < gen->len; i++)
-        fputc('0' + g[i], out);
-    fputc('\n', out);
-}
-
 static const struct ga_local local_search = {"onebit", "one zero bit set (test)", GA_KIND_BITS, local_one_bit};
 static const struct ga_local *const local_searches[] = {&local_search, NULL};
 static const int local_state;
@@ -74,11 +38,11 @@ static const struct ga_problem local_problem = {
     .kind = GA_KIND_BITS,
     .defaults = {"uniform", 0.6, "flip", 0.01, GA_PER_GENE},
     .configure = local_configure,
-    .shape = local_shape,
-    .init = local_init,
-    .evaluate = local_zeros,
-    .valid = local_valid,
-    .print = local_print,
+    .shape = test_bits_shape,
+    .init = test_bits_init,
+    .evaluate = test_bits_zeros,
+    .valid = test_bits_valid,
+    .print = test_bits_print,
     .locals = local_searches,
 };
 
@@ -141,7 +105,7 @@ static void test_learning(void **unused)
         struct ga_run *run = local_run(t);
         ga_run_init(run, 5);
         for (size_t i = 0; i < 50; i++) {
-            double zeros = local_zeros(ga_run_genome(run), ga_run_individual(run, i));
+            double zeros = test_bits_zeros(ga_run_genome(run), ga_run_individual(run, i));
             assert_true(zeros == ga_run_fitness(run, i) + (baldwin && zeros > 0));
         }
         ga_run_free(run);

@@ -127,4 +127,45 @@ static inline struct ga_run *test_run_alloc(struct test_experiment *t)
     return run;
 }
 
+/* A small problem of bits for tests with a problem of their own (a local
+ * search, a log of evaluations): 40 bits, uniform init, fitness the zero
+ * bits (OneMax as gaexp minimises it), its validity and its print. */
+enum { TEST_BITS = 40 };
+
+static inline void test_bits_shape(const void *state, size_t *len, unsigned *alphabet)
+{
+    (void)state;
+    *len = TEST_BITS;
+    *alphabet = 2;
+}
+
+static inline void test_bits_init(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
+{
+    for (size_t i = 0; i < gen->len; i++)
+        g[i] = (ga_gene)ga_rng_below(r, 2);
+}
+
+static inline double test_bits_zeros(const struct ga_genome *gen, const ga_gene *g)
+{
+    double zeros = 0;
+    for (size_t i = 0; i < gen->len; i++)
+        zeros += g[i] == 0;
+    return zeros;
+}
+
+static inline bool test_bits_valid(const struct ga_genome *gen, const ga_gene *g)
+{
+    for (size_t i = 0; i < gen->len; i++)
+        if (g[i] > 1)
+            return false;
+    return true;
+}
+
+static inline void test_bits_print(const struct ga_genome *gen, const ga_gene *g, FILE *out)
+{
+    for (size_t i = 0; i < gen->len; i++)
+        fputc('0' + g[i], out);
+    fputc('\n', out);
+}
+
 #endif
