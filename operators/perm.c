@@ -3,6 +3,7 @@
  * inversion, insertion, scramble: for permutations and distinct values) and
  * the order crossover.  The other permutation crossovers: perm_cross.c. */
 #include <math.h>
+#include <string.h>
 
 #include "gaexp/rng.h"
 #include "operators/registry.h"
@@ -112,18 +113,22 @@ const struct ga_mutation ga_mutation_scramble = {
 static void perm_ox_child(size_t len, size_t from, size_t to, const ga_gene *keep, const ga_gene *order,
                           ga_gene *child)
 {
-    uint64_t taken[(GA_GENE_MAX + 1) / 64] = {0}; /* 8 KiB: any gene value */
+    /* A flag per gene value: a permutation's values lie in [0, len). */
+    uint8_t taken[len];
+    memset(taken, 0, len);
     for (size_t i = from; i < to; i++) {
         child[i] = keep[i];
-        taken[keep[i] / 64] |= 1ull << (keep[i] % 64);
+        taken[keep[i]] = 1;
     }
-    size_t out = to % len;
-    for (size_t k = 0; k < len; k++) {
-        ga_gene v = order[(to + k) % len];
-        if (taken[v / 64] >> (v % 64) & 1)
+    size_t out = to == len ? 0 : to, in = out;
+    for (size_t left = len - (to - from); left > 0;) {
+        ga_gene v = order[in];
+        in = in + 1 == len ? 0 : in + 1;
+        if (taken[v])
             continue;
         child[out] = v;
-        out = (out + 1) % len;
+        out = out + 1 == len ? 0 : out + 1;
+        left--;
     }
 }
 

@@ -1,5 +1,6 @@
 /* operators/real.c — variation of real-valued genomes (GA_KIND_REAL): SBX, BLX-alpha, arithmetic; Gaussian, self-adaptive, polynomial. */
 #include <math.h>
+#include <string.h>
 #include <gsl/gsl_randist.h>
 
 #include "gaexp/rng.h"
@@ -53,12 +54,12 @@ static void real_sbx(const struct ga_genome *gen, gsl_rng *r, const ga_gene *pa,
     const double *a = ga_genome_creals(pa), *b = ga_genome_creals(pb);
     double *x = ga_genome_reals(ca), *y = ga_genome_reals(cb);
     double eta = ga_crossover_setting(gen, &ga_crossover_sbx, 0), share = ga_crossover_setting(gen, &ga_crossover_sbx, 1);
-    for (size_t i = 0; i < gen->reals; i++) {
-        x[i] = a[i];
-        y[i] = b[i];
-        if (ga_rng_uniform(r) >= share || fabs(a[i] - b[i]) <= REAL_SBX_SAME)
+    memcpy(x, a, gen->reals * sizeof *x);
+    memcpy(y, b, gen->reals * sizeof *y);
+    for (size_t i = 0; (i = ga_rng_first_below(r, share, i, gen->reals)) < gen->reals; i++) {
+        if (fabs(a[i] - b[i]) <= REAL_SBX_SAME)
             continue;
-        double y1 = fmin(a[i], b[i]), y2 = fmax(a[i], b[i]), d = y2 - y1, u = ga_rng_uniform(r);
+        double y1 = a[i] < b[i] ? a[i] : b[i], y2 = a[i] < b[i] ? b[i] : a[i], d = y2 - y1, u = ga_rng_uniform(r);
         double low = real_clamp(gen, i, 0.5 * (y1 + y2 - real_sbx_betaq(1 + 2 * (y1 - gen->lower[i]) / d, u, eta) * d));
         double up = real_clamp(gen, i, 0.5 * (y1 + y2 + real_sbx_betaq(1 + 2 * (gen->upper[i] - y2) / d, u, eta) * d));
         bool swap = ga_rng_uniform(r) < 0.5;
@@ -94,7 +95,7 @@ static void real_blx(const struct ga_genome *gen, gsl_rng *r, const ga_gene *pa,
     const double *a = ga_genome_creals(pa), *b = ga_genome_creals(pb);
     double *x = ga_genome_reals(ca), *y = ga_genome_reals(cb), alpha = ga_crossover_setting(gen, &ga_crossover_blx, 0);
     for (size_t i = 0; i < gen->reals; i++) {
-        double lo = fmin(a[i], b[i]), d = fabs(a[i] - b[i]);
+        double lo = a[i] < b[i] ? a[i] : b[i], d = fabs(a[i] - b[i]);
         lo -= alpha * d;
         d *= 1 + 2 * alpha;
         x[i] = real_clamp(gen, i, lo + ga_rng_uniform(r) * d);
@@ -151,9 +152,7 @@ static bool real_polynomial(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
     double *x = ga_genome_reals(g), p = 1 / (double)gen->reals;
     double e = ga_mutation_setting(gen, &ga_mutation_polynomial, 0) + 1;
     bool changed = false;
-    for (size_t i = 0; i < gen->reals; i++) {
-        if (ga_rng_uniform(r) >= p)
-            continue;
+    for (size_t i = 0; (i = ga_rng_first_below(r, p, i, gen->reals)) < gen->reals; i++) {
         double lo = gen->lower[i], w = gen->upper[i] - lo, u = ga_rng_uniform(r), dq;
         if (u < 0.5)
             dq = pow(2 * u + (1 - 2 * u) * pow(1 - (x[i] - lo) / w, e), 1 / e) - 1;

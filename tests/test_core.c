@@ -186,6 +186,33 @@ static void test_genome_stride(void **unused)
     test_experiment_free(t);
 }
 
+/* ga_rng_first_below makes exactly the draws of the loop it replaces, on
+ * xoshiro256** (through its local copy of the state) and on a GSL generator. */
+static void test_rng_first_below_is_the_loop(void **unused)
+{
+    (void)unused;
+    const gsl_rng_type *types[] = {ga_rng_xoshiro256ss, gsl_rng_mt19937};
+    const double shares[] = {0.0, 1.0 / 30, 0.5, 1.0};
+    for (size_t t = 0; t < 2; t++)
+        for (size_t s = 0; s < sizeof shares / sizeof shares[0]; s++) {
+            gsl_rng *loop = gsl_rng_alloc(types[t]), *skip = gsl_rng_alloc(types[t]);
+            gsl_rng_set(loop, 11 + s);
+            gsl_rng_set(skip, 11 + s);
+            size_t hits = 0;
+            for (size_t i = 0, k = 0; i < 1000; i++, k++) {
+                while (k < 1000 && ga_rng_uniform(loop) >= shares[s])
+                    k++;
+                i = ga_rng_first_below(skip, shares[s], i, 1000);
+                assert_int_equal(i, k);
+                hits += i < 1000;
+            }
+            assert_int_equal(gsl_rng_get(loop), gsl_rng_get(skip));
+            assert_true(shares[s] == 0.0 ? hits == 0 : hits > 0);
+            gsl_rng_free(loop);
+            gsl_rng_free(skip);
+        }
+}
+
 static void test_rng_below_is_uniform(void **unused)
 {
     (void)unused;
@@ -855,6 +882,7 @@ int main(void)
         cmocka_unit_test(test_tournaments_match_one_at_a_time),
         cmocka_unit_test(test_genome_stride),
         cmocka_unit_test(test_rng_below_is_uniform),
+        cmocka_unit_test(test_rng_first_below_is_the_loop),
         cmocka_unit_test(test_elite_survives),
         cmocka_unit_test(test_several_elites),
         cmocka_unit_test(test_stats_match_population),

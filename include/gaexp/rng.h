@@ -61,6 +61,25 @@ static inline double ga_rng_uniform(gsl_rng *r)
     return gsl_rng_uniform(r);
 }
 
+/* The first index k in [i, n) whose draw falls below p, or n when none:
+ * the draws, one per index, of the loop
+ *     for (k = i; k < n && ga_rng_uniform(r) >= p; k++) ;
+ * (so the stream is the same), made on a local copy of xoshiro256**'s
+ * state, which a hot per-gene loop then keeps in registers. */
+static inline size_t ga_rng_first_below(gsl_rng *r, double p, size_t i, size_t n)
+{
+    if (r->type != ga_rng_xoshiro256ss) {
+        while (i < n && gsl_rng_uniform(r) >= p)
+            i++;
+        return i;
+    }
+    struct ga_rng_xoshiro_state *shared = r->state, local = *shared;
+    while (i < n && ga_rng_xoshiro_uniform(&local) >= p)
+        i++;
+    *shared = local;
+    return i;
+}
+
 /* The generator named 'name': "xoshiro256ss" or any GSL generator name;
  * NULL when unknown. */
 const gsl_rng_type *ga_rng_type_find(const char *name);

@@ -139,10 +139,12 @@ static void tsp_ga_init(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
 static int64_t tsp_ga_length(const struct tsp_instance *t, const ga_gene *g)
 {
     size_t n = t->n;
-    const int32_t *d = t->dist;
-    int64_t sum = d[(size_t)g[n - 1] * n + g[0]];
-    for (size_t i = 1; i < n; i++)
-        sum += d[(size_t)g[i - 1] * n + g[i]];
+    const int32_t *d = t->dist, *row = d + (size_t)g[n - 1] * n;
+    int64_t sum = 0;
+    for (size_t i = 0; i < n; i++) { /* the row of the previous city: one multiply per city */
+        sum += row[g[i]];
+        row = d + (size_t)g[i] * n;
+    }
     return sum;
 }
 
