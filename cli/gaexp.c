@@ -72,6 +72,45 @@ static void cli_list_operators(const struct ga_problem *p)
         printf("    local     %-13s%s\n", (*l)->name, (*l)->summary);
 }
 
+/* One part's operators: those of the catalogue that serve its kind, its default marked. */
+static void cli_list_part(const struct ga_problem_part *part)
+{
+    const struct ga_catalog *cat = cli_catalog();
+    printf("    part %s: %s, %zu %s (ga.parts.%s)\n", part->name, ga_genome_kind_name(part->kind), part->len,
+           part->kind == GA_KIND_REAL ? "reals" : "genes", part->name);
+    for (const struct ga_crossover *const *o = cat->crossovers; *o; o++)
+        if ((*o)->kinds & part->kind) {
+            printf("      crossover %-13s%s%s\n", (*o)->name, (*o)->summary,
+                   strcmp((*o)->name, part->defaults.crossover) == 0 ? " [default]" : "");
+            cli_list_settings((*o)->name, (*o)->settings);
+        }
+    for (const struct ga_mutation *const *o = cat->mutations; *o; o++)
+        if ((*o)->kinds & part->kind) {
+            printf("      mutation  %-13s%s%s\n", (*o)->name, (*o)->summary,
+                   strcmp((*o)->name, part->defaults.mutation) == 0 ? " [default]" : "");
+            cli_list_settings((*o)->name, (*o)->settings);
+        }
+}
+
+/* A composite problem's parts, as its default instance (with its example) declares them. */
+static void cli_list_parts(const struct ga_problem *p)
+{
+    struct ga_diag diag;
+    ga_diag_clear(&diag);
+    struct ga_cfg *cfg = ga_cfg_alloc(&diag);
+    char text[512];
+    snprintf(text, sizeof text, "problem = { name = \"%s\"; %s };", p->name, p->example ? p->example : "");
+    void *state = NULL;
+    if (cfg && ga_cfg_load_string(cfg, "list", text))
+        state = ga_problem_configure(p, cfg, config_lookup(ga_cfg_config(cfg), "problem"));
+    const struct ga_problem_part *parts;
+    size_t n = state ? p->parts->list(state, &parts) : 0;
+    for (size_t i = 0; i < n; i++)
+        cli_list_part(&parts[i]);
+    ga_problem_release(p, state);
+    ga_cfg_free(cfg);
+}
+
 int cli_list(int argc, char **argv)
 {
     if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
@@ -89,13 +128,15 @@ int cli_list(int argc, char **argv)
         if ((*p)->example)
             printf("    needs:  problem = { name = \"%s\"; %s };\n", (*p)->name, (*p)->example);
         cli_list_operators(*p);
+        if ((*p)->kind == GA_KIND_COMPOSITE && (*p)->parts)
+            cli_list_parts(*p);
     }
     printf("\nSelection schemes (ga.selection.name):\n");
     for (const struct ga_selection *const *s = cli_catalog()->selections; s && *s; s++)
         printf("  %-12s %s%s\n", (*s)->name, (*s)->summary,
                strcmp((*s)->name, "tournament") == 0 ? " [default]" : "");
     printf("\nGenome kinds (a problem's; they pick the generic operators):\n");
-    for (unsigned kind = GA_KIND_BITS; kind <= GA_KIND_REAL; kind <<= 1)
+    for (unsigned kind = GA_KIND_BITS; kind <= GA_KIND_COMPOSITE; kind <<= 1)
         printf("  %-16s %s\n", ga_genome_kind_name(kind), ga_genome_kind_summary(kind));
     printf("\nReplacement schemes (ga.scheme.name):\n");
 #define CLI_SCHEME(code, name, summary) printf("  %-12s %s%s\n", name, summary, code == 0 ? " [default]" : "");
