@@ -616,25 +616,21 @@ static bool experiment_op_chosen(struct ga_cfg *cfg, config_setting_t *g, const 
     return experiment_op_groups(cfg, g, what, o->names, o->settings, o->n, o->chosen, values);
 }
 
-/* The crossovers of a part of kind 'kind': the generic ones serving it. */
-static size_t experiment_part_crossovers(const struct ga_catalog *cat, enum ga_genome_kind kind,
-                                         const struct ga_crossover **out)
+/* The first of o's operators named 'name' (o->n: none). */
+static size_t experiment_ops_find(const struct experiment_ops *o, const char *name)
 {
-    size_t n = 0;
-    for (const struct ga_crossover *const *o = cat->crossovers; *o && n < EXPERIMENT_MAX_OPS; o++)
-        if ((*o)->kinds & kind)
-            out[n++] = *o;
-    return n;
+    size_t i = 0;
+    while (i < o->n && strcmp(o->names[i], name) != 0)
+        i++;
+    return i;
 }
 
-static size_t experiment_part_mutations(const struct ga_catalog *cat, enum ga_genome_kind kind,
-                                        const struct ga_mutation **out)
+/* Whose operators a group chooses from: problem p's, or for its part
+ * (not NULL) the generic ones of the part's kind (a problem of that kind
+ * with no operators of its own). */
+static struct ga_problem experiment_chooser(const struct ga_problem *p, const struct ga_problem_part *part)
 {
-    size_t n = 0;
-    for (const struct ga_mutation *const *o = cat->mutations; *o && n < EXPERIMENT_MAX_OPS; o++)
-        if ((*o)->kinds & kind)
-            out[n++] = *o;
-    return n;
+    return part ? (struct ga_problem){.name = p->name, .kind = part->kind} : *p;
 }
 
 /* The crossover group g of problem p, or of its part 'part' (not NULL),
@@ -652,15 +648,13 @@ static bool experiment_crossover_in(struct ga_cfg *cfg, const struct ga_catalog 
         return false;
     const struct ga_crossover *ops[EXPERIMENT_MAX_OPS];
     struct experiment_ops o;
-    o.n = part ? experiment_part_crossovers(cat, part->kind, ops) : ga_catalog_crossovers(cat, p, ops, EXPERIMENT_MAX_OPS);
-    o.n = o.chosen = o.n < EXPERIMENT_MAX_OPS ? o.n : EXPERIMENT_MAX_OPS;
-    *op = NULL;
-    for (size_t i = 0; i < o.n; i++) {
-        o.names[i] = ops[i]->name;
-        o.settings[i] = ops[i]->settings;
-        if (o.chosen == o.n && strcmp(ops[i]->name, name) == 0)
-            o.chosen = i, *op = ops[i];
-    }
+    struct ga_problem chooser = experiment_chooser(p, part);
+    o.n = ga_catalog_crossovers(cat, &chooser, ops, EXPERIMENT_MAX_OPS);
+    o.n = o.n < EXPERIMENT_MAX_OPS ? o.n : EXPERIMENT_MAX_OPS;
+    for (size_t i = 0; i < o.n; i++)
+        o.names[i] = ops[i]->name, o.settings[i] = ops[i]->settings;
+    o.chosen = experiment_ops_find(&o, name);
+    *op = o.chosen < o.n ? ops[o.chosen] : NULL;
     return experiment_op_chosen(cfg, g, "crossover", name, &o, ga_catalog_crossover(cat, NULL, name) != NULL, p,
                                 part, settings);
 }
@@ -694,15 +688,13 @@ static bool experiment_mutation_in(struct ga_cfg *cfg, const struct ga_catalog *
     *unit = unit_codes[u];
     const struct ga_mutation *ops[EXPERIMENT_MAX_OPS];
     struct experiment_ops o;
-    o.n = part ? experiment_part_mutations(cat, part->kind, ops) : ga_catalog_mutations(cat, p, ops, EXPERIMENT_MAX_OPS);
-    o.n = o.chosen = o.n < EXPERIMENT_MAX_OPS ? o.n : EXPERIMENT_MAX_OPS;
-    *op = NULL;
-    for (size_t i = 0; i < o.n; i++) {
-        o.names[i] = ops[i]->name;
-        o.settings[i] = ops[i]->settings;
-        if (o.chosen == o.n && strcmp(ops[i]->name, name) == 0)
-            o.chosen = i, *op = ops[i];
-    }
+    struct ga_problem chooser = experiment_chooser(p, part);
+    o.n = ga_catalog_mutations(cat, &chooser, ops, EXPERIMENT_MAX_OPS);
+    o.n = o.n < EXPERIMENT_MAX_OPS ? o.n : EXPERIMENT_MAX_OPS;
+    for (size_t i = 0; i < o.n; i++)
+        o.names[i] = ops[i]->name, o.settings[i] = ops[i]->settings;
+    o.chosen = experiment_ops_find(&o, name);
+    *op = o.chosen < o.n ? ops[o.chosen] : NULL;
     return experiment_op_chosen(cfg, g, "mutation", name, &o, ga_catalog_mutation(cat, NULL, name) != NULL, p, part,
                                 settings);
 }
