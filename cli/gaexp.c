@@ -118,7 +118,7 @@ int cli_list(int argc, char **argv)
         if ((*p)->example)
             printf("    needs:  problem = { name = \"%s\"; %s };\n", (*p)->name, (*p)->example);
         cli_list_operators(*p, "    ");
-        if ((*p)->kind == GA_KIND_COMPOSITE && (*p)->parts)
+        if ((*p)->kind == GA_KIND_COMPOSITE && (*p)->parts && (*p)->parts->list)
             cli_list_parts(*p);
     }
     printf("\nSelection schemes (ga.selection.name):\n");

@@ -749,13 +749,19 @@ static bool experiment_parts(struct ga_cfg *cfg, const struct ga_catalog *cat, c
     config_setting_t *g = ga_cfg_group(cfg, ga, "parts");
     if (!g || !state) /* a problem group refused: its parts unknown */
         return g != NULL;
-    const struct ga_problem_part *decl;
-    size_t n = p->parts->list(state, &decl);
+    const struct ga_problem_part *decl = NULL;
+    size_t n = p->parts && p->parts->list ? p->parts->list(state, &decl) : 0;
+    if (n < 1 || n > GA_PARTS_MAX) {
+        ga_cfg_error(cfg, config_setting_get_member(ga_cfg_root(cfg), "problem"),
+                     "problem '%s' has a composite genome of %zu parts: gaexp takes 1 to %d (struct ga_problem_parts)",
+                     p->name, n, GA_PARTS_MAX);
+        return false;
+    }
     const char *names[GA_PARTS_MAX];
-    for (size_t i = 0; i < n && i < GA_PARTS_MAX; i++)
+    for (size_t i = 0; i < n; i++)
         names[i] = decl[i].name;
-    bool ok = experiment_unknown_variants(cfg, g, "part", names, n < GA_PARTS_MAX ? n : GA_PARTS_MAX);
-    for (size_t i = 0; i < n && i < GA_PARTS_MAX; i++) {
+    bool ok = experiment_unknown_variants(cfg, g, "part", names, n);
+    for (size_t i = 0; i < n; i++) {
         config_setting_t *pg = ga_cfg_group(cfg, g, decl[i].name);
         ok &= pg && experiment_part(cfg, cat, p, &decl[i], pg, &params->parts[i]);
     }

@@ -3,8 +3,9 @@
 # 'gaexp solve sched' equals the best of every genome of a small instance
 # (enumerated, each evaluated by gaexp evaluate); the GA reaches that
 # optimum; each part's operators, chosen in ga.parts, shape the run (--set
-# and a sweep over them); the run is the same at 1, 2 and 4 threads and
-# after SIGKILL and 'gaexp resume'; bad part settings are one message, exit 2.
+# and a sweep over them, which report and export read); the run is the
+# same at 1, 2 and 4 threads and after SIGKILL and 'gaexp resume'; bad part
+# settings are one message, exit 2.
 . "${srcdir:-.}/tests/lib.sh"
 test_folder sched
 src=${srcdir:-.}
@@ -56,6 +57,12 @@ check "ga.parts.machine.mutation.rate: another run" differ "$out/inv" "$out/rate
 sed 's/^  stop = .*/  stop = { generations = 30; fitness = 0; };/' "$cfg" >"$out/sweep.cfg"
 echo 'sweep = ( { set = "ga.parts.order.mutation.name"; values = ["swap", "inversion", "insertion"]; } );' >>"$out/sweep.cfg"
 check "a sweep over the order's mutations" quiet sweep "$out/sweep.cfg" --out "$out/sweep"
+check "gaexp report ranks its three points by the order's mutation" \
+  sh -c '"$0" report "$1" >"$1.txt" && grep -q "parts.order.mutation.name" "$1.txt" && [ "$(grep -c -E " p00[123] +(swap|inversion|insertion) " "$1.txt")" -eq 3 ]' \
+  "$GAEXP" "$out/sweep"
+check "gaexp export writes the sweep for IOHanalyzer" \
+  sh -c '"$0" export --format iohprofiler "$1" "$2" >/dev/null 2>&1 && [ -n "$(find "$2" -name "*.dat" | head -1)" ]' \
+  "$GAEXP" "$out/sweep" "$out/ioh"
 check "its point 2 (inversion) is the run of the file" \
   diff -rq -x times.csv -x config.cfg -x '*.png' -x '*.gp' "$out/inv" "$out/sweep/p002"
 

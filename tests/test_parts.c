@@ -108,12 +108,26 @@ static const struct ga_problem mixed_problem = {
     .parts = &mixed_table,
 };
 
-/* An experiment on mixed_problem ('ga' the group's body), or its refusal. */
-static struct test_experiment *mixed_experiment(const char *ga)
+/* A composite problem that declares no parts: refused. */
+static const struct ga_problem partless_problem = {
+    .name = "partless",
+    .summary = "composite without parts (test)",
+    .kind = GA_KIND_COMPOSITE,
+    .defaults = {"parts", 0.9, "parts", 1.0, GA_PER_INDIVIDUAL},
+    .configure = mixed_configure,
+    .shape = mixed_shape,
+    .init = mixed_init,
+    .evaluate = mixed_evaluate,
+    .valid = mixed_valid,
+    .print = mixed_print,
+};
+
+/* An experiment on problem 'name' ('ga' the group's body), or its refusal. */
+static struct test_experiment *mixed_experiment_of(const char *name, const char *ga)
 {
     char text[1024];
-    snprintf(text, sizeof text, "problem = { name = \"mixed\"; };\nga = { %s };\n", ga);
-    const struct ga_problem *problems[] = {&mixed_problem, &ga_problem_onemax, NULL};
+    snprintf(text, sizeof text, "problem = { name = \"%s\"; };\nga = { %s };\n", name, ga);
+    const struct ga_problem *problems[] = {&mixed_problem, &partless_problem, &ga_problem_onemax, NULL};
     struct ga_catalog cat = {problems, ga_crossovers, ga_mutations, ga_selections};
     struct test_experiment *t = calloc(1, sizeof *t);
     assert_non_null(t);
@@ -121,6 +135,11 @@ static struct test_experiment *mixed_experiment(const char *ga)
     assert_true(ga_cfg_load_string(t->cfg, "test.cfg", text));
     t->e = ga_experiment_alloc(t->cfg, &cat, 1, NULL);
     return t;
+}
+
+static struct test_experiment *mixed_experiment(const char *ga)
+{
+    return mixed_experiment_of("mixed", ga);
 }
 
 static void test_layout(void **unused)
@@ -191,6 +210,12 @@ static void test_refused(void **unused)
     }
     test_expect_error("problem = { name = \"onemax\"; };\nga = { parts = { x = { }; }; };",
                       "ga.parts: problem 'onemax' has a bits genome, not one of parts");
+    struct test_experiment *t = mixed_experiment_of("partless", "");
+    char msg[1024];
+    test_first_diag(t, msg, sizeof msg);
+    if (t->e || !strstr(msg, "problem 'partless' has a composite genome of 0 parts: gaexp takes 1 to 8"))
+        fail_msg("got '%s'", msg);
+    test_experiment_free(t);
 }
 
 /* A run with --check at 1 and 4 threads: no fault (every genome valid,
