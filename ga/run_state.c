@@ -145,6 +145,10 @@ static bool run_parts_set(struct ga_run *run, struct ga_diag *d)
             return false;
         }
         bool real = p->kind == GA_KIND_REAL;
+        if (real && (!p->lower || !p->upper)) {
+            ga_diag_add(d, "", 0, problem->name, "part %s: a real part needs its bounds (lower and upper)", p->name);
+            return false;
+        }
         run->parts[i] = (struct ga_genome_part){
             p->name, offsets[i],
             {run->gen.state, real ? GA_REAL_LEN(p->len) : p->len, real ? GA_GENE_MAX + 1u : p->alphabet, p->kind,

@@ -122,12 +122,43 @@ static const struct ga_problem partless_problem = {
     .print = mixed_print,
 };
 
+/* A real part without its bounds: refused by ga_run_alloc. */
+static const struct ga_problem_part unbounded_parts[1] = {
+    {"x", GA_KIND_REAL, 3, 0, NULL, NULL, {"sbx", 1.0, "polynomial", 1.0, GA_PER_INDIVIDUAL}},
+};
+static size_t unbounded_list(const void *state, const struct ga_problem_part **parts)
+{
+    (void)state;
+    *parts = unbounded_parts;
+    return 1;
+}
+static void unbounded_shape(const void *state, size_t *len, unsigned *alphabet)
+{
+    (void)state;
+    *len = ga_parts_layout(unbounded_parts, 1, NULL, alphabet);
+}
+static const struct ga_problem_parts unbounded_table = {unbounded_list};
+static const struct ga_problem unbounded_problem = {
+    .name = "unbounded",
+    .summary = "a real part without bounds (test)",
+    .kind = GA_KIND_COMPOSITE,
+    .defaults = {"parts", 0.9, "parts", 1.0, GA_PER_INDIVIDUAL},
+    .configure = mixed_configure,
+    .shape = unbounded_shape,
+    .init = mixed_init,
+    .evaluate = mixed_evaluate,
+    .valid = mixed_valid,
+    .print = mixed_print,
+    .parts = &unbounded_table,
+};
+
 /* An experiment on problem 'name' ('ga' the group's body), or its refusal. */
 static struct test_experiment *mixed_experiment_of(const char *name, const char *ga)
 {
     char text[1024];
     snprintf(text, sizeof text, "problem = { name = \"%s\"; };\nga = { %s };\n", name, ga);
-    const struct ga_problem *problems[] = {&mixed_problem, &partless_problem, &ga_problem_onemax, NULL};
+    const struct ga_problem *problems[] = {&mixed_problem, &partless_problem, &unbounded_problem, &ga_problem_onemax,
+                                           NULL};
     struct ga_catalog cat = {problems, ga_crossovers, ga_mutations, ga_selections};
     struct test_experiment *t = calloc(1, sizeof *t);
     assert_non_null(t);
@@ -214,6 +245,13 @@ static void test_refused(void **unused)
     char msg[1024];
     test_first_diag(t, msg, sizeof msg);
     if (t->e || !strstr(msg, "problem 'partless' has a composite genome of 0 parts: gaexp takes 1 to 8"))
+        fail_msg("got '%s'", msg);
+    test_experiment_free(t);
+    t = mixed_experiment_of("unbounded", "");
+    assert_non_null(t->e);
+    assert_null(ga_run_alloc(&unbounded_problem, t->e->state, &t->e->params, &t->diag));
+    test_first_diag(t, msg, sizeof msg);
+    if (!strstr(msg, "part x: a real part needs its bounds"))
         fail_msg("got '%s'", msg);
     test_experiment_free(t);
 }
