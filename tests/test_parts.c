@@ -108,20 +108,6 @@ static const struct ga_problem mixed_problem = {
     .parts = &mixed_table,
 };
 
-/* A composite problem that declares no parts: refused. */
-static const struct ga_problem partless_problem = {
-    .name = "partless",
-    .summary = "composite without parts (test)",
-    .kind = GA_KIND_COMPOSITE,
-    .defaults = {"parts", 0.9, "parts", 1.0, GA_PER_INDIVIDUAL},
-    .configure = mixed_configure,
-    .shape = mixed_shape,
-    .init = mixed_init,
-    .evaluate = mixed_evaluate,
-    .valid = mixed_valid,
-    .print = mixed_print,
-};
-
 /* A real part without its bounds: refused by ga_run_alloc. */
 static const struct ga_problem_part unbounded_parts[1] = {
     {"x", GA_KIND_REAL, 3, 0, NULL, NULL, {"sbx", 1.0, "polynomial", 1.0, GA_PER_INDIVIDUAL}},
@@ -138,19 +124,18 @@ static void unbounded_shape(const void *state, size_t *len, unsigned *alphabet)
     *len = ga_parts_layout(unbounded_parts, 1, NULL, alphabet);
 }
 static const struct ga_problem_parts unbounded_table = {unbounded_list};
-static const struct ga_problem unbounded_problem = {
-    .name = "unbounded",
-    .summary = "a real part without bounds (test)",
-    .kind = GA_KIND_COMPOSITE,
-    .defaults = {"parts", 0.9, "parts", 1.0, GA_PER_INDIVIDUAL},
-    .configure = mixed_configure,
-    .shape = unbounded_shape,
-    .init = mixed_init,
-    .evaluate = mixed_evaluate,
-    .valid = mixed_valid,
-    .print = mixed_print,
-    .parts = &unbounded_table,
-};
+
+/* mixed_problem renamed, with other parts: NULL, none. */
+static struct ga_problem mixed_variant(const char *name, const struct ga_problem_parts *parts,
+                                       void (*shape)(const void *, size_t *, unsigned *))
+{
+    struct ga_problem p = mixed_problem;
+    p.name = name, p.parts = parts, p.shape = shape;
+    return p;
+}
+/* A composite problem that declares no parts (refused when read), and one
+ * whose real part has no bounds (refused by ga_run_alloc). */
+static struct ga_problem partless_problem, unbounded_problem;
 
 /* An experiment on problem 'name' ('ga' the group's body), or its refusal. */
 static struct test_experiment *mixed_experiment_of(const char *name, const char *ga)
@@ -299,6 +284,8 @@ static void test_run(void **unused)
 
 int main(void)
 {
+    partless_problem = mixed_variant("partless", NULL, mixed_shape);
+    unbounded_problem = mixed_variant("unbounded", &unbounded_table, unbounded_shape);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_layout),
         cmocka_unit_test(test_read),
