@@ -52,24 +52,53 @@ static void cli_list_settings(const char *name, const struct ga_op_setting *sett
                settings[k].max, settings[k].summary ? settings[k].summary : "");
 }
 
-static void cli_list_operators(const struct ga_problem *p)
+/* The operators p may use ('indent' before each), its defaults marked. */
+static void cli_list_operators(const struct ga_problem *p, const char *indent)
 {
     const struct ga_crossover *cx[64];
     const struct ga_mutation *mu[64];
     size_t ncx = ga_catalog_crossovers(cli_catalog(), p, cx, 64);
     size_t nmu = ga_catalog_mutations(cli_catalog(), p, mu, 64);
     for (size_t i = 0; i < ncx && i < 64; i++) {
-        printf("    crossover %-13s%s%s\n", cx[i]->name, cx[i]->summary,
+        printf("%scrossover %-13s%s%s\n", indent, cx[i]->name, cx[i]->summary,
                strcmp(cx[i]->name, p->defaults.crossover) == 0 ? " [default]" : "");
         cli_list_settings(cx[i]->name, cx[i]->settings);
     }
     for (size_t i = 0; i < nmu && i < 64; i++) {
-        printf("    mutation  %-13s%s%s\n", mu[i]->name, mu[i]->summary,
+        printf("%smutation  %-13s%s%s\n", indent, mu[i]->name, mu[i]->summary,
                strcmp(mu[i]->name, p->defaults.mutation) == 0 ? " [default]" : "");
         cli_list_settings(mu[i]->name, mu[i]->settings);
     }
     for (const struct ga_local *const *l = p->locals; l && *l; l++)
         printf("    local     %-13s%s\n", (*l)->name, (*l)->summary);
+}
+
+/* One part's operators: the generic ones of its kind, its default marked. */
+static void cli_list_part(const struct ga_problem *p, const struct ga_problem_part *part)
+{
+    printf("    part %s: %s, %zu %s (ga.parts.%s)\n", part->name, ga_genome_kind_name(part->kind), part->len,
+           part->kind == GA_KIND_REAL ? "reals" : "genes", part->name);
+    struct ga_problem kind = {.name = p->name, .kind = part->kind, .defaults = part->defaults};
+    cli_list_operators(&kind, "      ");
+}
+
+/* A composite problem's parts, as its default instance (with its example) declares them. */
+static void cli_list_parts(const struct ga_problem *p)
+{
+    struct ga_diag diag;
+    ga_diag_clear(&diag);
+    struct ga_cfg *cfg = ga_cfg_alloc(&diag);
+    char text[512];
+    snprintf(text, sizeof text, "problem = { name = \"%s\"; %s };", p->name, p->example ? p->example : "");
+    void *state = NULL;
+    if (cfg && ga_cfg_load_string(cfg, "list", text))
+        state = ga_problem_configure(p, cfg, config_lookup(ga_cfg_config(cfg), "problem"));
+    const struct ga_problem_part *parts;
+    size_t n = state ? p->parts->list(state, &parts) : 0;
+    for (size_t i = 0; i < n; i++)
+        cli_list_part(p, &parts[i]);
+    ga_problem_release(p, state);
+    ga_cfg_free(cfg);
 }
 
 int cli_list(int argc, char **argv)
@@ -88,14 +117,16 @@ int cli_list(int argc, char **argv)
         printf("    genome: %s\n", ga_genome_kind_name((*p)->kind));
         if ((*p)->example)
             printf("    needs:  problem = { name = \"%s\"; %s };\n", (*p)->name, (*p)->example);
-        cli_list_operators(*p);
+        cli_list_operators(*p, "    ");
+        if ((*p)->kind == GA_KIND_COMPOSITE && (*p)->parts && (*p)->parts->list)
+            cli_list_parts(*p);
     }
     printf("\nSelection schemes (ga.selection.name):\n");
     for (const struct ga_selection *const *s = cli_catalog()->selections; s && *s; s++)
         printf("  %-12s %s%s\n", (*s)->name, (*s)->summary,
                strcmp((*s)->name, "tournament") == 0 ? " [default]" : "");
     printf("\nGenome kinds (a problem's; they pick the generic operators):\n");
-    for (unsigned kind = GA_KIND_BITS; kind <= GA_KIND_REAL; kind <<= 1)
+    for (unsigned kind = GA_KIND_BITS; kind <= GA_KIND_COMPOSITE; kind <<= 1)
         printf("  %-16s %s\n", ga_genome_kind_name(kind), ga_genome_kind_summary(kind));
     printf("\nReplacement schemes (ga.scheme.name):\n");
 #define CLI_SCHEME(code, name, summary) printf("  %-12s %s%s\n", name, summary, code == 0 ? " [default]" : "");

@@ -213,10 +213,11 @@ static bool experiment_keeps(struct ga_cfg *cfg, const struct ga_params *params,
 }
 
 /* Explains why 'name' (the value of group.name) names no operator the problem
- * may use: unknown (with a hint), or one that serves only other genomes. */
+ * (or its part 'part', when not NULL) may use: unknown (with a hint), or
+ * one that serves only other genomes. */
 static void experiment_refuse(struct ga_cfg *cfg, config_setting_t *group, const char *what,
                               const char *name, const char *const *names, size_t n,
-                              bool exists_elsewhere, const struct ga_problem *p)
+                              bool exists_elsewhere, const struct ga_problem *p, const struct ga_problem_part *part)
 {
     config_setting_t *s = config_setting_get_member(group, "name");
     if (!exists_elsewhere) {
@@ -229,8 +230,12 @@ static void experiment_refuse(struct ga_cfg *cfg, config_setting_t *group, const
         int k = snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", names[i]);
         used += k > 0 ? (size_t)k : 0;
     }
-    ga_cfg_error(cfg, s, "%s '%s' does not serve problem '%s' (%s genome); choose one of: %s", what,
-                 name, p->name, ga_genome_kind_name(p->kind), list);
+    if (part)
+        ga_cfg_error(cfg, s, "%s '%s' does not serve part '%s' of problem '%s' (%s); choose one of: %s", what, name,
+                     part->name, p->name, ga_genome_kind_name(part->kind), list);
+    else
+        ga_cfg_error(cfg, s, "%s '%s' does not serve problem '%s' (%s genome); choose one of: %s", what, name,
+                     p->name, ga_genome_kind_name(p->kind), list);
 }
 
 
@@ -286,13 +291,19 @@ static config_setting_t *experiment_variant(struct ga_cfg *cfg, config_setting_t
     return ga_cfg_group(cfg, g, name);
 }
 
+/* Marks the group v and everything it holds, at any depth, as read. */
+static void experiment_read_all(struct ga_cfg *cfg, config_setting_t *v)
+{
+    for (int i = 0; v && config_setting_is_group(v) && i < config_setting_length(v); i++)
+        experiment_read_all(cfg, ga_cfg_lookup(cfg, v, config_setting_name(config_setting_get_elem(v, (unsigned)i))));
+}
+
 /* Refuses the group 'key' of g as a whole: one message, none for what it holds. */
 static bool experiment_refuse_group(struct ga_cfg *cfg, config_setting_t *g, const char *key, const char *fmt,
                                     const char *a, const char *b)
 {
     config_setting_t *v = ga_cfg_lookup(cfg, g, key);
-    for (int i = 0; v && config_setting_is_group(v) && i < config_setting_length(v); i++)
-        ga_cfg_lookup(cfg, v, config_setting_name(config_setting_get_elem(v, (unsigned)i)));
+    experiment_read_all(cfg, v);
     ga_cfg_error(cfg, v, fmt, a, b);
     return false;
 }
@@ -596,13 +607,56 @@ struct experiment_ops {
 /* The chosen operator's settings into values, or the refusal of its name. */
 static bool experiment_op_chosen(struct ga_cfg *cfg, config_setting_t *g, const char *what, const char *name,
                                  const struct experiment_ops *o, bool exists_elsewhere, const struct ga_problem *p,
-                                 double *values)
+                                 const struct ga_problem_part *part, double *values)
 {
     if (o->chosen == o->n) {
-        experiment_refuse(cfg, g, what, name, o->names, o->n, exists_elsewhere, p);
+        experiment_refuse(cfg, g, what, name, o->names, o->n, exists_elsewhere, p, part);
         return false;
     }
     return experiment_op_groups(cfg, g, what, o->names, o->settings, o->n, o->chosen, values);
+}
+
+/* The first of o's operators named 'name' (o->n: none). */
+static size_t experiment_ops_find(const struct experiment_ops *o, const char *name)
+{
+    size_t i = 0;
+    while (i < o->n && strcmp(o->names[i], name) != 0)
+        i++;
+    return i;
+}
+
+/* Whose operators a group chooses from: problem p's, or for its part
+ * (not NULL) the generic ones of the part's kind (a problem of that kind
+ * with no operators of its own). */
+static struct ga_problem experiment_chooser(const struct ga_problem *p, const struct ga_problem_part *part)
+{
+    return part ? (struct ga_problem){.name = p->name, .kind = part->kind} : *p;
+}
+
+/* The crossover group g of problem p, or of its part 'part' (not NULL),
+ * into *op, *rate and settings: its name and rate (defaults: def), and
+ * the chosen operator's settings in its own group. */
+static bool experiment_crossover_in(struct ga_cfg *cfg, const struct ga_catalog *cat, const struct ga_problem *p,
+                                    const struct ga_problem_part *part, config_setting_t *g,
+                                    const struct ga_problem_defaults *def, const struct ga_crossover **op,
+                                    double *rate, double *settings)
+{
+    const char *name;
+    bool ok = ga_cfg_string(cfg, g, "name", def->crossover, &name);
+    ok &= ga_cfg_double(cfg, g, "rate", def->crossover_rate, 0, 1, rate);
+    if (!ok)
+        return false;
+    const struct ga_crossover *ops[EXPERIMENT_MAX_OPS];
+    struct experiment_ops o;
+    struct ga_problem chooser = experiment_chooser(p, part);
+    o.n = ga_catalog_crossovers(cat, &chooser, ops, EXPERIMENT_MAX_OPS);
+    o.n = o.n < EXPERIMENT_MAX_OPS ? o.n : EXPERIMENT_MAX_OPS;
+    for (size_t i = 0; i < o.n; i++)
+        o.names[i] = ops[i]->name, o.settings[i] = ops[i]->settings;
+    o.chosen = experiment_ops_find(&o, name);
+    *op = o.chosen < o.n ? ops[o.chosen] : NULL;
+    return experiment_op_chosen(cfg, g, "crossover", name, &o, ga_catalog_crossover(cat, NULL, name) != NULL, p,
+                                part, settings);
 }
 
 static bool experiment_crossover(struct ga_cfg *cfg, const struct ga_catalog *cat,
@@ -610,63 +664,108 @@ static bool experiment_crossover(struct ga_cfg *cfg, const struct ga_catalog *ca
                                  struct ga_params *params)
 {
     config_setting_t *g = ga_cfg_group(cfg, ga, "crossover");
-    if (!g)
-        return false;
+    return g && experiment_crossover_in(cfg, cat, p, NULL, g, &p->defaults, &params->crossover,
+                                        &params->crossover_rate, params->crossover_settings);
+}
+
+/* The mutation group g of problem p or of its part 'part' (not NULL) into
+ * *op, *rate, *unit and settings, as experiment_crossover_in; a part's
+ * unit is individual or gene. */
+static bool experiment_mutation_in(struct ga_cfg *cfg, const struct ga_catalog *cat, const struct ga_problem *p,
+                                   const struct ga_problem_part *part, config_setting_t *g,
+                                   const struct ga_problem_defaults *def, const struct ga_mutation **op,
+                                   double *rate, enum ga_rate_unit *unit, double *settings)
+{
+    static const char *const units[] = {"individual", "gene", "fast"};
+    static const enum ga_rate_unit unit_codes[] = {GA_PER_INDIVIDUAL, GA_PER_GENE, GA_PER_FAST};
     const char *name;
-    bool ok = ga_cfg_string(cfg, g, "name", p->defaults.crossover, &name);
-    ok &= ga_cfg_double(cfg, g, "rate", p->defaults.crossover_rate, 0, 1, &params->crossover_rate);
+    size_t u;
+    bool ok = ga_cfg_string(cfg, g, "name", def->mutation, &name);
+    ok &= ga_cfg_double(cfg, g, "rate", def->mutation_rate, 0, 1, rate);
+    ok &= ga_cfg_choice(cfg, g, "per", units, part ? 2 : 3, (size_t)def->mutation_unit, &u);
     if (!ok)
         return false;
-    const struct ga_crossover *ops[EXPERIMENT_MAX_OPS];
+    *unit = unit_codes[u];
+    const struct ga_mutation *ops[EXPERIMENT_MAX_OPS];
     struct experiment_ops o;
-    o.n = ga_catalog_crossovers(cat, p, ops, EXPERIMENT_MAX_OPS);
-    o.n = o.chosen = o.n < EXPERIMENT_MAX_OPS ? o.n : EXPERIMENT_MAX_OPS;
-    params->crossover = ga_catalog_crossover(cat, p, name);
-    for (size_t i = 0; i < o.n; i++) {
-        o.names[i] = ops[i]->name;
-        o.settings[i] = ops[i]->settings;
-        o.chosen = ops[i] == params->crossover ? i : o.chosen;
-    }
-    return experiment_op_chosen(cfg, g, "crossover", name, &o, ga_catalog_crossover(cat, NULL, name) != NULL, p,
-                                params->crossover_settings);
+    struct ga_problem chooser = experiment_chooser(p, part);
+    o.n = ga_catalog_mutations(cat, &chooser, ops, EXPERIMENT_MAX_OPS);
+    o.n = o.n < EXPERIMENT_MAX_OPS ? o.n : EXPERIMENT_MAX_OPS;
+    for (size_t i = 0; i < o.n; i++)
+        o.names[i] = ops[i]->name, o.settings[i] = ops[i]->settings;
+    o.chosen = experiment_ops_find(&o, name);
+    *op = o.chosen < o.n ? ops[o.chosen] : NULL;
+    return experiment_op_chosen(cfg, g, "mutation", name, &o, ga_catalog_mutation(cat, NULL, name) != NULL, p, part,
+                                settings);
 }
 
 static bool experiment_mutation(struct ga_cfg *cfg, const struct ga_catalog *cat,
                                 const struct ga_problem *p, config_setting_t *ga,
                                 struct ga_params *params)
 {
-    static const char *const units[] = {"individual", "gene", "fast"};
-    static const enum ga_rate_unit unit_codes[] = {GA_PER_INDIVIDUAL, GA_PER_GENE, GA_PER_FAST};
     config_setting_t *g = ga_cfg_group(cfg, ga, "mutation");
     if (!g)
         return false;
-    const char *name;
-    size_t unit;
-    bool ok = ga_cfg_string(cfg, g, "name", p->defaults.mutation, &name);
-    ok &= ga_cfg_double(cfg, g, "rate", p->defaults.mutation_rate, 0, 1, &params->mutation_rate);
-    ok &= ga_cfg_choice(cfg, g, "per", units, 3, (size_t)p->defaults.mutation_unit, &unit);
+    bool ok = experiment_mutation_in(cfg, cat, p, NULL, g, &p->defaults, &params->mutation, &params->mutation_rate,
+                                     &params->mutation_unit, params->mutation_settings);
     ok &= ga_cfg_bool(cfg, g, "resample", false, &params->mutation_resample);
     ok &= ga_cfg_double(cfg, g, "beta", 1.5, 1, 10, &params->mutation_beta);
     if (ok && params->mutation_beta <= 1) {
         ga_cfg_error_at(cfg, g, "beta", "expected a number in (1, 10], got 1 (the power law needs beta > 1)");
         ok = false;
     }
-    if (!ok)
+    return ok && experiment_keeps(cfg, params, params_check_mutation);
+}
+
+/* One part's group of ga.parts: its crossover and mutation, then the
+ * rules of a part's variation (said at the group). */
+static bool experiment_part(struct ga_cfg *cfg, const struct ga_catalog *cat, const struct ga_problem *p,
+                            const struct ga_problem_part *part, config_setting_t *g, struct ga_variation *v)
+{
+    config_setting_t *cg = ga_cfg_group(cfg, g, "crossover"), *mg = ga_cfg_group(cfg, g, "mutation");
+    if (!cg || !mg)
         return false;
-    params->mutation_unit = unit_codes[unit];
-    const struct ga_mutation *ops[EXPERIMENT_MAX_OPS];
-    struct experiment_ops o;
-    o.n = ga_catalog_mutations(cat, p, ops, EXPERIMENT_MAX_OPS);
-    o.n = o.chosen = o.n < EXPERIMENT_MAX_OPS ? o.n : EXPERIMENT_MAX_OPS;
-    params->mutation = ga_catalog_mutation(cat, p, name);
-    for (size_t i = 0; i < o.n; i++) {
-        o.names[i] = ops[i]->name;
-        o.settings[i] = ops[i]->settings;
-        o.chosen = ops[i] == params->mutation ? i : o.chosen;
+    bool ok = experiment_crossover_in(cfg, cat, p, part, cg, &part->defaults, &v->crossover, &v->crossover_rate,
+                                      v->crossover_settings);
+    ok &= experiment_mutation_in(cfg, cat, p, part, mg, &part->defaults, &v->mutation, &v->mutation_rate,
+                                 &v->mutation_unit, v->mutation_settings);
+    struct params_fault f;
+    if (ok && !params_check_part(v, part->kind, part->name, &f)) {
+        ga_cfg_error_at(cfg, mg, "per", "%s", f.why);
+        return false;
     }
-    return experiment_op_chosen(cfg, g, "mutation", name, &o, ga_catalog_mutation(cat, NULL, name) != NULL, p,
-                                params->mutation_settings) &&
-           experiment_keeps(cfg, params, params_check_mutation);
+    return ok;
+}
+
+/* ga.parts: a group per part of a composite problem (none for others). */
+static bool experiment_parts(struct ga_cfg *cfg, const struct ga_catalog *cat, const struct ga_problem *p,
+                             const void *state, config_setting_t *ga, struct ga_params *params)
+{
+    if (p->kind != GA_KIND_COMPOSITE)
+        return !config_setting_get_member(ga, "parts") ||
+               experiment_refuse_group(cfg, ga, "parts", "problem '%s' has a %s genome, not one of parts: ga.parts "
+                                                         "is for composite problems",
+                                       p->name, ga_genome_kind_name(p->kind));
+    config_setting_t *g = ga_cfg_group(cfg, ga, "parts");
+    if (!g || !state) /* a problem group refused: its parts unknown */
+        return g != NULL;
+    const struct ga_problem_part *decl = NULL;
+    size_t n = p->parts && p->parts->list ? p->parts->list(state, &decl) : 0;
+    if (n < 1 || n > GA_PARTS_MAX) {
+        ga_cfg_error(cfg, config_setting_get_member(ga_cfg_root(cfg), "problem"),
+                     "problem '%s' has a composite genome of %zu parts: gaexp takes 1 to %d (struct ga_problem_parts)",
+                     p->name, n, GA_PARTS_MAX);
+        return false;
+    }
+    const char *names[GA_PARTS_MAX];
+    for (size_t i = 0; i < n; i++)
+        names[i] = decl[i].name;
+    bool ok = experiment_unknown_variants(cfg, g, "part", names, n);
+    for (size_t i = 0; i < n; i++) {
+        config_setting_t *pg = ga_cfg_group(cfg, g, decl[i].name);
+        ok &= pg && experiment_part(cfg, cat, p, &decl[i], pg, &params->parts[i]);
+    }
+    return ok;
 }
 
 /* The local search of ga.local: one of the problem's (name "" = none),
@@ -794,6 +893,7 @@ static bool experiment_ga(struct ga_experiment *e, struct ga_cfg *cfg,
     if (e->problem) {
         ok &= experiment_crossover(cfg, cat, e->problem, ga, params);
         ok &= experiment_mutation(cfg, cat, e->problem, ga, params);
+        ok &= experiment_parts(cfg, cat, e->problem, e->state, ga, params);
         ok &= experiment_local(cfg, e->problem, ga, params);
         ok &= experiment_scheme_serves(cfg, e->problem, e->state, params);
     }

@@ -1,5 +1,6 @@
 /* ga/genome.c — names of genome kinds, and the stride of a genome in a population block. */
 #include "gaexp/genome.h"
+#include "gaexp/problem.h"
 
 #include <math.h>
 
@@ -13,6 +14,7 @@ static const struct genome_kind_text {
     {GA_KIND_DISTINCT, "distinct values", "len distinct values from [0, alphabet)"},
     {GA_KIND_TREE, "tree", "a tree in prefix order, of a fixed maximum length"},
     {GA_KIND_REAL, "real", "doubles within per-gene bounds, and a step size sigma (ga_genome_reals)"},
+    {GA_KIND_COMPOSITE, "composite", "parts of the kinds above one after another, each with its own operators"},
 };
 
 static const struct genome_kind_text *genome_kind_find(enum ga_genome_kind kind)
@@ -52,4 +54,27 @@ size_t ga_genome_stride(size_t len)
     while (slot < bytes)
         slot *= 2;
     return slot / sizeof(ga_gene);
+}
+
+/* A part's genes: a real part's reals and sigma as 16-bit genes. */
+static size_t genome_part_len(const struct ga_problem_part *p)
+{
+    return p->kind == GA_KIND_REAL ? GA_REAL_LEN(p->len) : p->len;
+}
+
+size_t ga_parts_layout(const struct ga_problem_part *parts, size_t n, size_t *offsets, unsigned *alphabet)
+{
+    size_t at = 0;
+    unsigned most = 0;
+    for (size_t i = 0; i < n; i++) {
+        at = (at + GA_GENES_PER_REAL - 1) / GA_GENES_PER_REAL * GA_GENES_PER_REAL;
+        if (offsets)
+            offsets[i] = at;
+        at += genome_part_len(&parts[i]);
+        unsigned a = parts[i].kind == GA_KIND_REAL ? GA_GENE_MAX + 1u : parts[i].alphabet;
+        most = a > most ? a : most;
+    }
+    if (alphabet)
+        *alphabet = most;
+    return at;
 }

@@ -66,6 +66,26 @@ bool params_check_mutation(const struct ga_params *p, struct params_fault *f)
     return true;
 }
 
+bool params_check_part(const struct ga_variation *v, enum ga_genome_kind kind, const char *setting,
+                       struct params_fault *f)
+{
+    const char *name = ga_genome_kind_name(kind);
+    if (!v->crossover || !(v->crossover->kinds & kind))
+        return params_broken(f, setting, "crossover '%s' does not serve a %s part", v->crossover ? v->crossover->name : "",
+                             name);
+    if (!v->mutation || !(v->mutation->kinds & kind))
+        return params_broken(f, setting, "mutation '%s' does not serve a %s part", v->mutation ? v->mutation->name : "",
+                             name);
+    if (v->mutation_unit == GA_PER_FAST)
+        return params_broken(f, setting, "a part's mutation is per \"individual\" or per \"gene\", not \"fast\"");
+    if (v->mutation_unit == GA_PER_GENE && !v->mutation->at)
+        return params_broken(f, setting, "mutation '%s' has no per-gene form; use per = \"individual\"",
+                             v->mutation->name);
+    if (!(v->crossover_rate >= 0 && v->crossover_rate <= 1) || !(v->mutation_rate >= 0 && v->mutation_rate <= 1))
+        return params_broken(f, setting, "rates must lie in [0, 1]");
+    return true;
+}
+
 /* The CMA-ES's own rules: one individual (the best so far), one island, one process. */
 static bool params_check_cmaes(const struct ga_params *p, struct params_fault *f)
 {

@@ -20,6 +20,11 @@ struct params_fault {
 bool params_check_mutation(const struct ga_params *p, struct params_fault *f);
 bool params_check_scheme(const struct ga_params *p, struct params_fault *f);
 bool params_check_islands(const struct ga_params *p, struct params_fault *f);
+/* The rules of one part's variation (a composite genome): operators that
+ * serve its kind, the unit individual or gene, and a per-gene form for
+ * per gene.  'setting' names the part's group (ga.parts.NAME) in *f. */
+bool params_check_part(const struct ga_variation *v, enum ga_genome_kind kind, const char *setting,
+                       struct params_fault *f);
 /* Every rule, those of the genome gen included: what ga_run_alloc checks. */
 bool params_check(const struct ga_params *p, const struct ga_genome *gen, struct params_fault *f);
 

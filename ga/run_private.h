@@ -13,6 +13,7 @@ struct ga_run {
     const struct ga_problem *problem;
     struct ga_genome gen;
     struct ga_params params;
+    struct ga_genome_part parts[GA_PARTS_MAX]; /* a composite genome's: gen.parts */
     uint64_t seed;
     unsigned long generation;
 

@@ -120,6 +120,47 @@ static bool run_fast_tables(struct ga_run *run)
     return true;
 }
 
+/* A composite genome's parts, as its operators see them in the run: each
+ * part's shape from the problem's declaration, its variation from the
+ * parameters (gen.parts).  False with a diagnostic when they do not fit. */
+static bool run_parts_set(struct ga_run *run, struct ga_diag *d)
+{
+    const struct ga_problem *problem = run->problem;
+    const struct ga_problem_part *decl = NULL;
+    size_t n = problem->parts && problem->parts->list ? problem->parts->list(run->gen.state, &decl) : 0;
+    size_t offsets[GA_PARTS_MAX];
+    unsigned alphabet;
+    if (n < 1 || n > GA_PARTS_MAX || ga_parts_layout(decl, n, offsets, &alphabet) != run->gen.len ||
+        alphabet != run->gen.alphabet) {
+        ga_diag_add(d, "", 0, problem->name, "a composite problem needs 1 to %d parts, and the length and alphabet "
+                                             "ga_parts_layout gives", GA_PARTS_MAX);
+        return false;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const struct ga_problem_part *p = &decl[i];
+        const struct ga_variation *v = &run->params.parts[i];
+        struct params_fault f;
+        if (!params_check_part(v, p->kind, p->name, &f)) {
+            ga_diag_add(d, "", 0, problem->name, "part %s: %s", f.setting, f.why);
+            return false;
+        }
+        bool real = p->kind == GA_KIND_REAL;
+        if (real && (!p->lower || !p->upper)) {
+            ga_diag_add(d, "", 0, problem->name, "part %s: a real part needs its bounds (lower and upper)", p->name);
+            return false;
+        }
+        run->parts[i] = (struct ga_genome_part){
+            p->name, offsets[i],
+            {run->gen.state, real ? GA_REAL_LEN(p->len) : p->len, real ? GA_GENE_MAX + 1u : p->alphabet, p->kind,
+             real ? p->len : 0, real ? p->lower : NULL, real ? p->upper : NULL, v->crossover_settings,
+             v->mutation_settings, NULL, 0},
+            v};
+    }
+    run->gen.parts = run->parts;
+    run->gen.part_count = n;
+    return true;
+}
+
 struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
                             const struct ga_params *params, struct ga_diag *diag)
 {
@@ -149,6 +190,10 @@ struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
         run->params.lambda = gen.len;
     run->gen.crossover_settings = run->params.crossover_settings;
     run->gen.mutation_settings = run->params.mutation_settings;
+    if (gen.kind == GA_KIND_COMPOSITE && !run_parts_set(run, diag)) {
+        free(run);
+        return NULL;
+    }
 
     size_t n = params->population * islands, size = params->migration_size;
     run->total = n;

@@ -125,6 +125,29 @@ mv "$out/reals" "$out/reals-reference"
 check "a real-valued island run on 3 ranks" "$MPIRUN" -np 3 --oversubscribe $reals --out "$out/reals"
 check "real-valued on 3 ranks: byte-identical to one process" same "$out/reals-reference" "$out/reals"
 
+# A composite genome (sched): a sweep over a part's mutations spread over
+# 3 ranks, and an island run whose islands the ranks share (each part's
+# operators applied on every rank alike): the same folders.
+ccfg=$out/composite.cfg
+cat > "$ccfg" <<EOT
+problem = { name = "sched"; jobs = 12; machines = 4; };
+ga = { seed = 7; population = 80; replicates = 2; stop = { generations = 30; fitness = -1.0; };
+       parts = { machine = { crossover = { name = "twopoint"; }; }; }; };
+output = { plot = false; };
+sweep = ( { set = "ga.parts.order.mutation.name"; values = ["swap", "inversion", "insertion"]; } );
+EOT
+"$GAEXP" sweep "$ccfg" --out "$out/composite" --quiet
+mv "$out/composite" "$out/composite-reference"
+check "a sweep over a composite genome's part operators on 3 ranks" mpi 3 sweep "$ccfg" --out "$out/composite" --quiet
+check "the composite sweep on 3 ranks: byte-identical to one process" same "$out/composite-reference" "$out/composite"
+cisl="$GAEXP run $srcdir/configs/sched.cfg --replicates 2 --quiet --set output.plot=false
+  --set ga.islands.count=3 --set ga.stop.generations=40 --set ga.stop.fitness=-1.0"
+$cisl --out "$out/cisl"
+mv "$out/cisl" "$out/cisl-reference"
+# shellcheck disable=SC2086
+check "a composite island run on 3 ranks" "$MPIRUN" -np 3 --oversubscribe $cisl --out "$out/cisl"
+check "composite on 3 ranks: byte-identical to one process" same "$out/cisl-reference" "$out/cisl"
+
 # A problem's own column (t24's mean_depth) in the records the workers send.
 cols=$out/columns.cfg
 cat > "$cols" <<EOT

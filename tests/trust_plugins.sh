@@ -12,7 +12,8 @@
 #  - after the plug-in is rebuilt, resume refuses it naming
 #    --accept-changed-plugin, which goes on and records the change;
 #  - a genome of 2^63 - 1 genes is refused at load, not by SIGFPE;
-#  - --check on every shipped problem and operator reports nothing.
+#  - --check on every shipped problem and operator (and every part's
+#    operator of a composite genome) reports nothing.
 . "${srcdir:-.}/tests/lib.sh"
 test_folder trust_plugins
 out=$(cd "$out" && pwd)
@@ -143,7 +144,10 @@ list=$("$GAEXP" list)
 for cfg in "$src"/configs/*.cfg; do
   case $(basename "$cfg") in bench-*|derful5-paper.cfg|derful5-islands.cfg) continue ;; esac
   problem=$(sed -n 's/^ *name = "\([a-z0-9]*\)";.*/\1/p' "$cfg" | head -1)
-  ops=$(printf '%s\n' "$list" | awk -v p="$problem" '/^  [a-z0-9]+ / { cur = $1 } cur == p && $1 ~ /^(crossover|mutation)$/ { print $1 "=" $2 }')
+  # a composite problem's parts' operators as parts.PART.crossover=NAME
+  ops=$(printf '%s\n' "$list" | awk -v p="$problem" '/^  [a-z0-9]+ / { cur = $1; part = "" }
+    cur == p && /^    part / { part = "parts." substr($2, 1, length($2) - 1) "." }
+    cur == p && $1 ~ /^(crossover|mutation)$/ { print part $1 "=" $2 }')
   for op in $ops; do
     kind=${op%%=*} name=${op#*=}
     (cd "$src" && "$GAEXP" run "configs/$(basename "$cfg")" --check --quiet --seed 2 --jobs 2 --set output.plot=false \

@@ -28,8 +28,11 @@ enum ga_genome_kind {
     GA_KIND_DISTINCT = 1u << 3, /* len distinct values from [0, alphabet) */
     GA_KIND_TREE = 1u << 4,     /* prefix-order tree, fixed maximum length */
     GA_KIND_REAL = 1u << 5,     /* doubles within per-gene bounds: see ga_genome_reals */
+    GA_KIND_COMPOSITE = 1u << 6, /* parts of the kinds above, one after another: see ga_parts_layout */
 };
 #define GA_KIND_ANY 0xffffu
+
+struct ga_genome_part;
 
 /* The shape of one problem instance's genomes, handed to every hook.
  * 'state' is the problem's configured state (read-only for hooks). */
@@ -46,6 +49,11 @@ struct ga_genome {
      * (gaexp/op.h: read them with ga_crossover_setting and
      * ga_mutation_setting); NULL outside a run. */
     const double *crossover_settings, *mutation_settings;
+    /* GA_KIND_COMPOSITE in a run (else NULL and 0): its parts, each with
+     * its shape and the variation the experiment file chose for it
+     * (gaexp/op.h); the operators "parts" apply them one by one. */
+    const struct ga_genome_part *parts;
+    size_t part_count;
 };
 
 /* A real-valued genome (GA_KIND_REAL) is 'reals' doubles x[0 .. reals),

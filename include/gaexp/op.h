@@ -143,6 +143,31 @@ enum ga_rate_unit {
     GA_PER_FAST,
 };
 
+/* The variation of one part of a composite genome (GA_KIND_COMPOSITE),
+ * read from its group of ga.parts: its crossover, applied with probability
+ * crossover_rate when the pair is crossed (else the part is copied), and
+ * its mutation, at mutation_rate per individual or per gene (not fast),
+ * each with its settings' values in their lists' order. */
+struct ga_variation {
+    const struct ga_crossover *crossover;
+    double crossover_rate;
+    double crossover_settings[GA_OP_SETTINGS_MAX];
+    const struct ga_mutation *mutation;
+    double mutation_rate;
+    enum ga_rate_unit mutation_unit;
+    double mutation_settings[GA_OP_SETTINGS_MAX];
+};
+
+/* A part of a composite genome as its operators see it in a run: 'gen' is
+ * the part alone (its len, alphabet, kind, reals and bounds, and its
+ * variation's settings), its genes start at gene 'offset' of the whole. */
+struct ga_genome_part {
+    const char *name;
+    size_t offset;
+    struct ga_genome gen;
+    const struct ga_variation *variation;
+};
+
 GAEXP_API_END
 
 #endif

@@ -47,6 +47,39 @@ struct ga_problem_reals {
     void (*bounds)(const void *state, size_t *reals, const double **lower, const double **upper);
 };
 
+/* A COMPOSITE GENOME (GA_KIND_COMPOSITE) is several parts, each of its
+ * own kind (bits, ints, perm, distinct or real) with its own operators
+ * chosen in the experiment file (ga.parts.NAME.crossover and .mutation).
+ * A part as the problem declares it: 'len' genes of 'alphabet' symbols,
+ * or for a real part 'len' reals within lower[i] .. upper[i] (arrays that
+ * live in the state), i.e. GA_REAL_LEN(len) genes.  'defaults' is its
+ * variation when ga.parts does not say (the unit individual or gene). */
+struct ga_problem_part {
+    const char *name; /* its group in ga.parts: a-z, 0-9 and '_', unique */
+    enum ga_genome_kind kind;
+    size_t len;
+    unsigned alphabet;           /* not for a real part (its genes take every 16-bit value) */
+    const double *lower, *upper; /* a real part only */
+    struct ga_problem_defaults defaults;
+};
+/* A composite problem's parts: 'list' points *parts at the configured
+ * instance's, 1 to GA_PARTS_MAX of them (in its state or static), and
+ * returns their count.  The genome is their segments one after another,
+ * where ga_parts_layout says; the genes between segments are 0 ('init'
+ * writes them so, the operators keep them so).  The shape hook gives the
+ * length and alphabet ga_parts_layout returns. */
+#define GA_PARTS_MAX 8
+struct ga_problem_parts {
+    size_t (*list)(const void *state, const struct ga_problem_part **parts);
+};
+/* The layout of a composite genome: part i starts at offsets[i] (NULL: not
+ * wanted), the first at 0 and each next one at the end of the one before
+ * rounded up to a multiple of GA_GENES_PER_REAL genes (8 bytes, so that a
+ * real part is a double view, as a whole real genome is).  Returns the
+ * genome's length; *alphabet (NULL: not wanted) the largest part's
+ * alphabet, 65536 with a real part. */
+size_t ga_parts_layout(const struct ga_problem_part *parts, size_t n, size_t *offsets, unsigned *alphabet);
+
 /* Statistics of a problem's own, written to generations.csv after the
  * standard columns (GA_STATS_COLUMNS) and kept in struct ga_stats's
  * 'problem' array.  'names' names them, NULL-terminated: 1 to
@@ -68,7 +101,7 @@ struct ga_problem_columns {
  * Required hooks: configure, shape, init, evaluate, valid, print (the
  * contract test, tests/test_registry.c, checks every registered problem
  * with them).  Optional (NULL allowed): release, and the tables of
- * operators, real bounds and statistics columns.
+ * operators, real bounds, parts and statistics columns.
  * Hooks other than configure and release take the state read-only through
  * 'gen->state' and keep no pointers.  init, evaluate and valid are called
  * from several threads at once (ga.threads > 1), on distinct genomes of the
@@ -107,6 +140,7 @@ struct ga_problem {
     const char *(*function_name)(const void *state);
     /* Local searches of this problem (ga.local.name), NULL-terminated; NULL for none. */
     const struct ga_local *const *locals;
+    const struct ga_problem_parts *parts; /* GA_KIND_COMPOSITE only, required there */
 };
 
 /* The number of columns p declares (0 when none). */

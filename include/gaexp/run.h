@@ -108,6 +108,10 @@ struct ga_params {
     /* The values of the operators' own settings, in their lists' order. */
     double crossover_settings[GA_OP_SETTINGS_MAX];
     double mutation_settings[GA_OP_SETTINGS_MAX];
+    /* A composite problem: the variation of each of its parts, in the
+     * problem's order (crossover and mutation above are then those of the
+     * whole genome, "parts" by default, which apply these). */
+    struct ga_variation parts[GA_PARTS_MAX];
     bool evaluate_all;               /* evaluate unchanged children too (the benchmark GA) */
     /* Local search (ga.local): applied with probability local_rate to each
      * evaluated child and initial individual, at most local_budget
