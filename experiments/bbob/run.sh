@@ -15,28 +15,15 @@
 # two).  $GAEXP names the gaexp to use.
 set -eu
 case ${1:-} in -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
-results=results/bbob keep=experiments/bbob
-if [ "${1:-}" = --out ]; then
-  [ $# -ge 2 ] || { echo "bbob: --out needs a folder" >&2; exit 2; }
-  mkdir -p "$2" && results=$(cd "$2" && pwd) keep=$results && shift 2
-fi
-here=$(cd "$(dirname "$0")" && pwd)
-cd "$here/../.."
-. experiments/lib.sh
-study_gaexp
-[ "$keep" = experiments/bbob ] || cp experiments/bbob/ecdf.gp "$keep/"
+. "$(dirname "$0")/../lib.sh"
+study_start bbob "$@"
+shift "$taken"
 algorithms="ga cmaes randomsearch"
-sizes="2 5 10 20"
-for alg in $algorithms; do
-  for d in $sizes; do
-    echo "bbob: $alg, d = $d"
-    # The budget follows d, so each d is its own sweep: a swept budget would make
-    # four algorithms of one in the export.
-    nice -n 10 "$gaexp" sweep "experiments/bbob/$alg.cfg" --out "$results/$alg-d$d" --force --quiet \
-      --set problem.dimension=$d --set ga.stop.evaluations=$((2000 * d)) "$@"
-    "$gaexp" export --format iohprofiler "$results/$alg-d$d" "$results/iohprofiler/$alg-d$d" --force
-  done
-done
+# The budget, 2,000 d evaluations, follows d.
+study_settings() {
+  echo "--set problem.dimension=$1 --set ga.stop.evaluations=$(($1 * 2000))"
+}
+study_suite bbob d "$algorithms" "2 5 10 20" "$@"
 python3 experiments/ecdf.py bbob "$results" "$keep" $algorithms
 study_draw "$keep" ecdf
 cat "$keep/ecdf.txt"

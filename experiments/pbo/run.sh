@@ -17,29 +17,16 @@
 # the gaexp to use.
 set -eu
 case ${1:-} in -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
-results=results/pbo keep=experiments/pbo
-if [ "${1:-}" = --out ]; then
-  [ $# -ge 2 ] || { echo "pbo: --out needs a folder" >&2; exit 2; }
-  mkdir -p "$2" && results=$(cd "$2" && pwd) keep=$results && shift 2
-fi
-here=$(cd "$(dirname "$0")" && pwd)
-cd "$here/../.."
-. experiments/lib.sh
-study_gaexp
-[ "$keep" = experiments/pbo ] || cp experiments/pbo/ecdf.gp "$keep/"
+. "$(dirname "$0")/../lib.sh"
+study_start pbo "$@"
+shift "$taken"
 algorithms="ga oneplusone onelambda fastga lambdalambda randomsearch"
-sizes="16 64 100"
-for alg in $algorithms; do
-  for n in $sizes; do
-    echo "pbo: $alg, n = $n"
-    # The rate 1/n and the budget 10 n^2 follow n, so each n is its own sweep:
-    # a swept rate would make three algorithms of one in the export.
-    nice -n 10 "$gaexp" sweep "experiments/pbo/$alg.cfg" --out "$results/$alg-n$n" --force --quiet \
-      --set problem.dimension=$n --set ga.mutation.rate=$(awk "BEGIN { print 1 / $n }") \
-      --set ga.stop.evaluations=$((10 * n * n)) "$@"
-    "$gaexp" export --format iohprofiler "$results/$alg-n$n" "$results/iohprofiler/$alg-n$n" --force
-  done
-done
+# The mutation rate 1/n and the budget 10 n^2 evaluations follow n.
+study_settings() {
+  echo "--set problem.dimension=$1 --set ga.mutation.rate=$(awk "BEGIN { print 1 / $1 }")" \
+    "--set ga.stop.evaluations=$(($1 * $1 * 10))"
+}
+study_suite pbo n "$algorithms" "16 64 100" "$@"
 python3 experiments/ecdf.py pbo "$results" "$keep" $algorithms
 python3 experiments/pbo/theory.py "$results" > "$keep/theory.txt"
 study_draw "$keep" ecdf
