@@ -4,7 +4,7 @@
 #
 # Usage: python3 experiments/ecdf.py pbo|bbob RESULTS OUT ALGORITHM...
 # Reads RESULTS/iohprofiler/ALGORITHM-nN (pbo) or -dD (bbob), as run.sh exports
-# them; writes OUT/ecdf.dat (a gnuplot block per panel and algorithm), OUT/ecdf.txt
+# them (the algorithms' names are the exports'); writes OUT/ecdf.dat (a gnuplot block per panel and algorithm), OUT/ecdf.txt
 # and, for pbo, OUT/ert.txt from RESULTS/ALGORITHM-nN/sweep.csv.
 #
 # A (run, target) pair is reached at the evaluation of the export's first line
@@ -33,17 +33,16 @@ GROUPS = {
              ("multimodal, weak structure (f20-f24)", list(range(20, 25)))],
 }
 LETTERS = {"pbo": "n", "bbob": "d"}
-NAMES = {"ga": "GA", "oneplusone": "(1+1) EA", "onelambda": "(1+10) EA", "fastga": "fast GA",
-         "lambdalambda": "(1+(lambda,lambda)) GA", "randomsearch": "random search", "cmaes": "CMA-ES"}
 PBO_TARGETS = 20
 
 
 def ecdf_runs(folder):
     """{(function, instance): [run, ...]} of one export, a run (evals, [(evaluations, best so far)]),
-    and the largest budget (ga.stop.evaluations) of its configurations."""
-    runs, budget = {}, 0
+    the largest budget (ga.stop.evaluations) of its configurations and the algorithm's name."""
+    runs, budget, name = {}, 0, os.path.basename(folder)
     for meta in sorted(glob.glob(os.path.join(folder, "*", "IOHprofiler_f*.json"))):
         j = json.load(open(meta))
+        name = j["algorithm"]["name"]
         for attribute in j["experiment_attributes"]:
             for line in attribute.get("settings", "").splitlines():
                 if line.startswith("ga.stop.evaluations = "):
@@ -55,7 +54,7 @@ def ecdf_runs(folder):
                 sys.exit("ecdf: %s: %d runs in the JSON, %d in the .dat" % (meta, len(scenario["runs"]), len(blocks)))
             for run, block in zip(scenario["runs"], blocks):
                 runs.setdefault((j["function_id"], run["instance"]), []).append((run["evals"], block))
-    return runs, budget
+    return runs, budget, name
 
 
 def ecdf_sizes(results, letter, algorithm):
@@ -108,21 +107,21 @@ def ecdf_curve(hits, pairs, budgets):
     return out
 
 
-def ecdf_pbo_ert(results, out, algorithms, budgets):
+def ecdf_pbo_ert(results, out, algorithms, names, budgets):
     """ert.txt: per n a table of the ERT to the optimum, function by algorithm."""
     with open(os.path.join(out, "ert.txt"), "w") as f:
         f.write("ERT to the optimum (gaexp sweep's: evaluations of all runs, each until its success or its end,\n"
                 "per solved run) and (runs solved); '-' none solved.\n")
         for n, budget in budgets:
             f.write("\nn = %d (budget %d evaluations a run)\n%-28s" % (n, budget, "function") +
-                    "".join("%24s" % NAMES[a] for a in algorithms) + "\n")
+                    "".join("%24s" % names[a] for a in algorithms) + "\n")
             table = {}
             for a in algorithms:
                 for row in ecdf_csv(os.path.join(results, "%s-n%d" % (a, n), "sweep.csv")):
                     table[(int(row["problem.function"]), a)] = row
-            names = ecdf_function_names(os.path.join(results, "iohprofiler", "%s-n%d" % (algorithms[0], n)))
+            functions = ecdf_function_names(os.path.join(results, "iohprofiler", "%s-n%d" % (algorithms[0], n)))
             for fn in sorted({fn for fn, _ in table}):
-                f.write("%-28s" % ("F%d %s" % (fn, names.get(fn, ""))))
+                f.write("%-28s" % ("F%d %s" % (fn, functions.get(fn, ""))))
                 for a in algorithms:
                     row = table[(fn, a)]
                     cell = "-" if int(row["solved"]) == 0 else "%.0f" % float(row["ert"])
@@ -149,7 +148,7 @@ def main(argv):
         sys.exit("usage: python3 experiments/ecdf.py pbo|bbob RESULTS OUT ALGORITHM...")
     suite, results, out, algorithms = argv[1], argv[2], argv[3], argv[4:]
     letter = LETTERS[suite]
-    sizes, budgets_of = ecdf_sizes(results, letter, algorithms[0]), []
+    sizes, budgets_of, names = ecdf_sizes(results, letter, algorithms[0]), [], {}
     dat = open(os.path.join(out, "ecdf.dat"), "w")
     txt = open(os.path.join(out, "ecdf.txt"), "w")
     txt.write("Share of (run, target) pairs reached at the end of the budget, and the evaluations%s\n"
@@ -159,7 +158,7 @@ def main(argv):
     for size in sizes:
         all_runs, budget = {}, 0
         for a in algorithms:
-            all_runs[a], b = ecdf_runs(os.path.join(results, "iohprofiler", "%s-%s%d" % (a, letter, size)))
+            all_runs[a], b, names[a] = ecdf_runs(os.path.join(results, "iohprofiler", "%s-%s%d" % (a, letter, size)))
             budget = max(budget, b)
         budgets_of.append((size, budget))
         if suite == "pbo":
@@ -184,17 +183,18 @@ def main(argv):
                             if h is not None:
                                 hits.append(h)
                 curve = ecdf_curve(hits, pairs, budgets)
-                dat.write("# %s = %d, %s: %s (%d pairs)\n" % (letter, size, title, NAMES[a], pairs))
+                dat.write("# %s = %d, %s: %s (%d pairs)\n\"%s\" share\n" % (letter, size, title, names[a], pairs,
+                                                                        names[a]))
                 for b, share in zip(budgets, curve):
                     dat.write("%.6g %.6f\n" % (b / scale, share))
                 dat.write("\n\n")
                 half = next((b / scale for b, s in zip(budgets, curve) if s >= 0.5), None)
-                txt.write("  %-24s %6.3f  %s\n" % (NAMES[a], curve[-1], "-" if half is None else "%.4g" % half))
+                txt.write("  %-24s %6.3f  %s\n" % (names[a], curve[-1], "-" if half is None else "%.4g" % half))
             txt.write("\n")
     dat.close()
     txt.close()
     if suite == "pbo":
-        ecdf_pbo_ert(results, out, algorithms, budgets_of)
+        ecdf_pbo_ert(results, out, algorithms, names, budgets_of)
 
 
 if __name__ == "__main__":

@@ -7,10 +7,10 @@ test_folder studies
 command -v python3 >/dev/null || { echo "studies: no python3, skipped"; exit 77; }
 top=$(cd "$srcdir" && pwd)
 
-# export DIR ALGORITHM-SIZE FUNCTION DIMENSION BUDGET RUN...: an IOHprofiler
+# export DIR ALGORITHM-SIZE NAME FUNCTION DIMENSION BUDGET RUN...: an IOHprofiler
 # export as gaexp writes it, one function, a run "EVALS:E1,Y1;E2,Y2;..." each.
 export_by_hand() {
-  dir=$1/iohprofiler/$2/p001 f=$3 d=$4 budget=$5; shift 5
+  dir=$1/iohprofiler/$2/p001 name=$3 f=$4 d=$5 budget=$6; shift 6
   mkdir -p "$dir/data_f${f}_F"
   runs= sep=
   : > "$dir/data_f${f}_F/IOHprofiler_f${f}_DIM$d.dat"
@@ -20,7 +20,7 @@ export_by_hand() {
     echo "${run#*:}" | tr ';' '\n' | tr ',' ' ' | awk '{ print $1, -$2, $2 }' >> "$dir/data_f${f}_F/IOHprofiler_f${f}_DIM$d.dat"
   done
   cat > "$dir/IOHprofiler_f${f}_F.json" <<EOF
-{"function_id": $f, "function_name": "F", "attributes": ["evaluations", "raw_y", "fitness"],
+{"function_id": $f, "function_name": "F", "algorithm": {"name": "$name"}, "attributes": ["evaluations", "raw_y", "fitness"],
  "experiment_attributes": [{"settings": "ga.population = 1\nga.stop.evaluations = $budget\n"}],
  "scenarios": [{"dimension": $d, "path": "data_f${f}_F/IOHprofiler_f${f}_DIM$d.dat", "runs": [$runs]}]}
 EOF
@@ -28,7 +28,7 @@ EOF
 
 # bbob: one run at d = 2, f - f_opt 200 at evaluation 1, 1 at 10, 1e-9 at 100:
 # 0 of COCO's 51 targets, then the 11 from 100 down to 1 (1 included), then all.
-export_by_hand "$out/bbob" cmaes-d2 1 2 200 "100:1,200;10,1;100,1e-9"
+export_by_hand "$out/bbob" cmaes-d2 CMA-ES 1 2 200 "100:1,200;10,1;100,1e-9"
 check "ecdf.py bbob runs" python3 "$top/experiments/ecdf.py" bbob "$out/bbob" "$out/bbob" cmaes
 check "bbob: 11 of 51 targets at 10 evaluations (5 d), a target reached when equalled" \
   sh -c "sed -n '/^# d = 2, all 24/,/^\$/p' '$out/bbob/ecdf.dat' | grep -qx '5 0.215686'"
@@ -43,7 +43,7 @@ check "bbob: f1 counts in the separable group, not in the others" \
 # the targets are 5 (20 - k) / 20: run A from 4 (4 targets) to 0 at 50 (all
 # 20), run B from 6 (none) to 3 at 30 (8) and 2 at 100 (12): 4, 12, 28 and 32
 # of 40 pairs at 1, 30, 50 and 100 evaluations.
-export_by_hand "$out/pbo" oneplusone-n16 1 16 100 "50:1,4;50,0" "100:1,6;30,3;100,2"
+export_by_hand "$out/pbo" oneplusone-n16 "(1+1) EA" 1 16 100 "50:1,4;50,0" "100:1,6;30,3;100,2"
 mkdir -p "$out/pbo/oneplusone-n16"
 printf 'point,dir,problem.function,replicates,solved,ert,ert_low,ert_high\n1,p001,1,2,1,150,50,inf\n' \
   > "$out/pbo/oneplusone-n16/sweep.csv"
