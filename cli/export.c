@@ -804,8 +804,9 @@ static bool export_read_index(const char *root, FILE *index, struct export_sourc
                 a[k] = axis[x];
                 value[k++] = field[2 + x];
             }
-        char swept[400];
-        figures_label(a, value, k, NULL, swept, sizeof swept);
+        char swept[400] = ""; /* none: not the legends' "all settings alike" */
+        if (k)
+            figures_label(a, value, k, NULL, swept, sizeof swept);
         snprintf(e->point, sizeof e->point, "%s", field[1]);
         snprintf(e->dir, sizeof e->dir, "%s/%s", root, field[1]);
         if (!export_source_read(e, swept)) {

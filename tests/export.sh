@@ -89,6 +89,15 @@ check "its replicates are runs of instance 1" \
 check "the size sweep's point of 16 bits is the run's algorithm" \
   [ "$(field "$(json "$out/esize/p001")" 'j["algorithm"]["name"]')" = "$(field "$(json "$out/ea")" 'j["algorithm"]["name"]')" ]
 
+# output.algorithm over a sweep of the problem's settings alone: the name is
+# the user's word, so that it meets an IOHexperimenter algorithm of that name
+# (it was "myga; all settings alike", the figures' legend for nothing swept).
+check "a size sweep named by output.algorithm" "$GAEXP" sweep "$out/size.cfg" --out "$out/sizenamed" --quiet \
+  --set output.algorithm=myga
+check "its export" "$GAEXP" export --format iohprofiler "$out/sizenamed" "$out/esizenamed"
+check "the size sweep's name is output.algorithm alone" \
+  [ "$(field "$(json "$out/esizenamed/p001")" 'j["algorithm"]["name"]')" = myga ]
+
 # ---- two sweeps of the same values differing in an unswept setting: no name shared
 for pop in 20 30; do
   cat > "$out/rate$pop.cfg" <<CFG
