@@ -419,18 +419,22 @@ static size_t mo_curve_sample(const struct ga_mo_curve *c, size_t m, size_t coun
     return written;
 }
 
-static size_t mo_simplex_sample(double radius, size_t m, size_t count, double *out)
+/* Two objectives: count points evenly spaced along the segment or the quarter circle. */
+static size_t mo_pair_sample(enum ga_mo_front_shape shape, double radius, size_t count, double *out)
+{
+    if (count < 2)
+        return 0;
+    for (size_t i = 0; i < count; i++) {
+        double s = (double)i / (double)(count - 1), a = MO_PI / 2 * s;
+        out[2 * i] = radius * (shape == GA_MO_FRONT_SIMPLEX ? s : cos(a));
+        out[2 * i + 1] = radius * (shape == GA_MO_FRONT_SIMPLEX ? 1 - s : sin(a));
+    }
+    return count;
+}
+
+static size_t mo_simplex_sample(double radius, size_t count, double *out)
 {
     size_t p = 0, written = 0;
-    if (m == 2) {
-        if (count < 2)
-            return 0;
-        for (size_t i = 0; i < count; i++) {
-            out[2 * i] = radius * (double)i / (double)(count - 1);
-            out[2 * i + 1] = radius - out[2 * i];
-        }
-        return count;
-    }
     while ((p + 2) * (p + 3) / 2 <= count)
         p++;
     for (size_t i = 0; i <= p && p > 0; i++)
@@ -443,19 +447,9 @@ static size_t mo_simplex_sample(double radius, size_t m, size_t count, double *o
     return written;
 }
 
-static size_t mo_sphere_sample(double radius, size_t m, size_t count, double *out)
+static size_t mo_sphere_sample(double radius, size_t count, double *out)
 {
     size_t p = 0, written = 0;
-    if (m == 2) {
-        if (count < 2)
-            return 0;
-        for (size_t i = 0; i < count; i++) {
-            double a = MO_PI / 2 * (double)i / (double)(count - 1);
-            out[2 * i] = radius * cos(a);
-            out[2 * i + 1] = radius * sin(a);
-        }
-        return count;
-    }
     while ((p + 1) * (p + 2) + 1 <= count)
         p++;
     if (p == 0)
@@ -475,13 +469,15 @@ static size_t mo_sphere_sample(double radius, size_t m, size_t count, double *ou
 
 size_t ga_mo_front_sample(const struct ga_mo_function *fn, size_t m, size_t count, double *out)
 {
+    if (fn->shape != GA_MO_FRONT_CURVE && m == 2)
+        return mo_pair_sample(fn->shape, fn->radius, count, out);
     switch (fn->shape) {
     case GA_MO_FRONT_CURVE:
         return mo_curve_sample(&fn->curve, m, count, out);
     case GA_MO_FRONT_SIMPLEX:
-        return mo_simplex_sample(fn->radius, m, count, out);
+        return mo_simplex_sample(fn->radius, count, out);
     case GA_MO_FRONT_SPHERE:
-        return mo_sphere_sample(fn->radius, m, count, out);
+        return mo_sphere_sample(fn->radius, count, out);
     }
     return 0;
 }
