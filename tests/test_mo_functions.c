@@ -134,6 +134,74 @@ static void test_hand_values(void **state)
 
 /* ---- the analytic front, written here from the papers, apart from the library's description */
 
+/* The Pareto sets of the constrained two-objective functions as arcs x(t), t from a to b, in
+ * increasing f1 (Deb 2001, section 14.1; SRN completed along its constraints, and the ends
+ * computed by build-aux/mo-reference.py). */
+#define SRN_U_END 4.8409773708746727673 /* df2/du = 0 on the circle */
+#define OSY_X1_CROSS 4.0565430124312839652
+#define OSY_X3_CROSS 3.7316847560574749165
+struct pareto_arc {
+    const char *name;
+    int arc;
+    double a, b;
+};
+static const struct pareto_arc pareto_arcs[] = {
+    {"bnh", 0, 0, 3}, {"bnh", 1, 3, 5},
+    {"srn", 0, 3.7, 2.5}, {"srn", 1, 2.5, 14.790199457749040}, {"srn", 2, 2.5, SRN_U_END},
+    {"osy", 0, 5, 1}, {"osy", 1, 5, 1}, {"osy", 2, 5, OSY_X1_CROSS}, {"osy", 3, OSY_X3_CROSS, 1}, {"osy", 4, 0, 1},
+};
+#define PARETO_ARCS (sizeof pareto_arcs / sizeof *pareto_arcs)
+
+static void pareto_arc_x(const struct pareto_arc *p, double t, double *x)
+{
+    double osy[5][6] = {{5, 1, t, 0, 5, 0}, {5, 1, t, 0, 1, 0}, {t, (t - 2) / 3, 1, 0, 1, 0},
+                        {0, 2, t, 0, 1, 0}, {t, 2 - t, 1, 0, 1, 0}};
+    double srn[3][2] = {{3 * t - 10, t}, {-2.5, t}, {-t, sqrt(225 - t * t)}};
+    double bnh[2][2] = {{t, t}, {t, 3}};
+    if (!strcmp(p->name, "osy"))
+        memcpy(x, osy[p->arc], sizeof osy[0]);
+    else if (!strcmp(p->name, "srn"))
+        memcpy(x, srn[p->arc], sizeof srn[0]);
+    else
+        memcpy(x, bnh[p->arc], sizeof bnh[0]);
+}
+
+static void pareto_arc_f(const struct pareto_arc *p, double t, double *f)
+{
+    double x[6], violation[GA_MO_MAX_CONSTRAINTS];
+    const struct ga_mo_function *fn = ga_mo_find(p->name);
+    pareto_arc_x(p, t, x);
+    ga_mo_evaluate(fn, fn->n_at_min, 2, x, f, violation);
+}
+
+/* f2 - the front's f2 at f[0]: the arc whose f1 spans it, bisected there */
+static double path_residual(const char *name, const double *f)
+{
+    for (size_t j = 0; j < PARETO_ARCS; j++) {
+        const struct pareto_arc *p = &pareto_arcs[j];
+        double fa[2], fb[2], a = p->a, b = p->b, fm[2];
+        if (strcmp(p->name, name))
+            continue;
+        pareto_arc_f(p, a, fa);
+        pareto_arc_f(p, b, fb);
+        if (f[0] < fa[0] - 1e-14 * fabs(fa[0]) || f[0] > fb[0] + 1e-14 * fabs(fb[0]))
+            continue;
+        if (f[0] == fa[0] || f[0] == fb[0]) /* an end: where f1 may be flat in t */
+            return f[1] - (f[0] == fa[0] ? fa[1] : fb[1]);
+        for (int i = 0; i < 100; i++) {
+            double mid = (a + b) / 2;
+            pareto_arc_f(p, mid, fm);
+            if (fm[0] < f[0])
+                a = mid;
+            else
+                b = mid;
+        }
+        pareto_arc_f(p, (a + b) / 2, fm);
+        return f[1] - fm[1];
+    }
+    return INFINITY;
+}
+
 static double front_residual(const char *name, size_t m, const double *f)
 {
     double s = 0;
@@ -158,10 +226,8 @@ static double front_residual(const char *name, size_t m, const double *f)
             s += f[j] * (1 + sin(3 * TEST_PI * f[j]));
         return f[m - 1] - (2 * (double)m - s);
     }
-    if (!strcmp(name, "bnh")) { /* (u, u), u in [0, 3]: f1 = 8u^2; (s, 3), s in [3, 5]: f1 = 4s^2 + 36 */
-        double u = sqrt(f[0] / 8), t = sqrt((f[0] - 36) / 4);
-        return f[0] <= 72 ? f[1] - 2 * (5 - u) * (5 - u) : f[1] - (t - 5) * (t - 5) - 4;
-    }
+    if (!strcmp(name, "bnh") || !strcmp(name, "srn") || !strcmp(name, "osy"))
+        return path_residual(name, f) / (1 + fabs(f[1]));
     fail_msg("no front written for %s", name);
     return NAN;
 }
@@ -172,10 +238,13 @@ static void optimal_point(const struct ga_mo_function *fn, size_t n, size_t m, g
 {
     for (size_t i = 0; i < n; i++)
         x[i] = i + 1 < m ? gsl_rng_uniform(r) : fn->distance_optimum;
-    if (!strcmp(fn->name, "bnh")) {
-        double t = 5 * gsl_rng_uniform(r);
-        x[0] = t;
-        x[1] = fmin(t, 3);
+    if (fn->shape == GA_MO_FRONT_PATH) {
+        size_t j;
+        do
+            j = (size_t)gsl_rng_uniform_int(r, PARETO_ARCS);
+        while (strcmp(pareto_arcs[j].name, fn->name));
+        const struct pareto_arc *p = &pareto_arcs[j];
+        pareto_arc_x(p, p->a + (p->b - p->a) * gsl_rng_uniform(r), x);
     }
 }
 
@@ -193,7 +262,7 @@ static void test_optima_on_front(void **state)
                 ga_mo_evaluate(fn, n, m, x, f, violation);
                 assert_close(front_residual(fn->name, m, f), 0, 1e-12);
                 for (size_t c = 0; c < fn->constraints; c++)
-                    assert_true(violation[c] <= 0);
+                    assert_true(violation[c] <= 1e-14);
             }
     }
     gsl_rng_free(r);
@@ -215,7 +284,9 @@ static void test_front_samples(void **state)
             size_t count = ga_mo_front_sample(fn, m, 2000, f);
             assert_true(count <= 2000 && count >= 1000);
             for (size_t i = 0; i < count; i++)
-                assert_close(front_residual(fn->name, m, f + i * m), 0, 1e-12);
+                if (!(fabs(front_residual(fn->name, m, f + i * m)) <= 1e-12))
+                    fail_msg("%s, m = %zu: point %zu (%.17g, %.17g) off the front by %g", fn->name, m, i, f[i * m],
+                             f[i * m + 1], front_residual(fn->name, m, f + i * m));
             struct ga_pareto *pm = ga_pareto_alloc(count, m);
             size_t fronts = ga_pareto_rank(pm, f, count, rank);
             if (fronts != 1)
@@ -235,16 +306,23 @@ static void test_sample_extremes(void **state)
     (void)state;
     double e3 = 0.851832865436414, e7 = 0.859400856644724, a6 = 0.2807753188153697;
     double v7 = e7 * (1 + sin(3 * TEST_PI * e7));
+    double srn_end[2]; /* the circle's end: the least f2 */
+    ga_mo_evaluate(fn_named("srn"), 2, 2, (double[]){-SRN_U_END, sqrt(225 - SRN_U_END * SRN_U_END)}, srn_end,
+                   (double[2]){0});
     static const char *const names[] = {"zdt1", "zdt2", "zdt3", "zdt4", "zdt6", "dtlz1", "dtlz2", "dtlz3",
-                                        "dtlz4", "dtlz7", "bnh", "c1dtlz1"};
+                                        "dtlz4", "dtlz7", "bnh", "c1dtlz1", "srn", "osy"};
     const double ideal[][2][3] = {
         {{0, 0}}, {{0, 0}}, {{0, 1 - sqrt(e3) - e3 * sin(10 * TEST_PI * e3)}}, {{0, 0}}, {{a6, 0}},
         {{0, 0}, {0, 0, 0}}, {{0, 0}, {0, 0, 0}}, {{0, 0}, {0, 0, 0}}, {{0, 0}, {0, 0, 0}},
-        {{0, 4 - v7}, {0, 0, 6 - 2 * v7}}, {{0, 4}}, {{0, 0}, {0, 0, 0}}};
+        {{0, 4 - v7}, {0, 0, 6 - 2 * v7}}, {{0, 4}}, {{0, 0}, {0, 0, 0}},
+        {{10.1, srn_end[1]}}, /* SRN's least f1: (2, 1)'s distance to x1 - 3 x2 + 10 = 0 is 9 / sqrt(10) */
+        {{-274, 4}}};
     const double nadir[][2][3] = {
         {{1, 1}}, {{1, 1}}, {{e3, 1}}, {{1, 1}}, {{1, 1 - a6 * a6}},
         {{0.5, 0.5}, {0.5, 0.5, 0.5}}, {{1, 1}, {1, 1, 1}}, {{1, 1}, {1, 1, 1}}, {{1, 1}, {1, 1, 1}},
-        {{e7, 4}, {e7, e7, 6}}, {{136, 50}}, {{0.5, 0.5}, {0.5, 0.5, 0.5}}};
+        {{e7, 4}, {e7, e7, 6}}, {{136, 50}}, {{0.5, 0.5}, {0.5, 0.5, 0.5}},
+        {{srn_end[0], 9 * 1.1 - 2.7 * 2.7}}, /* at the foot, (1.1, 3.7) */
+        {{-42, 76}}};
     double *f = malloc(2000 * 3 * sizeof *f);
     assert_non_null(f);
     for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
@@ -282,8 +360,6 @@ static void test_pieces(void **state)
     for (size_t i = 0; i < 4; i++)
         assert_close(ends[i], dtlz7[i], 1e-13);
     assert_int_equal(ga_mo_curve_pieces(&fn_named("zdt1")->curve, ends, 16), 1);
-    assert_int_equal(ga_mo_curve_pieces(&fn_named("bnh")->curve, ends, 16), 1);
-    assert_close(ends[1], 136, 1e-15);
     /* ZDT6's least f1, where the derivative of -4x + 6 ln sin(6 pi x) vanishes */
     double x6 = (TEST_PI / 2 - atan(1 / (9 * TEST_PI))) / (6 * TEST_PI);
     assert_close(fn_named("zdt6")->curve.lower, 1 - exp(-4 * x6) * pow(sin(6 * TEST_PI * x6), 6), 1e-16);
@@ -317,6 +393,8 @@ static void test_front_hv_exact(void **state)
     assert_close(ga_mo_front_hv(fn_named("dtlz7"), 2), 1.338134155979261160009285, 1e-14);
     assert_close(ga_mo_front_hv(fn_named("dtlz7"), 3), 2.701895143154374552020427, 1e-14);
     assert_close(ga_mo_front_hv(fn_named("bnh"), 2), 6474.933333333333333333333, 1e-14);
+    assert_close(ga_mo_front_hv(fn_named("srn"), 2), 35478.56545028488623567584, 1e-14);
+    assert_close(ga_mo_front_hv(fn_named("osy"), 2), 16452.05114921067918088529, 1e-14);
 }
 
 static int by_first(const void *a, const void *b)
@@ -398,6 +476,23 @@ static void test_sample_hv_3d(void **state)
     free(f);
 }
 
+/* A Pareto-optimal x moved by up to 'scale' of the box's width in every variable (clipped to
+ * the box), and its f; true when it is feasible. */
+static bool moved_point(const struct ga_mo_function *fn, size_t n, size_t m, gsl_rng *r, double scale, double *f)
+{
+    double lower[GA_MO_MAX_VARIABLES], upper[GA_MO_MAX_VARIABLES], x[GA_MO_MAX_VARIABLES];
+    double violation[GA_MO_MAX_CONSTRAINTS];
+    bool ok = true;
+    ga_mo_bounds(fn, n, lower, upper);
+    optimal_point(fn, n, m, r, x);
+    for (size_t i = 0; i < n; i++)
+        x[i] = fmin(fmax(x[i] + (upper[i] - lower[i]) * scale * (2 * gsl_rng_uniform(r) - 1), lower[i]), upper[i]);
+    ga_mo_evaluate(fn, n, m, x, f, violation);
+    for (size_t c = 0; c < fn->constraints; c++)
+        ok &= violation[c] <= 0;
+    return ok;
+}
+
 /* Feasible points near the Pareto set (position variables anywhere, the others moved from
  * their optimum by up to 10^-6 .. 10^-2 of the box's width) never dominate a point of the
  * sampled front. */
@@ -411,20 +506,9 @@ static void test_nothing_dominates_front(void **state)
         const struct ga_mo_function *fn = &ga_mo_functions[k];
         for (size_t m = fn->m_min; m <= fn->m_max; m++) {
             size_t n = ga_mo_n_default(fn, m), count = ga_mo_front_sample(fn, m, 2000, front), feasible = 0;
-            double lower[GA_MO_MAX_VARIABLES], upper[GA_MO_MAX_VARIABLES], x[GA_MO_MAX_VARIABLES];
-            ga_mo_bounds(fn, n, lower, upper);
             for (int trial = 0; trial < 2000; trial++) {
-                double f[3], violation[GA_MO_MAX_CONSTRAINTS];
-                optimal_point(fn, n, m, r, x);
-                double scale = pow(10, -2 - 4 * gsl_rng_uniform(r));
-                for (size_t i = 0; i < n; i++) {
-                    x[i] += (upper[i] - lower[i]) * scale * (2 * gsl_rng_uniform(r) - 1);
-                    x[i] = fmin(fmax(x[i], lower[i]), upper[i]);
-                }
-                ga_mo_evaluate(fn, n, m, x, f, violation);
-                bool ok = true;
-                for (size_t c = 0; c < fn->constraints; c++)
-                    ok &= violation[c] <= 0;
+                double f[3];
+                bool ok = moved_point(fn, n, m, r, pow(10, -2 - 4 * gsl_rng_uniform(r)), f);
                 feasible += ok;
                 for (size_t i = 0; ok && i < count; i++) {
                     bool dominates = true;
@@ -436,6 +520,38 @@ static void test_nothing_dominates_front(void **state)
             }
             assert_true(feasible >= 100);
         }
+    }
+    gsl_rng_free(r);
+    free(front);
+}
+
+/* Two objectives: no feasible point lies below the front.  The front's f2 at f1 is at least
+ * that of the first sample point past f1 (the front falls along a piece and is flat across a
+ * gap), and no feasible f1 comes before the front's first.  Points drawn uniformly in the box
+ * and near the Pareto set.  (This is what finds a missing piece, as SRN's two ends.) */
+static void test_nothing_below_front(void **state)
+{
+    (void)state;
+    double *front = malloc(20000 * 2 * sizeof *front);
+    gsl_rng *r = test_rng_alloc(11);
+    assert_non_null(front);
+    for (size_t k = 0; k < ga_mo_function_count; k++) {
+        const struct ga_mo_function *fn = &ga_mo_functions[k];
+        size_t n = ga_mo_n_default(fn, 2), count = ga_mo_front_sample(fn, 2, 20000, front), feasible = 0;
+        qsort(front, count, 2 * sizeof *front, by_first);
+        for (int trial = 0; trial < 20000; trial++) {
+            double f[2], scale = trial % 2 ? 1 : pow(10, -1 - 5 * gsl_rng_uniform(r)); /* odd: anywhere */
+            if (!moved_point(fn, n, 2, r, scale, f))
+                continue;
+            feasible++;
+            size_t i = 0;
+            while (i + 1 < count && front[2 * i] <= f[0])
+                i++;
+            double tolerance = 1e-12 * fmax(1, fabs(front[2 * i + 1]));
+            if (f[0] < front[0] - 1e-12 * fmax(1, fabs(front[0])) || f[1] < front[2 * i + 1] - tolerance)
+                fail_msg("%s: the feasible point (%.17g, %.17g) lies below the front", fn->name, f[0], f[1]);
+        }
+        assert_true(feasible >= 1000);
     }
     gsl_rng_free(r);
     free(front);
@@ -459,6 +575,13 @@ static void test_constraints(void **state)
     expect_violations("bnh", 2, 2, (double[]){1, 1}, (double[]){17.0 / 25 - 1, 1 - 65 / 7.7});
     expect_violations("bnh", 2, 2, (double[]){0, 3}, (double[]){34.0 / 25 - 1, 1 - 100 / 7.7});
     expect_violations("bnh", 2, 2, (double[]){8, -3}, (double[]){18.0 / 25 - 1, 1}); /* outside the box */
+    /* SRN: x1^2 + x2^2 <= 225 and 3 x2 - x1 >= 10 */
+    expect_violations("srn", 2, 2, (double[]){-2.5, 2.5}, (double[]){12.5 / 225 - 1, 0});
+    expect_violations("srn", 2, 2, (double[]){0, 0}, (double[]){-1, 1});
+    expect_violations("srn", 2, 2, (double[]){-15, 15}, (double[]){1, 1 - 60.0 / 10});
+    /* OSY: point C of its front, (5, 1, 1, 0, 1, 0), lies on four boundaries at once */
+    expect_violations("osy", 6, 2, (double[]){5, 1, 1, 0, 1, 0}, (double[]){-2, 0, -3, 0, 0, 0});
+    expect_violations("osy", 6, 2, (double[]){0, 0, 3, 5, 4, 0}, (double[]){1, -1, -1, -1, 0.25, 0.75});
     /* C1-DTLZ1, m = 2: x1 = 0 gives f = (0, (1 + g)/2), feasible iff g <= 0.2; x1 = 1 gives
      * ((1 + g)/2, 0), feasible iff g = 0 */
     double x[6] = {0, 0.5, 0.5, 0.5, 0.5, 0.5};
@@ -480,9 +603,9 @@ static void test_constraints(void **state)
 static void test_table(void **state)
 {
     (void)state;
-    static const char *const names[] = {"zdt1", "zdt2", "zdt3", "zdt4", "zdt6", "dtlz1", "dtlz2",
-                                        "dtlz3", "dtlz4", "dtlz7", "bnh", "c1dtlz1"};
-    static const size_t n2[] = {30, 30, 30, 10, 10, 6, 11, 11, 11, 21, 2, 6};
+    static const char *const names[] = {"zdt1", "zdt2", "zdt3", "zdt4", "zdt6", "dtlz1", "dtlz2", "dtlz3",
+                                        "dtlz4", "dtlz7", "bnh", "srn", "osy", "c1dtlz1"};
+    static const size_t n2[] = {30, 30, 30, 10, 10, 6, 11, 11, 11, 21, 2, 2, 6, 6};
     assert_int_equal(ga_mo_function_count, sizeof names / sizeof *names);
     for (size_t i = 0; i < ga_mo_function_count; i++) {
         const struct ga_mo_function *fn = fn_named(names[i]);
@@ -515,6 +638,7 @@ int main(void)
         cmocka_unit_test(test_sample_hv_2d),
         cmocka_unit_test(test_sample_hv_3d),
         cmocka_unit_test(test_nothing_dominates_front),
+        cmocka_unit_test(test_nothing_below_front),
         cmocka_unit_test(test_constraints),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,11 +1,14 @@
 /* problems/mo/mo_functions.c — ZDT, DTLZ and constrained test functions, their true fronts sampled and their exact hypervolumes. */
 #include <math.h>
 #include <string.h>
+#include <gsl/gsl_integration.h>
 
 #include "problems/mo/mo_functions.h"
 
 #define MO_PI 3.14159265358979323846
 #define MO_SCAN_STEPS 131072 /* 2^17 cells to bracket the records' ends */
+#define MO_GL_POINTS 20      /* Gauss-Legendre points on each part of an arc */
+#define MO_GL_PARTS 64
 /* ZDT6's least f1 = 1 - exp(-4x) sin^6(6 pi x) at x = (pi/2 - atan(1/(9 pi))) / (6 pi),
  * where the derivative of -4x + 6 ln sin(6 pi x) vanishes (tests/test_mo_functions.c checks it) */
 #define MO_ZDT6_F1_MIN 0.28077531881536966
@@ -162,6 +165,33 @@ static void bnh_evaluate(size_t n, size_t m, const double *x, double *f, double 
     violation[1] = 1 - ((x[0] - 8) * (x[0] - 8) + (x[1] + 3) * (x[1] + 3)) / 7.7; /* >= 7.7 */
 }
 
+/* SRN (Srinivas and Deb 1994) */
+static void srn_evaluate(size_t n, size_t m, const double *x, double *f, double *violation)
+{
+    (void)n, (void)m;
+    f[0] = 2 + (x[0] - 2) * (x[0] - 2) + (x[1] - 1) * (x[1] - 1);
+    f[1] = 9 * x[0] - (x[1] - 1) * (x[1] - 1);
+    violation[0] = (x[0] * x[0] + x[1] * x[1]) / 225 - 1; /* <= 225 */
+    violation[1] = 1 - (3 * x[1] - x[0]) / 10;           /* x1 - 3 x2 + 10 <= 0: 3 x2 - x1 >= 10 */
+}
+
+/* OSY (Osyczka and Kundu 1995): six constraints, the front on five of their boundaries */
+static void osy_evaluate(size_t n, size_t m, const double *x, double *f, double *violation)
+{
+    (void)n, (void)m;
+    f[0] = -(25 * (x[0] - 2) * (x[0] - 2) + (x[1] - 2) * (x[1] - 2) + (x[2] - 1) * (x[2] - 1) +
+             (x[3] - 4) * (x[3] - 4) + (x[4] - 1) * (x[4] - 1));
+    f[1] = 0;
+    for (size_t i = 0; i < 6; i++)
+        f[1] += x[i] * x[i];
+    violation[0] = 1 - (x[0] + x[1]) / 2;                    /* x1 + x2 >= 2 */
+    violation[1] = (x[0] + x[1]) / 6 - 1;                    /* x1 + x2 <= 6 */
+    violation[2] = (x[1] - x[0]) / 2 - 1;                    /* x2 - x1 <= 2 */
+    violation[3] = (x[0] - 3 * x[1]) / 2 - 1;                /* x1 - 3 x2 <= 2 */
+    violation[4] = ((x[2] - 3) * (x[2] - 3) + x[3]) / 4 - 1; /* (x3 - 3)^2 + x4 <= 4 */
+    violation[5] = 1 - ((x[4] - 3) * (x[4] - 3) + x[5]) / 4; /* (x5 - 3)^2 + x6 >= 4 */
+}
+
 /* C1-DTLZ1: DTLZ1 with 1 - f_m / 0.6 - sum_{i<m} f_i / 0.5 >= 0, which leaves the whole front
  * feasible and blocks the way to it from far */
 static void c1dtlz1_evaluate(size_t n, size_t m, const double *x, double *f, double *violation)
@@ -198,40 +228,94 @@ static double dtlz7_value(double t) { return t * (1 + sin(3 * MO_PI * t)); }
 static double dtlz7_slope(double t) { return 1 + sin(3 * MO_PI * t) + 3 * MO_PI * t * cos(3 * MO_PI * t); }
 static double dtlz7_area(double t) { return t * t / 2 + mo_t_sine_area(t, 3 * MO_PI); }
 
-/* BNH's front: x1 = x2 = u in [0, 3] (f1 = 8u^2 <= 72), then x2 = 3, x1 = s in [3, 5];
- * value = 50 - f2.  bnh_f2_area is an antiderivative of f2 in f1, continuous at 72. */
-#define BNH_BEND 72.0
-static double bnh_f2(double f1)
+/* ---- the arcs of the two-objective paths: points and df1/dt */
+
+/* BNH's Pareto set: x1 = x2 = u in [0, 3] (the segment between the objectives'
+ * minima), then x2 = 3 (the box), x1 = s in [3, 5] */
+static void bnh_diagonal(const double *k, double u, double *f, double *f1_slope)
 {
-    if (f1 <= BNH_BEND) {
-        double u = sqrt(f1 / 8);
-        return 2 * (5 - u) * (5 - u);
-    }
-    double s = sqrt((f1 - 36) / 4);
-    return (s - 5) * (s - 5) + 4;
+    (void)k;
+    f[0] = 8 * u * u;
+    f[1] = 2 * (5 - u) * (5 - u);
+    *f1_slope = 16 * u;
 }
-static double bnh_f2_area(double f1)
+static void bnh_edge(const double *k, double s, double *f, double *f1_slope)
 {
-    double u = sqrt(fmin(f1, BNH_BEND) / 8); /* f1 = 8u^2, df1 = 16u du */
-    double a = 32 * (12.5 * u * u - 10.0 / 3 * u * u * u + u * u * u * u / 4);
-    if (f1 <= BNH_BEND)
-        return a;
-    double s = sqrt((f1 - 36) / 4), s3 = 3; /* f1 = 4s^2 + 36, df1 = 8s ds */
-#define BNH_A2(s) (8 * ((s) * (s) * (s) * (s) / 4 - 10.0 / 3 * (s) * (s) * (s) + 14.5 * (s) * (s)))
-    return a + BNH_A2(s) - BNH_A2(s3);
-#undef BNH_A2
+    (void)k;
+    f[0] = 4 * s * s + 36;
+    f[1] = (s - 5) * (s - 5) + 4;
+    *f1_slope = 8 * s;
 }
-static double bnh_value(double f1) { return 50 - bnh_f2(f1); }
-static double bnh_slope(double f1)
+static const struct ga_mo_path bnh_path = {2, {{bnh_diagonal, {0}, 0, 3}, {bnh_edge, {0}, 3, 5}}};
+
+/* SRN's: f1 + f2 = x1^2 + 5 x1 + 6 is least at x1 = -2.5, the line where trading f1 for f2
+ * through x2 costs as much as through x1; the constraints end it, and beyond its ends the
+ * front goes on along their boundaries (the literature stops at the line: doc/mo-problems.md).
+ * From the least f1, at the foot of (2, 1) on x1 = 3 x2 - 10: along that line, x2 = t from
+ * 3.7 to 2.5 */
+static void srn_cut(const double *k, double t, double *f, double *f1_slope)
 {
-    if (f1 <= BNH_BEND) {
-        double u = sqrt(f1 / 8);
-        return (5 - u) / (4 * u);
-    }
-    double s = sqrt((f1 - 36) / 4);
-    return (5 - s) / (4 * s);
+    (void)k;
+    f[0] = 2 + (3 * t - 12) * (3 * t - 12) + (t - 1) * (t - 1);
+    f[1] = 9 * (3 * t - 10) - (t - 1) * (t - 1);
+    *f1_slope = 20 * t - 74;
 }
-static double bnh_area(double f1) { return 50 * f1 - bnh_f2_area(f1); }
+/* then x1 = -2.5, x2 = s from 2.5 to sqrt(225 - 2.5^2) */
+static void srn_line(const double *k, double s, double *f, double *f1_slope)
+{
+    (void)k;
+    f[0] = 22.25 + (s - 1) * (s - 1);
+    f[1] = -22.5 - (s - 1) * (s - 1);
+    *f1_slope = 2 * (s - 1);
+}
+/* then the circle x1 = -u, x2 = sqrt(225 - u^2), u from 2.5 to where f2 is least */
+static void srn_circle(const double *k, double u, double *f, double *f1_slope)
+{
+    (void)k;
+    double w = sqrt(225 - u * u);
+    f[0] = 2 + (u + 2) * (u + 2) + (w - 1) * (w - 1);
+    f[1] = -9 * u - (w - 1) * (w - 1);
+    *f1_slope = 2 * (u + 2) - 2 * (w - 1) * u / w;
+}
+#define SRN_LINE_END 14.790199457749040   /* sqrt(218.75) */
+#define SRN_CIRCLE_END 4.8409773708746728 /* the root of df2/du = -9 + 2u (w - 1) / w */
+static const struct ga_mo_path srn_path = {
+    3, {{srn_cut, {0}, 3.7, 2.5}, {srn_line, {0}, 2.5, SRN_LINE_END}, {srn_circle, {0}, 2.5, SRN_CIRCLE_END}}};
+
+/* OSY's five arcs (Deb 2001, section 14.1): x4 = x6 = 0 throughout; three of them move x3
+ * with f1 = -(k0 + (x3 - 1)^2), f2 = k1 + x3^2 ((x1, x2, x5) = (5, 1, 5), (5, 1, 1), (0, 2, 1)) */
+static void osy_x3(const double *k, double t, double *f, double *f1_slope)
+{
+    f[0] = -(k[0] + (t - 1) * (t - 1));
+    f[1] = k[1] + t * t;
+    *f1_slope = -2 * (t - 1);
+}
+/* x2 = (x1 - 2) / 3 (the fourth constraint binds), x3 = x5 = 1 */
+static void osy_cd(const double *k, double t, double *f, double *f1_slope)
+{
+    (void)k;
+    double x2 = (t - 2) / 3;
+    f[0] = -(25 * (t - 2) * (t - 2) + (x2 - 2) * (x2 - 2) + 16);
+    f[1] = t * t + x2 * x2 + 2;
+    *f1_slope = -(50 * (t - 2) + 2.0 / 3 * (x2 - 2));
+}
+/* x2 = 2 - x1 (the first constraint binds), x3 = x5 = 1 */
+static void osy_ef(const double *k, double t, double *f, double *f1_slope)
+{
+    (void)k;
+    f[0] = -(25 * (t - 2) * (t - 2) + t * t + 16);
+    f[1] = t * t + (2 - t) * (2 - t) + 2;
+    *f1_slope = -(50 * (t - 2) + 2 * t);
+}
+/* Where arcs CD and DE cross in objective space (Deb's table rounds them to 4.056 and 3.732) */
+#define OSY_CD_END 4.0565430124312840
+#define OSY_DE_START 3.7316847560574749
+static const struct ga_mo_path osy_path = {5,
+                                           {{osy_x3, {258, 51}, 5, 1},
+                                            {osy_x3, {242, 27}, 5, 1},
+                                            {osy_cd, {0}, 5, OSY_CD_END},
+                                            {osy_x3, {116, 5}, OSY_DE_START, 1},
+                                            {osy_ef, {0}, 0, 1}}};
 
 #define MO_SQRT_CURVE(lo, hi) {lo, hi, {1, NAN}, mo_sqrt_value, mo_sqrt_slope, mo_sqrt_area}
 #define MO_SQUARE_CURVE(lo, hi) {lo, hi, {1, NAN}, mo_square_value, mo_square_slope, mo_square_area}
@@ -239,34 +323,39 @@ static double bnh_area(double f1) { return 50 * f1 - bnh_f2_area(f1); }
 #define MO_ZDT_SOURCE "Zitzler, Deb and Thiele 2000, Evolutionary Computation 8(2)"
 #define MO_DTLZ_SOURCE "Deb, Thiele, Laumanns and Zitzler 2002 (CEC) and 2005"
 
-/* Reference points: 1.1 times an upper bound of the front's nadir (doc/mo-problems.md). */
+/* Reference points: 1.1 times an upper bound of the front's nadir, or for SRN and OSY the nadir
+ * plus a tenth of the front's range, rounded up (doc/mo-problems.md). */
 const struct ga_mo_function ga_mo_functions[] = {
     {"zdt1", MO_ZDT_SOURCE, 2, 2, 30, 2, GA_MO_MAX_VARIABLES, 0, 1, {0}, {1}, 0, zdt1_evaluate,
-     GA_MO_FRONT_CURVE, 0, MO_SQRT_CURVE(0, 1), {{1.1, 1.1}}},
+     GA_MO_FRONT_CURVE, 0, MO_SQRT_CURVE(0, 1), NULL, {{1.1, 1.1}}},
     {"zdt2", MO_ZDT_SOURCE, 2, 2, 30, 2, GA_MO_MAX_VARIABLES, 0, 1, {0}, {1}, 0, zdt2_evaluate,
-     GA_MO_FRONT_CURVE, 0, MO_SQUARE_CURVE(0, 1), {{1.1, 1.1}}},
+     GA_MO_FRONT_CURVE, 0, MO_SQUARE_CURVE(0, 1), NULL, {{1.1, 1.1}}},
     {"zdt3", MO_ZDT_SOURCE, 2, 2, 30, 2, GA_MO_MAX_VARIABLES, 0, 1, {0}, {1}, 0, zdt3_evaluate,
-     GA_MO_FRONT_CURVE, 0, {0, 1, {1, NAN}, zdt3_value, zdt3_slope, zdt3_area}, {{1.1, 1.1}}},
+     GA_MO_FRONT_CURVE, 0, {0, 1, {1, NAN}, zdt3_value, zdt3_slope, zdt3_area}, NULL, {{1.1, 1.1}}},
     {"zdt4", MO_ZDT_SOURCE, 2, 2, 10, 2, GA_MO_MAX_VARIABLES, 0, 2, {0, -5}, {1, 5}, 0, zdt4_evaluate,
-     GA_MO_FRONT_CURVE, 0, MO_SQRT_CURVE(0, 1), {{1.1, 1.1}}},
+     GA_MO_FRONT_CURVE, 0, MO_SQRT_CURVE(0, 1), NULL, {{1.1, 1.1}}},
     {"zdt6", MO_ZDT_SOURCE, 2, 2, 10, 2, GA_MO_MAX_VARIABLES, 0, 1, {0}, {1}, 0, zdt6_evaluate,
-     GA_MO_FRONT_CURVE, 0, MO_SQUARE_CURVE(MO_ZDT6_F1_MIN, 1), {{1.1, 1.1}}},
+     GA_MO_FRONT_CURVE, 0, MO_SQUARE_CURVE(MO_ZDT6_F1_MIN, 1), NULL, {{1.1, 1.1}}},
     {"dtlz1", MO_DTLZ_SOURCE, 2, 3, 6, 2, GA_MO_MAX_VARIABLES, 0, 1, {0}, {1}, 0.5, dtlz1_evaluate,
-     GA_MO_FRONT_SIMPLEX, 0.5, MO_NO_CURVE, {{0.55, 0.55}, {0.55, 0.55, 0.55}}},
+     GA_MO_FRONT_SIMPLEX, 0.5, MO_NO_CURVE, NULL, {{0.55, 0.55}, {0.55, 0.55, 0.55}}},
     {"dtlz2", MO_DTLZ_SOURCE, 2, 3, 11, 2, GA_MO_MAX_VARIABLES, 0, 1, {0}, {1}, 0.5, dtlz2_evaluate,
-     GA_MO_FRONT_SPHERE, 1, MO_NO_CURVE, {{1.1, 1.1}, {1.1, 1.1, 1.1}}},
+     GA_MO_FRONT_SPHERE, 1, MO_NO_CURVE, NULL, {{1.1, 1.1}, {1.1, 1.1, 1.1}}},
     {"dtlz3", MO_DTLZ_SOURCE, 2, 3, 11, 2, GA_MO_MAX_VARIABLES, 0, 1, {0}, {1}, 0.5, dtlz3_evaluate,
-     GA_MO_FRONT_SPHERE, 1, MO_NO_CURVE, {{1.1, 1.1}, {1.1, 1.1, 1.1}}},
+     GA_MO_FRONT_SPHERE, 1, MO_NO_CURVE, NULL, {{1.1, 1.1}, {1.1, 1.1, 1.1}}},
     {"dtlz4", MO_DTLZ_SOURCE, 2, 3, 11, 2, GA_MO_MAX_VARIABLES, 0, 1, {0}, {1}, 0.5, dtlz4_evaluate,
-     GA_MO_FRONT_SPHERE, 1, MO_NO_CURVE, {{1.1, 1.1}, {1.1, 1.1, 1.1}}},
+     GA_MO_FRONT_SPHERE, 1, MO_NO_CURVE, NULL, {{1.1, 1.1}, {1.1, 1.1, 1.1}}},
     {"dtlz7", MO_DTLZ_SOURCE, 2, 3, 21, 2, GA_MO_MAX_VARIABLES, 0, 1, {0}, {1}, 0, dtlz7_evaluate,
-     GA_MO_FRONT_CURVE, 0, {0, 1, {4, 6}, dtlz7_value, dtlz7_slope, dtlz7_area},
+     GA_MO_FRONT_CURVE, 0, {0, 1, {4, 6}, dtlz7_value, dtlz7_slope, dtlz7_area}, NULL,
      {{1.1, 4.4}, {1.1, 1.1, 6.6}}},
-    {"bnh", "Binh and Korn 1997, as in Deb 2001, section 14.1.1", 2, 2, 2, 2, 2, 2, 2, {0, 0}, {5, 3}, NAN,
-     bnh_evaluate, GA_MO_FRONT_CURVE, 0, {0, 136, {50, NAN}, bnh_value, bnh_slope, bnh_area},
-     {{149.6, 55}}},
+    {"bnh", "Binh and Korn 1997, as in Deb 2001, section 14.1", 2, 2, 2, 2, 2, 2, 2, {0, 0}, {5, 3}, NAN,
+     bnh_evaluate, GA_MO_FRONT_PATH, 0, MO_NO_CURVE, &bnh_path, {{149.6, 55}}},
+    {"srn", "Srinivas and Deb 1994, as in Deb 2001, section 14.1", 2, 2, 2, 2, 2, 2, 1, {-20}, {20}, NAN,
+     srn_evaluate, GA_MO_FRONT_PATH, 0, MO_NO_CURVE, &srn_path, {{245, 25}}},
+    {"osy", "Osyczka and Kundu 1995, as in Deb 2001, section 14.1", 2, 2, 6, 6, 6, 6, 6,
+     {0, 0, 1, 0, 1, 0}, {10, 10, 5, 6, 5, 10}, NAN, osy_evaluate, GA_MO_FRONT_PATH, 0, MO_NO_CURVE, &osy_path,
+     {{-18, 84}}},
     {"c1dtlz1", "Jain and Deb 2014, IEEE TEVC 18(4), section V.A", 2, 3, 6, 2, GA_MO_MAX_VARIABLES, 1, 1, {0},
-     {1}, 0.5, c1dtlz1_evaluate, GA_MO_FRONT_SIMPLEX, 0.5, MO_NO_CURVE, {{0.55, 0.55}, {0.55, 0.55, 0.55}}},
+     {1}, 0.5, c1dtlz1_evaluate, GA_MO_FRONT_SIMPLEX, 0.5, MO_NO_CURVE, NULL, {{0.55, 0.55}, {0.55, 0.55, 0.55}}},
 };
 const size_t ga_mo_function_count = sizeof ga_mo_functions / sizeof *ga_mo_functions;
 
@@ -467,9 +556,43 @@ static size_t mo_sphere_sample(double radius, size_t count, double *out)
     return written + 1;
 }
 
+static void mo_arc_at(const struct ga_mo_arc *arc, double t, double *f)
+{
+    double slope;
+    arc->point(arc->k, t, f, &slope);
+}
+
+/* The first arc's start, then each arc's points up to its end, as many as its share of
+ * the path's extent (in each objective, relative to the whole path's). */
+static size_t mo_path_sample(const struct ga_mo_path *path, size_t count, double *out)
+{
+    double first[2], last[2], a[2], b[2], extent[GA_MO_MAX_ARCS], total = 0;
+    if (count < path->arcs + 1)
+        return 0;
+    mo_arc_at(&path->arc[0], path->arc[0].from, first);
+    mo_arc_at(&path->arc[path->arcs - 1], path->arc[path->arcs - 1].to, last);
+    for (size_t j = 0; j < path->arcs; j++) {
+        mo_arc_at(&path->arc[j], path->arc[j].from, a);
+        mo_arc_at(&path->arc[j], path->arc[j].to, b);
+        extent[j] = fabs(b[0] - a[0]) / fabs(last[0] - first[0]) + fabs(b[1] - a[1]) / fabs(last[1] - first[1]);
+        total += extent[j];
+    }
+    out[0] = first[0];
+    out[1] = first[1];
+    size_t written = 1;
+    for (size_t j = 0; j < path->arcs; j++) {
+        const struct ga_mo_arc *arc = &path->arc[j];
+        size_t k = 1 + (size_t)floor((double)(count - 1 - path->arcs) * extent[j] / total);
+        for (size_t i = 1; i <= k; i++, written++)
+            mo_arc_at(arc, i == k ? arc->to : arc->from + (arc->to - arc->from) * (double)i / (double)k,
+                      out + 2 * written);
+    }
+    return written;
+}
+
 size_t ga_mo_front_sample(const struct ga_mo_function *fn, size_t m, size_t count, double *out)
 {
-    if (fn->shape != GA_MO_FRONT_CURVE && m == 2)
+    if ((fn->shape == GA_MO_FRONT_SIMPLEX || fn->shape == GA_MO_FRONT_SPHERE) && m == 2)
         return mo_pair_sample(fn->shape, fn->radius, count, out);
     switch (fn->shape) {
     case GA_MO_FRONT_CURVE:
@@ -478,6 +601,8 @@ size_t ga_mo_front_sample(const struct ga_mo_function *fn, size_t m, size_t coun
         return mo_simplex_sample(fn->radius, count, out);
     case GA_MO_FRONT_SPHERE:
         return mo_sphere_sample(fn->radius, count, out);
+    case GA_MO_FRONT_PATH:
+        return mo_path_sample(fn->path, count, out);
     }
     return 0;
 }
@@ -514,6 +639,41 @@ static double mo_curve_hv(const struct ga_mo_curve *c, size_t m, const double *r
     return hv;
 }
 
+struct mo_arc_height {
+    const struct ga_mo_arc *arc;
+    double top; /* r2 */
+};
+
+/* (r2 - f2) df1/dt at t */
+static double mo_arc_height(double t, void *params)
+{
+    const struct mo_arc_height *h = params;
+    double f[2], slope;
+    h->arc->point(h->arc->k, t, f, &slope);
+    return (h->top - f[1]) * slope;
+}
+
+/* The area under r2 and above the path, from its least f1 to r1: along the arcs by
+ * quadrature, then the box past the last end. */
+static double mo_path_hv(const struct ga_mo_path *path, const double *r)
+{
+    gsl_integration_glfixed_table *gl = gsl_integration_glfixed_table_alloc(MO_GL_POINTS);
+    if (!gl)
+        return NAN;
+    double hv = 0, end[2];
+    for (size_t j = 0; j < path->arcs; j++) {
+        struct mo_arc_height h = {&path->arc[j], r[1]};
+        gsl_function height = {mo_arc_height, &h};
+        double from = h.arc->from, step = (h.arc->to - from) / MO_GL_PARTS;
+        for (size_t i = 0; i < MO_GL_PARTS; i++)
+            hv += gsl_integration_glfixed(&height, from + step * (double)i,
+                                          i + 1 == MO_GL_PARTS ? h.arc->to : from + step * (double)(i + 1), gl);
+    }
+    gsl_integration_glfixed_table_free(gl);
+    mo_arc_at(&path->arc[path->arcs - 1], path->arc[path->arcs - 1].to, end);
+    return hv + (r[0] - end[0]) * (r[1] - end[1]);
+}
+
 /* The box [0, r] less the region under the front: the corner simplex radius^m / m!, the
  * orthant of the ball pi^(m/2) / Gamma(m/2 + 1) / 2^m radius^m (m = 2: pi/4, m = 3: pi/6). */
 double ga_mo_front_hv(const struct ga_mo_function *fn, size_t m)
@@ -525,6 +685,8 @@ double ga_mo_front_hv(const struct ga_mo_function *fn, size_t m)
     switch (fn->shape) {
     case GA_MO_FRONT_CURVE:
         return mo_curve_hv(&fn->curve, m, r);
+    case GA_MO_FRONT_PATH:
+        return mo_path_hv(fn->path, r);
     case GA_MO_FRONT_SIMPLEX:
         for (size_t i = 1; i <= m; i++)
             under *= fn->radius / (double)i;

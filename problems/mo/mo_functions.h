@@ -15,6 +15,7 @@ enum ga_mo_front_shape {
     GA_MO_FRONT_CURVE,   /* f_m = constant - sum_{i<m} value(f_i), see struct ga_mo_curve */
     GA_MO_FRONT_SIMPLEX, /* f >= 0, sum_i f_i = radius */
     GA_MO_FRONT_SPHERE,  /* f >= 0, sum_i f_i^2 = radius^2 */
+    GA_MO_FRONT_PATH,    /* two objectives: a connected chain of arcs, see struct ga_mo_path */
 };
 
 /* A front made of one curve per leading objective: every f_i (i < m) ranges
@@ -30,6 +31,22 @@ struct ga_mo_curve {
     double (*value)(double t);
     double (*slope)(double t);
     double (*area)(double t);
+};
+
+/* One arc of a two-objective front: the points point(k, t) for t from 'from'
+ * to 'to' (either way round), f1 increasing and f2 decreasing along it;
+ * point also gives df1/dt, for the hypervolume's integral of f2 df1. */
+struct ga_mo_arc {
+    void (*point)(const double *k, double t, double *f, double *f1_slope);
+    double k[2]; /* the arc's constants */
+    double from, to;
+};
+
+/* A front made of arcs, in increasing f1, each starting where the last ended. */
+#define GA_MO_MAX_ARCS 5
+struct ga_mo_path {
+    size_t arcs;
+    struct ga_mo_arc arc[GA_MO_MAX_ARCS];
 };
 
 /* One test function.  x has n variables, n = n_at_min + (m - m_min) for the
@@ -56,6 +73,7 @@ struct ga_mo_function {
     enum ga_mo_front_shape shape;
     double radius;           /* GA_MO_FRONT_SIMPLEX and _SPHERE */
     struct ga_mo_curve curve; /* GA_MO_FRONT_CURVE */
+    const struct ga_mo_path *path; /* GA_MO_FRONT_PATH */
     double reference[2][GA_MO_MAX_OBJECTIVES];
 };
 
@@ -100,7 +118,10 @@ size_t ga_mo_front_sample(const struct ga_mo_function *fn, size_t m, size_t coun
 
 /* The hypervolume of the whole true front for m objectives with respect to
  * fn->reference[m - 2], in closed form (the records' ends aside, which are
- * exact to the last bit). */
+ * exact to the last bit), but for paths: there the integral of f2 df1 along
+ * each arc by Gauss-Legendre quadrature, 20 points on each of 64 equal
+ * parts (exact for polynomial arcs; for SRN's circle within 1e-15, relative, of
+ * mpmath's value).  NAN when memory runs out. */
 double ga_mo_front_hv(const struct ga_mo_function *fn, size_t m);
 
 #endif
