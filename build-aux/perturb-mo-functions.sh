@@ -50,7 +50,7 @@ perturb "2 Gauss-Legendre points on 2 parts" 's/#define MO_GL_POINTS 20 /#define
 perturb "ZDT6's least f1 to 9 digits" 's/#define MO_ZDT6_F1_MIN 0.28077531881536966/#define MO_ZDT6_F1_MIN 0.280775319/'
 perturb "ZDT3's area without its sine term" 's/return 2.0 \/ 3 \* t \* sqrt(t) + mo_t_sine_area(t, 10 \* MO_PI);/return 2.0 \/ 3 * t * sqrt(t);/'
 perturb "t sin(w t)'s antiderivative with + t cos" 's/return sin(w \* t) \/ (w \* w) - t \* cos(w \* t) \/ w;/return sin(w * t) \/ (w * w) + t * cos(w * t) \/ w;/'
-perturb "DTLZ7's f3 constant 6.01" 's/{0, 1, {4, 6}, dtlz7_value/{0, 1, {4, 6.01}, dtlz7_value/'
+perturb "DTLZ7's f3 constant 6.01" 's/MO_CURVE(0, 1, 4, 6, dtlz7)/MO_CURVE(0, 1, 4, 6.01, dtlz7)/'
 perturb "the envelope not flat across the gaps" 's/+ c->value(b) \* (next - b);/+ c->value(b) * (r - b) * (j + 1 == pieces);/'
 perturb "a scan of 8 steps" 's/#define MO_SCAN_STEPS 131072/#define MO_SCAN_STEPS 8/'
 perturb "the bisection stops at 1e-6" 's/if (mid <= lo || mid >= hi)/if (hi - lo < 1e-6)/'
@@ -58,6 +58,6 @@ perturb "later pieces sampled from their start" 's/return a + (b - a) \* (double
 perturb "the sphere's pole left out" 's/return written + 1;/return written;/'
 perturb "the simplex grid stretched by 1e-4" 's/z\[0\] = radius \* (double)i \/ (double)p;/z[0] = radius * (double)i \/ (double)p * 1.0001;/'
 perturb "the 3-objective sphere under pi/6.01" 's/MO_PI \/ 4 : MO_PI \/ 6)/MO_PI \/ 4 : MO_PI \/ 6.01)/'
-perturb "DTLZ's default k one less" 's/GA_MO_FRONT_SPHERE, 1, MO_NO_CURVE, {{1.1, 1.1}, {1.1, 1.1, 1.1}}},/&/; s/{"dtlz2", MO_DTLZ_SOURCE, 2, 3, 11,/{"dtlz2", MO_DTLZ_SOURCE, 2, 3, 10,/'
+perturb "DTLZ's default k one less" 's/MO_DTLZ(dtlz2, 10,/MO_DTLZ(dtlz2, 9,/'
 perturb "the bounds' last entry not repeated" 's/size_t b = i < fn->bounds ? i : fn->bounds - 1;/size_t b = i < fn->bounds ? i : 0;/'
 exit $failed_to_fail

@@ -317,45 +317,55 @@ static const struct ga_mo_path osy_path = {5,
                                             {osy_x3, {116, 5}, OSY_DE_START, 1},
                                             {osy_ef, {0}, 0, 1}}};
 
-#define MO_SQRT_CURVE(lo, hi) {lo, hi, {1, NAN}, mo_sqrt_value, mo_sqrt_slope, mo_sqrt_area}
-#define MO_SQUARE_CURVE(lo, hi) {lo, hi, {1, NAN}, mo_square_value, mo_square_slope, mo_square_area}
-#define MO_NO_CURVE {0, 0, {NAN, NAN}, NULL, NULL, NULL}
+/* A curve front from the functions id_value, id_slope and id_area */
+#define MO_CURVE(lo, hi, constant2, constant3, id) {lo, hi, {constant2, constant3}, id##_value, id##_slope, id##_area}
+#define MO_SQRT_CURVE(lo, hi) MO_CURVE(lo, hi, 1, NAN, mo_sqrt)
+#define MO_SQUARE_CURVE(lo, hi) MO_CURVE(lo, hi, 1, NAN, mo_square)
 #define MO_ZDT_SOURCE "Zitzler, Deb and Thiele 2000, Evolutionary Computation 8(2)"
 #define MO_DTLZ_SOURCE "Deb, Thiele, Laumanns and Zitzler 2002 (CEC) and 2005"
 
 /* Reference points: 1.1 times an upper bound of the front's nadir, or for SRN and OSY the nadir
  * plus a tenth of the front's range, rounded up (doc/mo-problems.md). */
+#define MO_ZDT(id, n, front, ...)                                                                      \
+    {.name = #id, .source = MO_ZDT_SOURCE, .m_min = 2, .m_max = 2, .n_at_min = n, .n_min = 2,          \
+     .n_max = GA_MO_MAX_VARIABLES, __VA_ARGS__, .distance_optimum = 0, .evaluate = id##_evaluate,      \
+     .shape = GA_MO_FRONT_CURVE, .curve = front, .reference = {{1.1, 1.1}}}
+#define MO_UNIT_BOX .bounds = 1, .lower = {0}, .upper = {1}
+#define MO_DTLZ(id, k, front, ...)                                                                     \
+    {.name = #id, .source = MO_DTLZ_SOURCE, .m_min = 2, .m_max = 3, .n_at_min = k + 1, .n_min = 2,     \
+     .n_max = GA_MO_MAX_VARIABLES, MO_UNIT_BOX, .evaluate = id##_evaluate, .shape = front, __VA_ARGS__}
+#define MO_DEB_SOURCE(who) who ", as in Deb 2001, section 14.1"
+#define MO_PATH(id, who, n, k, ...)                                                                    \
+    {.name = #id, .source = MO_DEB_SOURCE(who), .m_min = 2, .m_max = 2, .n_at_min = n, .n_min = n,     \
+     .n_max = n, .constraints = k, .distance_optimum = NAN, .evaluate = id##_evaluate,                 \
+     .shape = GA_MO_FRONT_PATH, .path = &id##_path, __VA_ARGS__}
+
 const struct ga_mo_function ga_mo_functions[] = {
-    {"zdt1", MO_ZDT_SOURCE, 2, 2, 30, 2, GA_MO_MAX_VARIABLES, 0, 1, {0}, {1}, 0, zdt1_evaluate,
-     GA_MO_FRONT_CURVE, 0, MO_SQRT_CURVE(0, 1), NULL, {{1.1, 1.1}}},
-    {"zdt2", MO_ZDT_SOURCE, 2, 2, 30, 2, GA_MO_MAX_VARIABLES, 0, 1, {0}, {1}, 0, zdt2_evaluate,
-     GA_MO_FRONT_CURVE, 0, MO_SQUARE_CURVE(0, 1), NULL, {{1.1, 1.1}}},
-    {"zdt3", MO_ZDT_SOURCE, 2, 2, 30, 2, GA_MO_MAX_VARIABLES, 0, 1, {0}, {1}, 0, zdt3_evaluate,
-     GA_MO_FRONT_CURVE, 0, {0, 1, {1, NAN}, zdt3_value, zdt3_slope, zdt3_area}, NULL, {{1.1, 1.1}}},
-    {"zdt4", MO_ZDT_SOURCE, 2, 2, 10, 2, GA_MO_MAX_VARIABLES, 0, 2, {0, -5}, {1, 5}, 0, zdt4_evaluate,
-     GA_MO_FRONT_CURVE, 0, MO_SQRT_CURVE(0, 1), NULL, {{1.1, 1.1}}},
-    {"zdt6", MO_ZDT_SOURCE, 2, 2, 10, 2, GA_MO_MAX_VARIABLES, 0, 1, {0}, {1}, 0, zdt6_evaluate,
-     GA_MO_FRONT_CURVE, 0, MO_SQUARE_CURVE(MO_ZDT6_F1_MIN, 1), NULL, {{1.1, 1.1}}},
-    {"dtlz1", MO_DTLZ_SOURCE, 2, 3, 6, 2, GA_MO_MAX_VARIABLES, 0, 1, {0}, {1}, 0.5, dtlz1_evaluate,
-     GA_MO_FRONT_SIMPLEX, 0.5, MO_NO_CURVE, NULL, {{0.55, 0.55}, {0.55, 0.55, 0.55}}},
-    {"dtlz2", MO_DTLZ_SOURCE, 2, 3, 11, 2, GA_MO_MAX_VARIABLES, 0, 1, {0}, {1}, 0.5, dtlz2_evaluate,
-     GA_MO_FRONT_SPHERE, 1, MO_NO_CURVE, NULL, {{1.1, 1.1}, {1.1, 1.1, 1.1}}},
-    {"dtlz3", MO_DTLZ_SOURCE, 2, 3, 11, 2, GA_MO_MAX_VARIABLES, 0, 1, {0}, {1}, 0.5, dtlz3_evaluate,
-     GA_MO_FRONT_SPHERE, 1, MO_NO_CURVE, NULL, {{1.1, 1.1}, {1.1, 1.1, 1.1}}},
-    {"dtlz4", MO_DTLZ_SOURCE, 2, 3, 11, 2, GA_MO_MAX_VARIABLES, 0, 1, {0}, {1}, 0.5, dtlz4_evaluate,
-     GA_MO_FRONT_SPHERE, 1, MO_NO_CURVE, NULL, {{1.1, 1.1}, {1.1, 1.1, 1.1}}},
-    {"dtlz7", MO_DTLZ_SOURCE, 2, 3, 21, 2, GA_MO_MAX_VARIABLES, 0, 1, {0}, {1}, 0, dtlz7_evaluate,
-     GA_MO_FRONT_CURVE, 0, {0, 1, {4, 6}, dtlz7_value, dtlz7_slope, dtlz7_area}, NULL,
-     {{1.1, 4.4}, {1.1, 1.1, 6.6}}},
-    {"bnh", "Binh and Korn 1997, as in Deb 2001, section 14.1", 2, 2, 2, 2, 2, 2, 2, {0, 0}, {5, 3}, NAN,
-     bnh_evaluate, GA_MO_FRONT_PATH, 0, MO_NO_CURVE, &bnh_path, {{149.6, 55}}},
-    {"srn", "Srinivas and Deb 1994, as in Deb 2001, section 14.1", 2, 2, 2, 2, 2, 2, 1, {-20}, {20}, NAN,
-     srn_evaluate, GA_MO_FRONT_PATH, 0, MO_NO_CURVE, &srn_path, {{245, 25}}},
-    {"osy", "Osyczka and Kundu 1995, as in Deb 2001, section 14.1", 2, 2, 6, 6, 6, 6, 6,
-     {0, 0, 1, 0, 1, 0}, {10, 10, 5, 6, 5, 10}, NAN, osy_evaluate, GA_MO_FRONT_PATH, 0, MO_NO_CURVE, &osy_path,
-     {{-18, 84}}},
-    {"c1dtlz1", "Jain and Deb 2014, IEEE TEVC 18(4), section V.A", 2, 3, 6, 2, GA_MO_MAX_VARIABLES, 1, 1, {0},
-     {1}, 0.5, c1dtlz1_evaluate, GA_MO_FRONT_SIMPLEX, 0.5, MO_NO_CURVE, NULL, {{0.55, 0.55}, {0.55, 0.55, 0.55}}},
+    MO_ZDT(zdt1, 30, MO_SQRT_CURVE(0, 1), MO_UNIT_BOX),
+    MO_ZDT(zdt2, 30, MO_SQUARE_CURVE(0, 1), MO_UNIT_BOX),
+    MO_ZDT(zdt3, 30, MO_CURVE(0, 1, 1, NAN, zdt3), MO_UNIT_BOX),
+    MO_ZDT(zdt4, 10, MO_SQRT_CURVE(0, 1), .bounds = 2, .lower = {0, -5}, .upper = {1, 5}),
+    MO_ZDT(zdt6, 10, MO_SQUARE_CURVE(MO_ZDT6_F1_MIN, 1), MO_UNIT_BOX),
+    MO_DTLZ(dtlz1, 5, GA_MO_FRONT_SIMPLEX, .radius = 0.5, .distance_optimum = 0.5,
+            .reference = {{0.55, 0.55}, {0.55, 0.55, 0.55}}),
+    MO_DTLZ(dtlz2, 10, GA_MO_FRONT_SPHERE, .radius = 1, .distance_optimum = 0.5,
+            .reference = {{1.1, 1.1}, {1.1, 1.1, 1.1}}),
+    MO_DTLZ(dtlz3, 10, GA_MO_FRONT_SPHERE, .radius = 1, .distance_optimum = 0.5,
+            .reference = {{1.1, 1.1}, {1.1, 1.1, 1.1}}),
+    MO_DTLZ(dtlz4, 10, GA_MO_FRONT_SPHERE, .radius = 1, .distance_optimum = 0.5,
+            .reference = {{1.1, 1.1}, {1.1, 1.1, 1.1}}),
+    MO_DTLZ(dtlz7, 20, GA_MO_FRONT_CURVE, .curve = MO_CURVE(0, 1, 4, 6, dtlz7), .distance_optimum = 0,
+            .reference = {{1.1, 4.4}, {1.1, 1.1, 6.6}}),
+    MO_PATH(bnh, "Binh and Korn 1997", 2, 2, .bounds = 2, .lower = {0, 0}, .upper = {5, 3},
+            .reference = {{149.6, 55}}),
+    MO_PATH(srn, "Srinivas and Deb 1994", 2, 2, .bounds = 1, .lower = {-20}, .upper = {20},
+            .reference = {{245, 25}}),
+    MO_PATH(osy, "Osyczka and Kundu 1995", 6, 6, .bounds = 6, .lower = {0, 0, 1, 0, 1, 0},
+            .upper = {10, 10, 5, 6, 5, 10}, .reference = {{-18, 84}}),
+    {.name = "c1dtlz1", .source = "Jain and Deb 2014, IEEE TEVC 18(4), section V.A", .m_min = 2, .m_max = 3,
+     .n_at_min = 6, .n_min = 2, .n_max = GA_MO_MAX_VARIABLES, .constraints = 1, MO_UNIT_BOX,
+     .distance_optimum = 0.5, .evaluate = c1dtlz1_evaluate, .shape = GA_MO_FRONT_SIMPLEX, .radius = 0.5,
+     .reference = {{0.55, 0.55}, {0.55, 0.55, 0.55}}},
 };
 const size_t ga_mo_function_count = sizeof ga_mo_functions / sizeof *ga_mo_functions;
 
