@@ -531,8 +531,31 @@ static inline void run_prefetch(const ga_gene *genes, size_t len)
         __builtin_prefetch(genes + len - 1); /* a longer genome's last line */
 }
 
+/* One child of a one-child crossover into 'child' (slot 'slot', place
+ * 'place', trail entry 'at'): parents a and b crossed with the crossover
+ * rate, else a copied; then mutated and settled.  Returns the evaluations. */
+static inline __attribute__((always_inline)) unsigned long
+run_breed_one(struct ga_run *run, const struct run_breeder *br, gsl_rng *r, const ga_gene *a, const ga_gene *b,
+              double inherited, ga_gene *child, double *fitness, size_t slot, uint64_t place, size_t at, bool check)
+{
+    bool crossed = br->crossover.p > 0 && run_chance(br, r, br->crossover);
+    if (crossed) {
+        run->params.crossover->apply(br->gen, r, a, b, child, NULL);
+        if (check)
+            run_fault_check(run, run_fault_key(place, RUN_FAULT_MADE), RUN_HOOK_CROSSOVER, slot, child);
+    } else {
+        run_copy_slot(run, child, a);
+    }
+    bool mutated = run_mutate(run, br, r, child);
+    if (check && mutated)
+        run_fault_check(run, run_fault_key(place, RUN_FAULT_MUTATED), RUN_HOOK_MUTATION, slot, child);
+    unsigned evaluated = run_settle(br, child, mutated || crossed, inherited, fitness);
+    return run_trail_add(run, r, at, evaluated, child, fitness, place, slot);
+}
+
 /* Breeds pairs [first, end) of island 'island' into the brood, from the
- * stream of 'block' (unique within the generation). */
+ * stream of 'block' (unique within the generation): a pair of slots takes
+ * two parents, or four with a one-child crossover (a pair for each child). */
 static inline __attribute__((always_inline)) unsigned long long
 run_breed_block_with(struct ga_run *run, size_t island, uint64_t block, size_t first, size_t end,
                      const struct run_brood *brood, bool check)
@@ -554,10 +577,11 @@ run_breed_block_with(struct ga_run *run, size_t island, uint64_t block, size_t f
      * parents ahead of the crossover that needs them.  Asking for all 64
      * at once, as gaexp did, filled the core's miss buffers and stalled
      * (100000 x 20: 160 ms, against 105 ms fetched eight ahead). */
-    size_t parent[2 * RUN_BREED_BLOCK];
+    size_t parent[4 * RUN_BREED_BLOCK];
     const void *work = run->select_work ? run->select_work + island * run->select_stride : NULL;
     enum { RUN_AHEAD = 8 }; /* parents fetched ahead: about the misses a core keeps in flight */
-    size_t count = 2 * (end - first);
+    bool one_child = pp->crossover->one_child;
+    size_t per = one_child ? 4 : 2, count = per * (end - first);
     if (n > 1) /* a selection chooses among two or more; the (1 + lambda) EA's one parent is every parent */
         pp->selection->draw(&pp->select, run->fitness + base, n, work, r, count, parent);
     else
@@ -576,17 +600,24 @@ run_breed_block_with(struct ga_run *run, size_t island, uint64_t block, size_t f
     for (size_t pair = first; pair < end; pair++) {
         size_t slot = to + 2 * pair;
         bool second = slot + 1 < to_end; /* else the second child is discarded */
-        size_t k = 2 * (pair - first), pa = parent[k], pb = parent[k + 1];
-        if (fetch && k + RUN_AHEAD + 1 < count) {
-            run_prefetch(genes + parent[k + RUN_AHEAD] * stride, len);
-            run_prefetch(genes + parent[k + RUN_AHEAD + 1] * stride, len);
-        }
+        size_t k = per * (pair - first), pa = parent[k], pb = parent[k + 1];
+        for (size_t j = k + RUN_AHEAD; fetch && j < k + RUN_AHEAD + per && j < count; j++)
+            run_prefetch(genes + parent[j] * stride, len);
         const ga_gene *a = genes + pa * stride, *b = genes + pb * stride;
         ga_gene *ca = to_genes + slot * stride;
         ga_gene *cb = second ? ca + stride : spare;
+        uint64_t place = slot + brood->key_offset; /* the first child's place in the generation */
+        if (one_child) {
+            evaluations += run_breed_one(run, &br, r, a, b, fitness[pa], ca, &to_fitness[slot], slot, place,
+                                         at + slot, check);
+            if (second)
+                evaluations += run_breed_one(run, &br, r, genes + parent[k + 2] * stride,
+                                             genes + parent[k + 3] * stride, fitness[parent[k + 2]], cb,
+                                             &to_fitness[slot + 1], slot + 1, place + 1, at + slot + 1, check);
+            continue;
+        }
 
         bool crossed = br.crossover.p > 0 && run_chance(&br, r, br.crossover);
-        uint64_t place = slot + brood->key_offset; /* the first child's place in the generation */
         if (crossed) {
             cross(br.gen, r, a, b, ca, cb);
             if (check) {

@@ -240,15 +240,16 @@ static void perm_erx_child(size_t len, gsl_rng *r, const ga_gene *first, const g
     }
 }
 
+/* One child: the run gives every child its own pair of parents. */
 static void perm_erx(const struct ga_genome *gen, gsl_rng *r, const ga_gene *a, const ga_gene *b,
-                     ga_gene *child_a, ga_gene *child_b)
+                     ga_gene *child, ga_gene *unused)
 {
-    perm_erx_child(gen->len, r, a, b, child_a);
-    perm_erx_child(gen->len, r, b, a, child_b);
+    (void)unused;
+    perm_erx_child(gen->len, r, a, b, child);
 }
 
 const struct ga_crossover ga_crossover_erx = {
-    "erx", "edge recombination (Whitley et al. 1989): a tour from the parents' edges; "
-           "it makes one child, the second is a run with the parents' roles swapped",
-    GA_KIND_PERM, perm_erx, NULL,
+    "erx", "edge recombination (Whitley et al. 1989): one tour from the parents' edges, "
+           "each child from its own pair of parents",
+    GA_KIND_PERM, perm_erx, NULL, true,
 };

@@ -78,6 +78,33 @@ for scheme in generational-0 steady-worst steady-random steady-tournament-unique
     check "scheme $scheme, $islands island(s): 4 threads as 1" same "$out/scheme-$scheme-$islands-j1" "$out/scheme-$scheme-$islands-j4"
   done
 done
+# A one-child crossover (erx: each child from its own pair of parents) in
+# every breeding scheme, an odd brood dropping no child, alone and with
+# islands, at 1, 2 and 4 threads.
+erx=$out/erx.cfg
+cat > "$erx" <<EOT
+problem = { name = "tsp"; cities = 30; seed = 3; };
+ga = { seed = 4; population = 41; crossover = { name = "erx"; rate = 0.8; };
+       stop = { generations = 15; fitness = -1.0; }; };
+output = { plot = false; };
+EOT
+for scheme in generational steady plus comma; do
+  case $scheme in
+    generational) sets="--set ga.scheme.generational.elite=2" ;;
+    steady) sets="--set ga.scheme.name=steady --set ga.scheme.steady.lambda=5" ;;
+    plus) sets="--set ga.scheme.name=plus --set ga.scheme.plus.lambda=33" ;;
+    comma) sets="--set ga.scheme.name=comma --set ga.scheme.comma.lambda=45" ;;
+  esac
+  for islands in 1 3; do
+    for jobs in 1 2 4; do
+      # shellcheck disable=SC2086  # the settings' words
+      check "erx, $scheme, $islands island(s), $jobs threads" "$GAEXP" run "$erx" --quiet --jobs "$jobs" $sets \
+        --set ga.islands.count=$islands --out "$out/erx-$scheme-$islands-j$jobs"
+    done
+    check "erx, $scheme, $islands island(s): 2 threads as 1" same "$out/erx-$scheme-$islands-j1" "$out/erx-$scheme-$islands-j2"
+    check "erx, $scheme, $islands island(s): 4 threads as 1" same "$out/erx-$scheme-$islands-j1" "$out/erx-$scheme-$islands-j4"
+  done
+done
 check "the six schemes give six different runs" \
   [ "$(for n in tournament roulette sus rank truncation random; do cksum < "$out/sel-$n-1-j1/generations.csv"; done | sort -u | wc -l)" -eq 6 ]
 # Replicates: each one is the run its own seed gives, whatever the thread count.
