@@ -49,7 +49,7 @@ static void perm_pmx(const struct ga_genome *gen, gsl_rng *r, const ga_gene *a, 
 
 const struct ga_crossover ga_crossover_pmx = {
     "pmx", "partially mapped (Goldberg and Lingle 1985): a slice of one parent in place, the rest the other's, mapped",
-    GA_KIND_PERM, perm_pmx, NULL,
+    GA_KIND_PERM, perm_pmx, NULL, false,
 };
 
 /* Cycle crossover (Oliver, Smith and Holland 1987): the positions fall into
@@ -82,7 +82,7 @@ static void perm_cx(const struct ga_genome *gen, gsl_rng *r, const ga_gene *a, c
 
 const struct ga_crossover ga_crossover_cx = {
     "cx", "cycle crossover (Oliver et al. 1987): every gene in place from one parent, cycles alternating",
-    GA_KIND_PERM, perm_cx, NULL,
+    GA_KIND_PERM, perm_cx, NULL, false,
 };
 
 /* Each position is chosen with probability 1/2 (Syswerda's random set of positions). */
@@ -130,7 +130,7 @@ static void perm_ox2(const struct ga_genome *gen, gsl_rng *r, const ga_gene *a, 
 
 const struct ga_crossover ga_crossover_ox2 = {
     "ox2", "order-based (Syswerda 1991): the other parent's values at random positions, reordered as it holds them",
-    GA_KIND_PERM, perm_ox2, NULL,
+    GA_KIND_PERM, perm_ox2, NULL, false,
 };
 
 /* POS's child: 'place''s values at the chosen positions, the other
@@ -168,7 +168,7 @@ static void perm_pos(const struct ga_genome *gen, gsl_rng *r, const ga_gene *a, 
 
 const struct ga_crossover ga_crossover_pos = {
     "pos", "position-based (Syswerda 1991): the other parent's values at random positions, the rest in this one's order",
-    GA_KIND_PERM, perm_pos, NULL,
+    GA_KIND_PERM, perm_pos, NULL, false,
 };
 
 /* Edge recombination's child (Whitley, Starkweather and Fuquay 1989): the

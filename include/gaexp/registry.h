@@ -17,7 +17,8 @@ GAEXP_API_BEGIN
                               5: operators' settings (struct ga_op_setting), struct ga_genome's values;
                               6: struct ga_problem's function_name, struct ga_stats's found;
                               7: local searches (struct ga_local, struct ga_problem's locals);
-                              8: one-child crossovers (struct ga_crossover's one_child) */
+                              8: one-child crossovers (struct ga_crossover's one_child),
+                                 batch evaluation (struct ga_problem's evaluate_batch) */
 
 /* A registry owns copies of nothing: it points at const tables that must
  * outlive it (a plug-in's tables live until the registry that loaded it is
