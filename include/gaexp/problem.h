@@ -16,8 +16,9 @@ struct ga_cfg;
 struct config_setting_t;
 
 /* THE FITNESS CONVENTION of the whole code base: fitness is a non-negative
- * number, lower is better, and 0 means solved.  Problems that maximise
- * (OneMax, Forty Thieves) report the distance from their optimum. */
+ * number, lower is better, and 0 is the optimum (a run is solved at
+ * ga.stop.fitness, 0 by default).  Problems that maximise (OneMax, Forty
+ * Thieves) report the distance from their optimum. */
 #define GA_FITNESS_SOLVED 0.0
 
 /* The variation a problem uses when the experiment file does not say. */
