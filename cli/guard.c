@@ -604,8 +604,10 @@ void cli_guard_fault(const struct ga_experiment *e, const struct ga_fault *f, co
                  table == e->problem ? "init" : "the operator", where, genes);
         break;
     case GA_FAULT_REPEAT:
-        snprintf(buf, size, "%s: evaluate is not repeatable: %.17g, then %.17g for the same genome in %s (a data "
-                 "race, or state shared between evaluations) [%s]", who, f->value, f->again, where, genes);
+        snprintf(buf, size, "%s: evaluate is not repeatable%s: %.17g, then %.17g for the same genome in %s (a data "
+                 "race, or state shared between evaluations) [%s]", who,
+                 e->problem->evaluate_batch ? ", or evaluate_batch gives other bits than evaluate" : "", f->value,
+                 f->again, where, genes);
         break;
     }
 }

@@ -228,6 +228,37 @@ static void test_batch_same_run(void **unused)
         }
 }
 
+/* A batch evaluator whose last genome of a block is off by one ulp. */
+static void functions_lying_batch(const struct ga_genome *gen, const ga_gene *genes, size_t stride, size_t n,
+                                  double *fitness)
+{
+    ga_problem_functions.evaluate_batch(gen, genes, stride, n, fitness);
+    fitness[n - 1] = nextafter(fitness[n - 1], INFINITY);
+}
+
+/* ga.check evaluates every individual again with evaluate: a batch
+ * evaluator that gives other bits stops the run in generation 0. */
+static void test_batch_checked(void **unused)
+{
+    (void)unused;
+    struct ga_problem lying = ga_problem_functions;
+    lying.evaluate_batch = functions_lying_batch;
+    struct test_experiment *t = test_experiment_alloc(
+        "problem = { name = \"functions\"; function = \"sphere\"; dimension = 4; };\n"
+        "ga = { population = 20; check = true; stop = { generations = 5; }; };");
+    assert_non_null(t->e);
+    struct ga_run *run = ga_run_alloc(&lying, t->e->state, &t->e->params, &t->diag);
+    assert_non_null(run);
+    assert_int_equal(ga_run_init(run, 3), GA_STOP_FAULT);
+    const struct ga_fault *f = ga_run_fault(run);
+    assert_non_null(f);
+    assert_int_equal(f->kind, GA_FAULT_REPEAT);
+    assert_string_equal(f->hook, "evaluate");
+    assert_int_equal(f->individual, 19); /* the last of generation 0's one block */
+    ga_run_free(run);
+    test_experiment_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -236,6 +267,7 @@ int main(void)
         cmocka_unit_test(test_rosenbrock_needs_two),
         cmocka_unit_test(test_real_diversity),
         cmocka_unit_test(test_batch_same_run),
+        cmocka_unit_test(test_batch_checked),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
