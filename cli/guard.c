@@ -211,6 +211,7 @@ static void guard_problem_hooks(size_t k, const struct ga_problem *p)
     guard_hook(k, GUARD_ADDRESS(p->shape), "shape", "problem", p->name);
     guard_hook(k, GUARD_ADDRESS(p->init), "init", "problem", p->name);
     guard_hook(k, GUARD_ADDRESS(p->evaluate), "evaluate", "problem", p->name);
+    guard_hook(k, GUARD_ADDRESS(p->evaluate_batch), "evaluate_batch", "problem", p->name);
     guard_hook(k, GUARD_ADDRESS(p->valid), "valid", "problem", p->name);
     guard_hook(k, GUARD_ADDRESS(p->print), "print", "problem", p->name);
     guard_hook(k, GUARD_ADDRESS(p->release), "release", "problem", p->name);
