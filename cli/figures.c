@@ -210,6 +210,19 @@ static bool figures_swept(const char *path, const char *const *swept, size_t nsw
     return false;
 }
 
+/* A setting's value as a title shows it: a path (config.cfg records input
+ * files absolutely) by its file name, which says which instance it is
+ * where the folders would fill the line and be cut. */
+static void figures_value_text(const config_setting_t *s, char *buf, size_t size)
+{
+    const char *text = config_setting_type(s) == CONFIG_TYPE_STRING ? config_setting_get_string(s) : NULL;
+    const char *slash = text ? strrchr(text, '/') : NULL;
+    if (slash && slash[1])
+        snprintf(buf, size, "%s", slash + 1);
+    else
+        ga_cfg_value_text(s, buf, size);
+}
+
 /* "queens (n 8)": the problem's settings but the swept ones. */
 static void figures_problem(const config_t *cfg, const char *const *swept, size_t nswept, char *buf,
                             size_t size)
@@ -222,7 +235,7 @@ static void figures_problem(const config_t *cfg, const char *const *swept, size_
         const config_setting_t *s = config_setting_get_elem(problem, (unsigned)i);
         char path[128], text[64];
         snprintf(path, sizeof path, "problem.%s", config_setting_name(s));
-        ga_cfg_value_text(s, text, sizeof text);
+        figures_value_text(s, text, sizeof text);
         if (strcmp(config_setting_name(s), "name") == 0 || !config_setting_is_scalar(s) || !text[0] ||
             figures_swept(path, swept, nswept))
             continue;

@@ -211,6 +211,7 @@ static void guard_problem_hooks(size_t k, const struct ga_problem *p)
     guard_hook(k, GUARD_ADDRESS(p->shape), "shape", "problem", p->name);
     guard_hook(k, GUARD_ADDRESS(p->init), "init", "problem", p->name);
     guard_hook(k, GUARD_ADDRESS(p->evaluate), "evaluate", "problem", p->name);
+    guard_hook(k, GUARD_ADDRESS(p->evaluate_batch), "evaluate_batch", "problem", p->name);
     guard_hook(k, GUARD_ADDRESS(p->valid), "valid", "problem", p->name);
     guard_hook(k, GUARD_ADDRESS(p->print), "print", "problem", p->name);
     guard_hook(k, GUARD_ADDRESS(p->release), "release", "problem", p->name);
@@ -604,8 +605,10 @@ void cli_guard_fault(const struct ga_experiment *e, const struct ga_fault *f, co
                  table == e->problem ? "init" : "the operator", where, genes);
         break;
     case GA_FAULT_REPEAT:
-        snprintf(buf, size, "%s: evaluate is not repeatable: %.17g, then %.17g for the same genome in %s (a data "
-                 "race, or state shared between evaluations) [%s]", who, f->value, f->again, where, genes);
+        snprintf(buf, size, "%s: evaluate is not repeatable%s: %.17g, then %.17g for the same genome in %s (a data "
+                 "race, or state shared between evaluations) [%s]", who,
+                 e->problem->evaluate_batch ? ", or evaluate_batch gives other bits than evaluate" : "", f->value,
+                 f->again, where, genes);
         break;
     }
 }

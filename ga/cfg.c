@@ -157,7 +157,7 @@ FILE *ga_cfg_fopen(const char *path, struct ga_diag *d)
 
 /* Parses the experiment file with its @includes expanded in place, so
  * that each file is read once (ga/cfg_files.c); @include paths are
- * relative to the experiment file's folder, as libconfig's are, and every
+ * relative to the folder of the file that holds them, and every
  * file is checked as strictly as the main one.  Diagnostics name the file
  * and line each setting came from. */
 bool ga_cfg_load(struct ga_cfg *c, const char *path)
@@ -520,12 +520,7 @@ static void cfg_base_dir(const struct ga_cfg *c, const config_setting_t *s, char
     const char *file;
     unsigned line;
     cfg_source(c, s, &file, &line);
-    if (file == cfg_from_command_line) {
-        snprintf(buf, size, ".");
-        return;
-    }
-    const char *slash = strrchr(file, '/');
-    snprintf(buf, size, "%.*s", slash ? (int)(slash - file) : 1, slash ? (slash == file ? "/" : file) : ".");
+    cfg_dir_of(file == cfg_from_command_line ? "." : file, buf, size);
 }
 
 bool ga_cfg_file(struct ga_cfg *c, config_setting_t *group, const char *key, const char *def,

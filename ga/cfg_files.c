@@ -148,7 +148,6 @@ struct cfg_expansion {
     size_t len, cap;
     unsigned lines; /* lines of text so far */
     unsigned includes;
-    const char *dir; /* @include names are relative to the experiment file's folder, as libconfig's are */
     bool (*check)(struct ga_cfg *, const char *, const char *);
 };
 
@@ -243,12 +242,22 @@ bool cfg_recorded(struct ga_cfg *c, const char *text, const char *path, size_t s
     return true;
 }
 
-/* The @include at [name, end) of a file, expanded. */
+void cfg_dir_of(const char *file, char *buf, size_t size)
+{
+    const char *slash = strrchr(file, '/');
+    snprintf(buf, size, "%.*s", slash ? (int)(slash - file) : 1, slash ? (slash == file ? "/" : file) : ".");
+}
+
+/* The @include at [name, end) of the file 'from', expanded.  A relative
+ * name is relative to the folder of the file that holds the line (an
+ * @include'd file's own @includes to that file's folder, where its author
+ * put them; libconfig would take the first file's folder). */
 static bool cfg_expand_include(struct ga_cfg *c, struct cfg_expansion *x, const char *from, const char *name,
                                const char *end, unsigned depth)
 {
-    char path[1024];
-    int n = snprintf(path, sizeof path, "%s%s%.*s", name[0] == '/' ? "" : x->dir, name[0] == '/' ? "" : "/",
+    char path[1024], dir[1024];
+    cfg_dir_of(from, dir, sizeof dir);
+    int n = snprintf(path, sizeof path, "%s%s%.*s", name[0] == '/' ? "" : dir, name[0] == '/' ? "" : "/",
                      (int)(end - name), name);
     if (n < 0 || (size_t)n >= sizeof path || depth >= CFG_INCLUDE_DEPTH || ++x->includes > CFG_INCLUDE_MAX) {
         ga_diag_add(c->diag, from, 0, "", "@include \"%.*s\": path too long, or includes nested deeper than %d "
@@ -297,10 +306,7 @@ static bool cfg_expand_file(struct ga_cfg *c, struct cfg_expansion *x, const cha
 
 char *cfg_expand(struct ga_cfg *c, const char *path, bool (*check)(struct ga_cfg *, const char *, const char *))
 {
-    char dir[1024];
-    const char *slash = strrchr(path, '/');
-    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) : 1, slash ? (slash == path ? "/" : path) : ".");
-    struct cfg_expansion x = {.dir = dir, .check = check};
+    struct cfg_expansion x = {.check = check};
     if (!cfg_expand_file(c, &x, path, GA_CFG_EXPERIMENT, 0) || (!x.text && !cfg_expand_put(c, &x, "", 0))) {
         free(x.text);
         return NULL;

@@ -74,6 +74,8 @@ void cfg_hook_destructor(void *hook);
 struct ga_cfg *cfg_owner(const config_setting_t *s);
 /* Where line 'at' of the parsed text was written: file and line. */
 void cfg_line(const struct ga_cfg *c, unsigned at, const char **file, unsigned *line);
+/* The folder of 'file' into buf: what relative paths written in it resolve against. */
+void cfg_dir_of(const char *file, char *buf, size_t size);
 /* Where setting s of its configuration c was written: file and line. */
 void cfg_source(const struct ga_cfg *c, const config_setting_t *s, const char **file, unsigned *line);
 /* Reads path (and its @includes, expanded in place) into one text to

@@ -315,6 +315,13 @@ static unsigned long run_local(struct ga_run *run, gsl_rng *r, ga_gene *g, doubl
     return spent;
 }
 
+/* Whether the run evaluates blocks with the problem's evaluate_batch: not
+ * with a local search, whose draws follow each evaluation in the stream. */
+static bool run_batch(const struct ga_run *run)
+{
+    return run->problem->evaluate_batch && !run->params.local;
+}
+
 enum ga_stop ga_run_init(struct ga_run *run, uint64_t seed)
 {
     const struct ga_problem *p = run->problem;
@@ -332,6 +339,7 @@ enum ga_stop ga_run_init(struct ga_run *run, uint64_t seed)
     /* With one thread, no parallel region at all: the first one a process
      * enters sets up OpenMP's team (40 us of a 7 ms run). */
     unsigned long long evaluations = n;
+    bool batch = run_batch(run);
 #pragma omp parallel for num_threads(run->params.threads) schedule(dynamic) if (run->params.threads > 1) \
     reduction(+ : evaluations)
     for (long b = 0; b < blocks; b++) {
@@ -342,6 +350,8 @@ enum ga_stop ga_run_init(struct ga_run *run, uint64_t seed)
             p->init(&run->gen, r, g);
             if (check)
                 run_fault_check(run, run_fault_key(i, RUN_FAULT_MADE), RUN_HOOK_INIT, i, g);
+            if (batch) /* the block at once, below */
+                continue;
             run->fitness[i] = p->evaluate(&run->gen, g);
             if (run->params.local) {
                 unsigned long spent = run_local(run, r, g, &run->fitness[i], i, i);
@@ -349,6 +359,9 @@ enum ga_stop ga_run_init(struct ga_run *run, uint64_t seed)
                 evaluations += spent;
             }
         }
+        if (batch)
+            p->evaluate_batch(&run->gen, run->genes + start * run->stride, run->stride, end - start,
+                              run->fitness + start);
     }
     run_fitness_stats(run);
     if (run_fault_settle(run))
@@ -411,6 +424,7 @@ struct run_breeder {
     struct run_rate crossover, mutate;
     size_t len;
     bool per_individual, evaluate_all;
+    bool batch; /* run_batch: children are evaluated with their block (run_settle_batch) */
     bool fast, resample; /* GA_PER_FAST; ga_params.mutation_resample */
     bool xoshiro; /* the stream is xoshiro256**: its draws inline */
 };
@@ -426,6 +440,7 @@ static inline struct run_breeder run_breeder(const struct ga_run *run, gsl_rng *
                                 run->gen.len,
                                 p->mutation_unit == GA_PER_INDIVIDUAL,
                                 p->evaluate_all,
+                                run_batch(run),
                                 p->mutation_unit == GA_PER_FAST,
                                 p->mutation_resample,
                                 r->type == ga_rng_xoshiro256ss};
@@ -486,12 +501,14 @@ static inline void run_copy_slot(const struct ga_run *run, ga_gene *to, const ga
 }
 
 /* Fills one child slot's fitness: evaluated when it changed (or always,
- * as the benchmark GA demands), inherited otherwise.  Returns evaluations. */
+ * as the benchmark GA demands), inherited otherwise.  Returns evaluations.
+ * With a batch evaluator the evaluation waits for the block's end: the
+ * slot holds 0 until then, and its trail entry (not NaN) marks it. */
 static inline unsigned run_settle(const struct run_breeder *br, const ga_gene *child, bool changed,
                                   double inherited, double *fitness)
 {
     if (changed || br->evaluate_all) {
-        *fitness = br->evaluate(br->gen, child);
+        *fitness = br->batch ? 0 : br->evaluate(br->gen, child);
         return 1;
     }
     *fitness = inherited;
@@ -510,6 +527,25 @@ static inline unsigned long run_trail_add(struct ga_run *run, gsl_rng *r, size_t
     }
     run->trail[k] = evaluated ? *fitness : NAN;
     return cost;
+}
+
+/* The children of slots [from, to) that run_settle left to the batch
+ * evaluator (their trail entries at at + slot not NaN), evaluated in runs
+ * of neighbouring slots, their trail entries then their fitness. */
+static void run_settle_batch(struct ga_run *run, ga_gene *genes, double *fitness, size_t from, size_t to,
+                             size_t at)
+{
+    double *trail = run->trail;
+    for (size_t s = from; s < to;) {
+        size_t e = s;
+        while (e < to && !isnan(trail[at + e]))
+            e++;
+        if (e > s) {
+            run->problem->evaluate_batch(&run->gen, genes + s * run->stride, run->stride, e - s, fitness + s);
+            memcpy(trail + at + s, fitness + s, (e - s) * sizeof *fitness);
+        }
+        s = e + 1;
+    }
 }
 
 /* Where children go: island k's slots [k per + offset, k per + per) of
@@ -531,8 +567,31 @@ static inline void run_prefetch(const ga_gene *genes, size_t len)
         __builtin_prefetch(genes + len - 1); /* a longer genome's last line */
 }
 
+/* One child of a one-child crossover into 'child' (slot 'slot', place
+ * 'place', trail entry 'at'): parents a and b crossed with the crossover
+ * rate, else a copied; then mutated and settled.  Returns the evaluations. */
+static inline __attribute__((always_inline)) unsigned long
+run_breed_one(struct ga_run *run, const struct run_breeder *br, gsl_rng *r, const ga_gene *a, const ga_gene *b,
+              double inherited, ga_gene *child, double *fitness, size_t slot, uint64_t place, size_t at, bool check)
+{
+    bool crossed = br->crossover.p > 0 && run_chance(br, r, br->crossover);
+    if (crossed) {
+        run->params.crossover->apply(br->gen, r, a, b, child, NULL);
+        if (check)
+            run_fault_check(run, run_fault_key(place, RUN_FAULT_MADE), RUN_HOOK_CROSSOVER, slot, child);
+    } else {
+        run_copy_slot(run, child, a);
+    }
+    bool mutated = run_mutate(run, br, r, child);
+    if (check && mutated)
+        run_fault_check(run, run_fault_key(place, RUN_FAULT_MUTATED), RUN_HOOK_MUTATION, slot, child);
+    unsigned evaluated = run_settle(br, child, mutated || crossed, inherited, fitness);
+    return run_trail_add(run, r, at, evaluated, child, fitness, place, slot);
+}
+
 /* Breeds pairs [first, end) of island 'island' into the brood, from the
- * stream of 'block' (unique within the generation). */
+ * stream of 'block' (unique within the generation): a pair of slots takes
+ * two parents, or four with a one-child crossover (a pair for each child). */
 static inline __attribute__((always_inline)) unsigned long long
 run_breed_block_with(struct ga_run *run, size_t island, uint64_t block, size_t first, size_t end,
                      const struct run_brood *brood, bool check)
@@ -554,10 +613,11 @@ run_breed_block_with(struct ga_run *run, size_t island, uint64_t block, size_t f
      * parents ahead of the crossover that needs them.  Asking for all 64
      * at once, as gaexp did, filled the core's miss buffers and stalled
      * (100000 x 20: 160 ms, against 105 ms fetched eight ahead). */
-    size_t parent[2 * RUN_BREED_BLOCK];
+    size_t parent[4 * RUN_BREED_BLOCK];
     const void *work = run->select_work ? run->select_work + island * run->select_stride : NULL;
     enum { RUN_AHEAD = 8 }; /* parents fetched ahead: about the misses a core keeps in flight */
-    size_t count = 2 * (end - first);
+    bool one_child = pp->crossover->one_child;
+    size_t per = one_child ? 4 : 2, count = per * (end - first);
     if (n > 1) /* a selection chooses among two or more; the (1 + lambda) EA's one parent is every parent */
         pp->selection->draw(&pp->select, run->fitness + base, n, work, r, count, parent);
     else
@@ -576,17 +636,24 @@ run_breed_block_with(struct ga_run *run, size_t island, uint64_t block, size_t f
     for (size_t pair = first; pair < end; pair++) {
         size_t slot = to + 2 * pair;
         bool second = slot + 1 < to_end; /* else the second child is discarded */
-        size_t k = 2 * (pair - first), pa = parent[k], pb = parent[k + 1];
-        if (fetch && k + RUN_AHEAD + 1 < count) {
-            run_prefetch(genes + parent[k + RUN_AHEAD] * stride, len);
-            run_prefetch(genes + parent[k + RUN_AHEAD + 1] * stride, len);
-        }
+        size_t k = per * (pair - first), pa = parent[k], pb = parent[k + 1];
+        for (size_t j = k + RUN_AHEAD; fetch && j < k + RUN_AHEAD + per && j < count; j++)
+            run_prefetch(genes + parent[j] * stride, len);
         const ga_gene *a = genes + pa * stride, *b = genes + pb * stride;
         ga_gene *ca = to_genes + slot * stride;
         ga_gene *cb = second ? ca + stride : spare;
+        uint64_t place = slot + brood->key_offset; /* the first child's place in the generation */
+        if (one_child) {
+            evaluations += run_breed_one(run, &br, r, a, b, fitness[pa], ca, &to_fitness[slot], slot, place,
+                                         at + slot, check);
+            if (second)
+                evaluations += run_breed_one(run, &br, r, genes + parent[k + 2] * stride,
+                                             genes + parent[k + 3] * stride, fitness[parent[k + 2]], cb,
+                                             &to_fitness[slot + 1], slot + 1, place + 1, at + slot + 1, check);
+            continue;
+        }
 
         bool crossed = br.crossover.p > 0 && run_chance(&br, r, br.crossover);
-        uint64_t place = slot + brood->key_offset; /* the first child's place in the generation */
         if (crossed) {
             cross(br.gen, r, a, b, ca, cb);
             if (check) {
@@ -611,6 +678,10 @@ run_breed_block_with(struct ga_run *run, size_t island, uint64_t block, size_t f
             evaluations += run_trail_add(run, r, at + slot + 1, evaluated, cb, &to_fitness[slot + 1], place + 1,
                                          slot + 1);
         }
+    }
+    if (br.batch) {
+        size_t last = to + 2 * end < to_end ? to + 2 * end : to_end;
+        run_settle_batch(run, to_genes, to_fitness, to + 2 * first, last, at);
     }
     return evaluations;
 }

@@ -143,5 +143,5 @@ static void perm_ox(const struct ga_genome *gen, gsl_rng *r, const ga_gene *a, c
 
 const struct ga_crossover ga_crossover_ox = {
     "ox", "order crossover: a slice of one parent, the rest in the other's order", GA_KIND_PERM,
-    perm_ox, NULL,
+    perm_ox, NULL, false,
 };

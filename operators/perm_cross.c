@@ -49,7 +49,7 @@ static void perm_pmx(const struct ga_genome *gen, gsl_rng *r, const ga_gene *a, 
 
 const struct ga_crossover ga_crossover_pmx = {
     "pmx", "partially mapped (Goldberg and Lingle 1985): a slice of one parent in place, the rest the other's, mapped",
-    GA_KIND_PERM, perm_pmx, NULL,
+    GA_KIND_PERM, perm_pmx, NULL, false,
 };
 
 /* Cycle crossover (Oliver, Smith and Holland 1987): the positions fall into
@@ -82,7 +82,7 @@ static void perm_cx(const struct ga_genome *gen, gsl_rng *r, const ga_gene *a, c
 
 const struct ga_crossover ga_crossover_cx = {
     "cx", "cycle crossover (Oliver et al. 1987): every gene in place from one parent, cycles alternating",
-    GA_KIND_PERM, perm_cx, NULL,
+    GA_KIND_PERM, perm_cx, NULL, false,
 };
 
 /* Each position is chosen with probability 1/2 (Syswerda's random set of positions). */
@@ -130,7 +130,7 @@ static void perm_ox2(const struct ga_genome *gen, gsl_rng *r, const ga_gene *a, 
 
 const struct ga_crossover ga_crossover_ox2 = {
     "ox2", "order-based (Syswerda 1991): the other parent's values at random positions, reordered as it holds them",
-    GA_KIND_PERM, perm_ox2, NULL,
+    GA_KIND_PERM, perm_ox2, NULL, false,
 };
 
 /* POS's child: 'place''s values at the chosen positions, the other
@@ -168,7 +168,7 @@ static void perm_pos(const struct ga_genome *gen, gsl_rng *r, const ga_gene *a, 
 
 const struct ga_crossover ga_crossover_pos = {
     "pos", "position-based (Syswerda 1991): the other parent's values at random positions, the rest in this one's order",
-    GA_KIND_PERM, perm_pos, NULL,
+    GA_KIND_PERM, perm_pos, NULL, false,
 };
 
 /* Edge recombination's child (Whitley, Starkweather and Fuquay 1989): the
@@ -240,15 +240,16 @@ static void perm_erx_child(size_t len, gsl_rng *r, const ga_gene *first, const g
     }
 }
 
+/* One child: the run gives every child its own pair of parents. */
 static void perm_erx(const struct ga_genome *gen, gsl_rng *r, const ga_gene *a, const ga_gene *b,
-                     ga_gene *child_a, ga_gene *child_b)
+                     ga_gene *child, ga_gene *unused)
 {
-    perm_erx_child(gen->len, r, a, b, child_a);
-    perm_erx_child(gen->len, r, b, a, child_b);
+    (void)unused;
+    perm_erx_child(gen->len, r, a, b, child);
 }
 
 const struct ga_crossover ga_crossover_erx = {
-    "erx", "edge recombination (Whitley et al. 1989): a tour from the parents' edges; "
-           "it makes one child, the second is a run with the parents' roles swapped",
-    GA_KIND_PERM, perm_erx, NULL,
+    "erx", "edge recombination (Whitley et al. 1989): one tour from the parents' edges, "
+           "each child from its own pair of parents",
+    GA_KIND_PERM, perm_erx, NULL, true,
 };

@@ -166,19 +166,19 @@ static bool real_polynomial(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
 
 const struct ga_crossover ga_crossover_sbx = {
     "sbx", "simulated binary crossover, bounded (Deb and Agrawal 1995): each variable with probability share",
-    GA_KIND_REAL, real_sbx, real_sbx_settings,
+    GA_KIND_REAL, real_sbx, real_sbx_settings, false,
 };
 const struct ga_crossover ga_crossover_sbxclamp = {
     "sbxclamp", "gaexp 0.4's sbx: every variable, the unbounded spread, clamped to the bounds", GA_KIND_REAL,
-    real_sbxclamp, real_eta_settings,
+    real_sbxclamp, real_eta_settings, false,
 };
 const struct ga_crossover ga_crossover_blx = {
     "blx", "BLX-alpha: each gene uniform in the parents' interval widened by alpha each side", GA_KIND_REAL,
-    real_blx, real_blx_settings,
+    real_blx, real_blx_settings, false,
 };
 const struct ga_crossover ga_crossover_arithmetic = {
     "arithmetic", "whole arithmetic: l a + (1-l) b and the mirror, l uniform per pair", GA_KIND_REAL,
-    real_arithmetic, NULL,
+    real_arithmetic, NULL, false,
 };
 const struct ga_mutation ga_mutation_gaussian = {
     "gaussian", "every gene + N(0, sigma^2) x its width, sigma fixed (the genome's, problem.sigma)", GA_KIND_REAL,

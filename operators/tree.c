@@ -359,7 +359,7 @@ static void tree_subtree_crossover(const struct ga_genome *gen, gsl_rng *r, cons
 
 const struct ga_crossover ga_crossover_subtree = {
     "subtree", "swap two random subtrees (Koza: 90% at functions), within the size/depth limits",
-    GA_KIND_TREE, tree_subtree_crossover, NULL,
+    GA_KIND_TREE, tree_subtree_crossover, NULL, false,
 };
 
 /* Point mutation at node pos: a function becomes another of the same

@@ -52,13 +52,13 @@ static void vector_uniform(const struct ga_genome *gen, gsl_rng *r, const ga_gen
 }
 
 const struct ga_crossover ga_crossover_onepoint = {
-    "onepoint", "one cut, tails exchanged", GA_KIND_BITS | GA_KIND_INTS, vector_onepoint, NULL,
+    "onepoint", "one cut, tails exchanged", GA_KIND_BITS | GA_KIND_INTS, vector_onepoint, NULL, false,
 };
 const struct ga_crossover ga_crossover_twopoint = {
     "twopoint", "two cuts, middle segments exchanged", GA_KIND_BITS | GA_KIND_INTS,
-    vector_twopoint, NULL,
+    vector_twopoint, NULL, false,
 };
 const struct ga_crossover ga_crossover_uniform = {
     "uniform", "each gene from either parent with probability 1/2", GA_KIND_BITS | GA_KIND_INTS,
-    vector_uniform, NULL,
+    vector_uniform, NULL, false,
 };

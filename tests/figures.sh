@@ -44,6 +44,15 @@ check "legends name only what varies" grep -q "title 'population 120, mutation c
 check "no joined paths in legends" sh -c '! grep -q "+ga\." "$0"/*.gp' "$out/pdf"
 check "text taken literally" grep -q "noenhanced" "$out/pdf/curves.gp"
 check "the title names the problem" grep -q "derful (n 4" "$out/pdf/curves.gp"
+# An input file deep in long folders: the title names it by its file name
+# (its absolute path was cut at 63 characters, mid-folder).
+deep=$(cd "$out" && pwd)/a_rather_long_folder_name_for_the_title/and_a_second_rather_long_folder_name
+mkdir -p "$deep"
+cp "${srcdir:-.}/configs/tsp/burma14.tsp" "$deep/"
+printf 'problem = { name = "tsp"; file = "%s/burma14.tsp"; };\nga = { seed = 1; population = 10; stop = { generations = 3; }; };\n' \
+  "$deep" >"$out/deep.cfg"
+"$GAEXP" run "$out/deep.cfg" --out "$out/deep" --quiet
+check "a long input path: the title names the file" grep -q "'tsp (file burma14.tsp, optimum 3323)" "$out/deep/fitness.gp"
 check "ECDF: a block per point" [ "$(grep -c '^# point' "$out/pdf/ecdf.dat")" -eq 4 ]
 check "ECDF ends at a share in [0, 1]" awk 'NF == 2 && $1 !~ /#/ && ($2 < 0 || $2 > 1) { exit 1 }' "$out/pdf/ecdf.dat"
 # sweep.csv: the ERT of each point is its summary.csv's evaluations (to the

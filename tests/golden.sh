@@ -57,6 +57,19 @@ for name in tournament roulette sus rank truncation random; do
     check "selection $name, $islands island(s): 4 threads as 1" same "$out/sel-$name-$islands-j1" "$out/sel-$name-$islands-j4"
   done
 done
+# islands_threads NAME CFG SETTINGS: CFG run with the --set words SETTINGS,
+# alone and on 3 islands, at 1, 2 and 4 threads: the same files at each.
+islands_threads() {
+  for islands in 1 3; do
+    for jobs in 1 2 4; do
+      # shellcheck disable=SC2086  # the settings' words
+      check "$1, $islands island(s), $jobs threads" "$GAEXP" run "$2" --quiet --jobs "$jobs" $3 \
+        --set ga.islands.count=$islands --out "$out/$1-$islands-j$jobs"
+    done
+    check "$1, $islands island(s): 2 threads as 1" same "$out/$1-$islands-j1" "$out/$1-$islands-j2"
+    check "$1, $islands island(s): 4 threads as 1" same "$out/$1-$islands-j1" "$out/$1-$islands-j4"
+  done
+}
 # Every replacement scheme (generational without an elite too), alone and
 # with islands, at 1, 2 and 4 threads.
 for scheme in generational-0 steady-worst steady-random steady-tournament-unique plus comma; do
@@ -68,15 +81,26 @@ for scheme in generational-0 steady-worst steady-random steady-tournament-unique
     plus) sets="--set ga.scheme.name=plus --set ga.scheme.plus.lambda=50 --set ga.selection.name=sus" ;;
     comma) sets="--set ga.scheme.name=comma --set ga.selection.name=truncation" ;;
   esac
-  for islands in 1 3; do
-    for jobs in 1 2 4; do
-      # shellcheck disable=SC2086  # the settings' words
-      check "scheme $scheme, $islands island(s), $jobs threads" "$GAEXP" run "$sel" --quiet --jobs "$jobs" $sets \
-        --set ga.islands.count=$islands --out "$out/scheme-$scheme-$islands-j$jobs"
-    done
-    check "scheme $scheme, $islands island(s): 2 threads as 1" same "$out/scheme-$scheme-$islands-j1" "$out/scheme-$scheme-$islands-j2"
-    check "scheme $scheme, $islands island(s): 4 threads as 1" same "$out/scheme-$scheme-$islands-j1" "$out/scheme-$scheme-$islands-j4"
-  done
+  islands_threads "scheme-$scheme" "$sel" "$sets"
+done
+# A one-child crossover (erx: each child from its own pair of parents) in
+# every breeding scheme, an odd brood dropping no child, alone and with
+# islands, at 1, 2 and 4 threads.
+erx=$out/erx.cfg
+cat > "$erx" <<EOT
+problem = { name = "tsp"; cities = 30; seed = 3; };
+ga = { seed = 4; population = 41; crossover = { name = "erx"; rate = 0.8; };
+       stop = { generations = 15; fitness = -1.0; }; };
+output = { plot = false; };
+EOT
+for scheme in generational steady plus comma; do
+  case $scheme in
+    generational) sets="--set ga.scheme.generational.elite=2" ;;
+    steady) sets="--set ga.scheme.name=steady --set ga.scheme.steady.lambda=5" ;;
+    plus) sets="--set ga.scheme.name=plus --set ga.scheme.plus.lambda=33" ;;
+    comma) sets="--set ga.scheme.name=comma --set ga.scheme.comma.lambda=45" ;;
+  esac
+  islands_threads "erx-$scheme" "$erx" "$sets"
 done
 check "the six schemes give six different runs" \
   [ "$(for n in tournament roulette sus rank truncation random; do cksum < "$out/sel-$n-1-j1/generations.csv"; done | sort -u | wc -l)" -eq 6 ]

@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/install.sh — 'make install' into a staging folder, then examples/queens built from the
 # installed files only (pkg-config) and run as a plug-in: 8x8 and 64x64 solved, a rerun
-# byte-identical, a killed run resumed byte-identically, a changed plug-in refused.
+# byte-identical, a killed run resumed byte-identically, a changed plug-in refused; and
+# examples/symreg and examples/batch (SIMD batch evaluation: the same runs as without).
 . "${srcdir:-.}/tests/lib.sh"
 test_folder install
 top=${abs_top_builddir:-$(pwd)}
@@ -52,6 +53,27 @@ ${MAKE:-make} -C "$out/symreg" CFLAGS="$cflags" LDFLAGS="$ldflags" >"$out/symreg
 check "examples/symreg builds against the installed files" [ -f "$out/symreg/symreg.so" ]
 "$bin" run "$out/symreg/symreg.cfg" --set ga.replicates=2 --out "$out/symreg/r" --quiet 2>/dev/null
 check "the installed symreg plug-in solves the quartic" grep -q '^1,1,1,' "$out/symreg/r/summary.csv"
+
+# The batch example: a block evaluated with SIMD gives the runs of one
+# genome a call ('ones_single', the same problem without the hook), at 1
+# and 4 threads, in the generational and the steady-state scheme.
+batch=${examples%/queens}/batch
+mkdir -p "$out/batch"
+cp "$batch"/* "$out/batch/"
+${MAKE:-make} -C "$out/batch" CFLAGS="$cflags" LDFLAGS="$ldflags" >"$out/batch.log" 2>&1
+check "examples/batch builds against the installed files" [ -f "$out/batch/ones.so" ]
+same_run() { for f in generations.csv summary.csv best.txt curves.csv; do cmp "$1/$f" "$2/$f" || return 1; done; }
+for scheme in generational steady; do
+  for name in ones ones_single; do
+    for j in 1 4; do
+      "$bin" run "$out/batch/ones.cfg" --set problem.name=\"$name\" --set ga.scheme.name=\"$scheme\" --jobs $j \
+        --out "$out/batch/$scheme-$name-$j" --quiet 2>/dev/null
+    done
+  done
+  check "examples/batch, $scheme: it runs" [ -s "$out/batch/$scheme-ones-1/summary.csv" ]
+  check "examples/batch, $scheme: SIMD blocks as one genome a call" same_run "$out/batch/$scheme-ones-1" "$out/batch/$scheme-ones_single-1"
+  check "examples/batch, $scheme: at 4 threads as at 1" same_run "$out/batch/$scheme-ones-1" "$out/batch/$scheme-ones-4"
+done
 
 cd "$out/elsewhere" || exit 1
 "$bin" run ../queens/queens.cfg --out r8 --quiet 2>/dev/null

@@ -2,6 +2,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "gaexp/pack.h"
 #include "gaexp/stats.h"
 #include "testlib.h"
 
@@ -158,6 +159,106 @@ static void test_sbx_bounded(void **unused)
     test_experiment_free(t);
 }
 
+/* Children the batch evaluator was handed (atomically: threads call it at once). */
+static _Atomic unsigned long functions_batched;
+
+static void functions_counted_batch(const struct ga_genome *gen, const ga_gene *genes, size_t stride, size_t n,
+                                    double *fitness)
+{
+    functions_batched += n;
+    ga_problem_functions.evaluate_batch(gen, genes, stride, n, fitness);
+}
+
+/* A digest of a whole run: every generation's statistics and the best genome. */
+static uint64_t functions_run_digest(const struct ga_problem *p, struct test_experiment *t)
+{
+    struct ga_run *run = ga_run_alloc(p, t->e->state, &t->e->params, &t->diag);
+    assert_non_null(run);
+    uint64_t h = GA_PACK_HASH_START;
+    for (enum ga_stop stop = ga_run_init(run, 11); ; stop = ga_run_iterate(run)) {
+        const struct ga_stats *s = ga_run_stats(run);
+        double v[] = {s->best, s->mean, s->sd, s->worst, (double)s->evaluations, (double)s->found};
+        h = ga_pack_hash_more(h, v, sizeof v);
+        if (stop != GA_CONTINUE)
+            break;
+    }
+    struct ga_genome gen = ga_problem_genome(p, t->e->state);
+    h = ga_pack_hash_more(h, ga_run_best(run), gen.len * sizeof(ga_gene));
+    ga_run_free(run);
+    return h;
+}
+
+/* The same run whether the core evaluates one genome a call or in blocks
+ * (evaluate_batch), in each scheme that breeds, with islands, with a
+ * mutation that leaves some children unchanged (not evaluated) and with
+ * evaluate_all, at 1 and 4 threads; and the core did hand blocks over. */
+static void test_batch_same_run(void **unused)
+{
+    (void)unused;
+    static const char *const schemes[] = {
+        "",
+        "scheme = { name = \"steady\"; steady = { lambda = 5; }; };",
+        "scheme = { name = \"plus\"; plus = { lambda = 31; }; }; islands = { count = 3; };",
+        "scheme = { name = \"comma\"; }; mutation = { rate = 0.3; }; crossover = { rate = 0.5; };",
+        "evaluate_all = true; mutation = { rate = 0.2; }; crossover = { rate = 0.4; };",
+    };
+    struct ga_problem plain = ga_problem_functions, counted = ga_problem_functions;
+    plain.evaluate_batch = NULL;
+    counted.evaluate_batch = functions_counted_batch;
+    static const char *const functions[] = {"sphere", "rastrigin"}; /* four lanes at once; one at a time */
+    for (size_t k = 0; k < 2 * sizeof schemes / sizeof *schemes; k++)
+        for (unsigned threads = 1; threads <= 4; threads += 3) {
+            char text[512];
+            snprintf(text, sizeof text,
+                     "problem = { name = \"functions\"; function = \"%s\"; dimension = 6; };\n"
+                     "ga = { population = 41; threads = %u; stop = { generations = 12; fitness = -1.0; }; %s };",
+                     functions[k % 2], threads, schemes[k / 2]);
+            struct test_experiment *t = test_experiment_alloc(text);
+            if (!t->e) {
+                char msg[512];
+                fail_msg("%s: refused: %s", schemes[k / 2], test_first_diag(t, msg, sizeof msg));
+            }
+            functions_batched = 0;
+            uint64_t batched = functions_run_digest(&counted, t);
+            assert_true(functions_batched > 41); /* generation 0 and children */
+            if (batched != functions_run_digest(&plain, t))
+                fail_msg("%s, scheme %zu at %u threads: another run with evaluate_batch", functions[k % 2], k / 2,
+                         threads);
+            test_experiment_free(t);
+        }
+}
+
+/* A batch evaluator whose last genome of a block is off by one ulp. */
+static void functions_lying_batch(const struct ga_genome *gen, const ga_gene *genes, size_t stride, size_t n,
+                                  double *fitness)
+{
+    ga_problem_functions.evaluate_batch(gen, genes, stride, n, fitness);
+    fitness[n - 1] = nextafter(fitness[n - 1], INFINITY);
+}
+
+/* ga.check evaluates every individual again with evaluate: a batch
+ * evaluator that gives other bits stops the run in generation 0. */
+static void test_batch_checked(void **unused)
+{
+    (void)unused;
+    struct ga_problem lying = ga_problem_functions;
+    lying.evaluate_batch = functions_lying_batch;
+    struct test_experiment *t = test_experiment_alloc(
+        "problem = { name = \"functions\"; function = \"sphere\"; dimension = 4; };\n"
+        "ga = { population = 20; check = true; stop = { generations = 5; }; };");
+    assert_non_null(t->e);
+    struct ga_run *run = ga_run_alloc(&lying, t->e->state, &t->e->params, &t->diag);
+    assert_non_null(run);
+    assert_int_equal(ga_run_init(run, 3), GA_STOP_FAULT);
+    const struct ga_fault *f = ga_run_fault(run);
+    assert_non_null(f);
+    assert_int_equal(f->kind, GA_FAULT_REPEAT);
+    assert_string_equal(f->hook, "evaluate");
+    assert_int_equal(f->individual, 19); /* the last of generation 0's one block */
+    ga_run_free(run);
+    test_experiment_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -165,6 +266,8 @@ int main(void)
         cmocka_unit_test(test_optima_and_bounds),
         cmocka_unit_test(test_rosenbrock_needs_two),
         cmocka_unit_test(test_real_diversity),
+        cmocka_unit_test(test_batch_same_run),
+        cmocka_unit_test(test_batch_checked),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

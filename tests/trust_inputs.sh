@@ -155,4 +155,18 @@ rm -r "$out/newline/p006"
 check "a --set with a line break: it resumes" [ $? -eq 0 ]
 check "a --set with a line break: the value kept" grep -q "rate = 0.5;" "$out/newline/p006/config.cfg"
 
+# ---- an @include'd file's own paths are relative to its folder, run from anywhere
+# (B/e.cfg includes sub/i.cfg, which includes j.cfg beside it: B/sub/j.cfg,
+# naming a puzzle beside it; a decoy B/j.cfg would be libconfig's choice).
+mkdir -p "$out/B/sub" "$out/C"
+cp "$src/configs/animals/level50.txt" "$out/B/sub/p.txt"
+printf '@include "sub/i.cfg"\nga = { seed = 3; population = 20; stop = { generations = 3; }; };\noutput = { plot = false; };\n' >"$out/B/e.cfg"
+printf '@include "j.cfg"\n' >"$out/B/sub/i.cfg"
+printf 'problem = { name = "animals"; puzzle = "p.txt"; };\n' >"$out/B/sub/j.cfg"
+printf 'problem = { name = "onemax"; };\n' >"$out/B/j.cfg"
+(cd "$out/C" && "$GAEXP" run ../B/e.cfg --out "$out/nested" --quiet 2>"$out/nested.err")
+check "a nested @include run from another folder: exit 0" [ $? -eq 0 ]
+check "a nested @include: the file beside the including one" grep -q 'name = "animals";' "$out/nested/config.cfg"
+check "a nested @include: its puzzle beside it" grep -qF "puzzle = \"$out/B/sub/p.txt\";" "$out/nested/config.cfg"
+
 test_summary trust_inputs

@@ -24,9 +24,21 @@ struct ga_op_setting {
 };
 #define GA_OP_SETTINGS_MAX 4
 
-/* A crossover makes two children from two parents.  Parents and children
- * never alias.  Given valid parents it must return valid children: the
- * operator repairs what it breaks.  It draws only from 'r'. */
+/* A crossover makes two children from two parents, or one child when it
+ * says so ('one_child': apply then writes child_a only and child_b is
+ * NULL; edge recombination builds one tour, and a second would be a second
+ * construction).  Parents and children never alias.  Given valid parents
+ * it must return valid children: the operator repairs what it breaks.  It
+ * draws only from 'r'.
+ * How the run breeds with each: a two-child crossover crosses a pair of
+ * parents with probability ga.crossover.rate and its two children fill two
+ * slots (the second dropped when only one slot is left; not crossed, they
+ * are copies of the parents).  A one-child crossover gives every child its
+ * own pair of parents, drawn by the selection as two-child pairs are, and
+ * crosses each pair with probability ga.crossover.rate (not crossed, the
+ * child is a copy of the pair's first parent).  Either way a crossed child
+ * is evaluated, one evaluation of the budget; a copy that no mutation
+ * changed keeps its parent's fitness and costs none. */
 struct ga_crossover {
     const char *name;    /* 'ga.crossover.name' in experiment files */
     const char *summary; /* one line for 'gaexp list' */
@@ -34,6 +46,7 @@ struct ga_crossover {
     void (*apply)(const struct ga_genome *gen, gsl_rng *r, const ga_gene *a, const ga_gene *b,
                   ga_gene *child_a, ga_gene *child_b);
     const struct ga_op_setting *settings; /* NULL: none */
+    bool one_child; /* true: apply makes child_a alone (child_b NULL) */
 };
 
 /* A mutation changes one genome in place, one event at a time, and says

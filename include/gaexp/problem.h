@@ -16,8 +16,9 @@ struct ga_cfg;
 struct config_setting_t;
 
 /* THE FITNESS CONVENTION of the whole code base: fitness is a non-negative
- * number, lower is better, and 0 means solved.  Problems that maximise
- * (OneMax, Forty Thieves) report the distance from their optimum. */
+ * number, lower is better, and 0 is the optimum (a run is solved at
+ * ga.stop.fitness, 0 by default).  Problems that maximise (OneMax, Forty
+ * Thieves) report the distance from their optimum. */
 #define GA_FITNESS_SOLVED 0.0
 
 /* The variation a problem uses when the experiment file does not say. */
@@ -141,6 +142,20 @@ struct ga_problem {
     /* Local searches of this problem (ga.local.name), NULL-terminated; NULL for none. */
     const struct ga_local *const *locals;
     const struct ga_problem_parts *parts; /* GA_KIND_COMPOSITE only, required there */
+    /* Optional (NULL: evaluate, one genome a call): the fitness of n
+     * genomes at once, genome i at genes + i * stride (stride >= len genes,
+     * the padding zero) into fitness[i], each the same bits evaluate gives
+     * it (the contract test checks; ga.check compares every individual
+     * with evaluate again), so a run is the same file whichever the core
+     * calls.  Called from several threads at once on distinct blocks, as
+     * evaluate is.  The core hands it the children of a breeding block
+     * that need evaluating (those that neither crossover nor mutation
+     * changed keep their parent's fitness, and are not in it) in runs of
+     * neighbouring slots, and generation 0's blocks of 64; with a local
+     * search (ga.local), whose draws follow each evaluation, and in the
+     * random, CMA-ES and (1+(lambda,lambda)) schemes it calls evaluate. */
+    void (*evaluate_batch)(const struct ga_genome *gen, const ga_gene *genes, size_t stride, size_t n,
+                           double *fitness);
 };
 
 /* The number of columns p declares (0 when none). */

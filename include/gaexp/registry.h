@@ -18,7 +18,9 @@ GAEXP_API_BEGIN
                               6: struct ga_problem's function_name, struct ga_stats's found;
                               7: local searches (struct ga_local, struct ga_problem's locals);
                               8: composite genomes (GA_KIND_COMPOSITE, struct ga_problem's parts,
-                                 struct ga_genome's parts, struct ga_params's parts) */
+                                 struct ga_genome's parts, struct ga_params's parts), one-child
+                                 crossovers (struct ga_crossover's one_child), batch evaluation
+                                 (struct ga_problem's evaluate_batch) */
 
 /* A registry owns copies of nothing: it points at const tables that must
  * outlive it (a plug-in's tables live until the registry that loaded it is

@@ -553,14 +553,14 @@ static bool derful_mix(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, size
 
 static const struct ga_crossover derful_crossover_lineswap = {
     "lineswap", "published v2: swap a row or column, repair duplicates to the nearest free value", 0,
-    derful_lineswap, NULL,
+    derful_lineswap, NULL, false,
 };
 static const struct ga_crossover derful_crossover_rowswap = {
-    "rowswap", "the benchmark's line swap: a row only, same repair", 0, derful_rowswap, NULL,
+    "rowswap", "the benchmark's line swap: a row only, same repair", 0, derful_rowswap, NULL, false,
 };
 static const struct ga_crossover derful_crossover_common = {
     "common", "published v1: cards both parents hold move to the other parent's positions", 0,
-    derful_common, NULL,
+    derful_common, NULL, false,
 };
 static const struct ga_mutation derful_mutation_checkcontain = {
     "checkcontain", "published: a random deck card to a cell unless the grid holds it", 0,

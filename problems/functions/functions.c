@@ -147,12 +147,65 @@ static void functions_init(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
     x[gen->reals] = f->sigma;
 }
 
-/* f(x) - f(x*), never below 0. */
+/* f(x) - f(x*), never below 0, from f(x). */
+static inline double functions_above(const struct functions *f, double raw)
+{
+    double v = raw - f->offset;
+    return v > 0 ? v : 0;
+}
+
+static inline double functions_gap(const struct functions *f, enum functions_id id, const double *x, size_t n)
+{
+    return functions_above(f, functions_raw(id, x, n));
+}
+
 static double functions_evaluate(const struct ga_genome *gen, const ga_gene *g)
 {
     const struct functions *f = gen->state;
-    double v = functions_raw(f->id, ga_genome_creals(g), gen->reals) - f->offset;
-    return v > 0 ? v : 0;
+    return functions_gap(f, f->id, ga_genome_creals(g), gen->reals);
+}
+
+/* Two doubles a vector (an SSE2 register on x86-64). */
+typedef double functions_v2 __attribute__((vector_size(16)));
+
+/* The sphere of genomes [0, n - n % 4) of a block, four at once in two
+ * vectors, a genome a lane: each lane adds the same squares in the same
+ * order as functions_raw (the build keeps a * b + c two roundings,
+ * -std=c11), so the same bits, with four sums under way instead of one
+ * waiting for the last.  Returns the genomes done. */
+static size_t functions_sphere4(const struct ga_genome *gen, const ga_gene *genes, size_t stride, size_t n,
+                                double *fitness)
+{
+    const struct functions *f = gen->state;
+    size_t done = 0;
+    for (; done + 4 <= n; done += 4) {
+        const double *x[4];
+        for (size_t j = 0; j < 4; j++)
+            x[j] = ga_genome_creals(genes + (done + j) * stride);
+        functions_v2 low = {0, 0}, high = {0, 0};
+        for (size_t i = 0; i < gen->reals; i++) {
+            functions_v2 a = {x[0][i], x[1][i]}, b = {x[2][i], x[3][i]};
+            low += a * a;
+            high += b * b;
+        }
+        fitness[done] = functions_above(f, low[0]);
+        fitness[done + 1] = functions_above(f, low[1]);
+        fitness[done + 2] = functions_above(f, high[0]);
+        fitness[done + 3] = functions_above(f, high[1]);
+    }
+    return done;
+}
+
+/* A block at once: the sphere four genomes at a time, the others with the
+ * function chosen once for the block; each the bits functions_evaluate gives. */
+static void functions_evaluate_batch(const struct ga_genome *gen, const ga_gene *genes, size_t stride, size_t n,
+                                     double *fitness)
+{
+    const struct functions *f = gen->state;
+    enum functions_id id = f->id;
+    size_t i = id == FN_SPHERE ? functions_sphere4(gen, genes, stride, n, fitness) : 0;
+    for (; i < n; i++)
+        fitness[i] = functions_gap(f, id, ga_genome_creals(genes + i * stride), gen->reals);
 }
 
 static bool functions_valid(const struct ga_genome *gen, const ga_gene *g)
@@ -207,4 +260,5 @@ const struct ga_problem ga_problem_functions = {
     .release = functions_release,
     .reals = &functions_reals,
     .columns = &functions_columns,
+    .evaluate_batch = functions_evaluate_batch,
 };
