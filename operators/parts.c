@@ -29,11 +29,15 @@ static void parts_crossover(const struct ga_genome *gen, gsl_rng *r, const ga_ge
         size_t at = p->offset, len = p->gen.len;
         memset(child_a + end, 0, (at - end) * sizeof *a);
         memset(child_b + end, 0, (at - end) * sizeof *b);
-        if (parts_chance(r, p->variation->crossover_rate)) {
-            p->variation->crossover->apply(&p->gen, r, a + at, b + at, child_a + at, child_b + at);
-        } else {
+        const struct ga_crossover *x = p->variation->crossover;
+        if (!parts_chance(r, p->variation->crossover_rate)) {
             memcpy(child_a + at, a + at, len * sizeof *a);
             memcpy(child_b + at, b + at, len * sizeof *b);
+        } else if (x->one_child) { /* the part's two children from the pair, one a call */
+            x->apply(&p->gen, r, a + at, b + at, child_a + at, NULL);
+            x->apply(&p->gen, r, b + at, a + at, child_b + at, NULL);
+        } else {
+            x->apply(&p->gen, r, a + at, b + at, child_a + at, child_b + at);
         }
         end = at + len;
     }
@@ -49,10 +53,9 @@ static bool parts_mutate_part(const struct ga_genome_part *p, gsl_rng *r, ga_gen
             return false;
         return m->once ? m->once(&p->gen, r, g) : m->at(&p->gen, r, g, ga_rng_below(r, p->gen.len));
     }
-    bool changed = false; /* per gene: one draw each (parts are short; the run's gaps serve long genomes) */
-    for (size_t pos = 0; v->mutation_rate > 0 && pos < p->gen.len; pos++)
-        if (ga_rng_uniform(r) < v->mutation_rate)
-            changed |= m->at(&p->gen, r, g, pos);
+    bool changed = false; /* per gene: one draw each, made by ga_rng_first_below */
+    for (size_t pos = 0; v->mutation_rate > 0 && (pos = ga_rng_first_below(r, v->mutation_rate, pos, p->gen.len)) < p->gen.len; pos++)
+        changed |= m->at(&p->gen, r, g, pos);
     return changed;
 }
 
@@ -69,7 +72,7 @@ static bool parts_mutate(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
 
 const struct ga_crossover ga_crossover_parts = {
     "parts", "each part by its own crossover (ga.parts.NAME.crossover), or copied", GA_KIND_COMPOSITE,
-    parts_crossover, NULL,
+    parts_crossover, NULL, false,
 };
 const struct ga_mutation ga_mutation_parts = {
     "parts", "each part by its own mutation, rate and unit (ga.parts.NAME.mutation)", GA_KIND_COMPOSITE, NULL,

@@ -73,6 +73,14 @@ for j in 1 2 4; do
 done
 check "2 threads: the same run" diff -rq -x times.csv -x config.cfg "$out/j1" "$out/j2"
 check "4 threads: the same run" diff -rq -x times.csv -x config.cfg "$out/j1" "$out/j4"
+# A one-child crossover (erx) in a part: the pair's two children, one call each.
+for j in 1 4; do
+  check "erx on the order, $j threads, every genome checked valid (--check)" \
+    quiet run "$cfg" --set 'ga.parts.order.crossover.name="erx"' --set ga.population=200 --jobs $j \
+      --parallel threads --check --out "$out/erx$j"
+done
+check "erx on the order: 4 threads, the same run" diff -rq -x times.csv -x config.cfg "$out/erx1" "$out/erx4"
+check "erx on the order: another run than ox" differ "$out/erx1" "$out/j1"
 
 # ---- killed with SIGKILL and resumed (a checkpoint every generation): the same files.
 kl="--set ga.replicates=2 --set ga.population=2000 --set ga.stop.fitness=0 --set ga.stop.generations=150 --set output.checkpoint=0.0"
