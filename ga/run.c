@@ -274,6 +274,9 @@ static void run_update_stats(struct ga_run *run, unsigned long long evaluations)
     run->stats.evaluations += evaluations;
     if (!run->params.diversity)
         run->stats.diversity = -1.0;
+    else if (run->gen.kind == GA_KIND_PACKED)
+        run->stats.diversity = ga_stats_diversity_packed(run->genes, n, run->gen.bits, run->stride, threads,
+                                                         run->allele_counts);
     else if (run->gen.kind == GA_KIND_REAL)
         run->stats.diversity = ga_stats_diversity_real(run->genes, n, run->stride, &run->gen);
     else
@@ -409,7 +412,7 @@ struct run_breeder {
     const struct ga_mutation *mutation;
     double (*evaluate)(const struct ga_genome *gen, const ga_gene *g);
     struct run_rate crossover, mutate;
-    size_t len;
+    size_t len; /* the mutation's sites (ga_genome_sites) */
     bool per_individual, evaluate_all;
     bool fast, resample; /* GA_PER_FAST; ga_params.mutation_resample */
     bool xoshiro; /* the stream is xoshiro256**: its draws inline */
@@ -423,7 +426,7 @@ static inline struct run_breeder run_breeder(const struct ga_run *run, gsl_rng *
                                 run->problem->evaluate,
                                 run_rate(p->crossover_rate),
                                 run_rate(p->mutation_rate),
-                                run->gen.len,
+                                ga_genome_sites(&run->gen),
                                 p->mutation_unit == GA_PER_INDIVIDUAL,
                                 p->evaluate_all,
                                 p->mutation_unit == GA_PER_FAST,

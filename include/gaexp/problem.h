@@ -107,6 +107,15 @@ struct ga_problem {
     const char *(*function_name)(const void *state);
     /* Local searches of this problem (ga.local.name), NULL-terminated; NULL for none. */
     const struct ga_local *const *locals;
+    /* A bits problem's packed storage (gaexp/genome.h, GA_KIND_PACKED),
+     * NULL when it has none: the table of the same problem on packed
+     * genomes, which 'problem.packed = true;' runs instead of this one.  It
+     * has the same name, state_size, configure (or one that also refuses
+     * what packing cannot serve) and shape, whose len is then the number
+     * of bits (the core makes gen->len GA_PACKED_LEN of it); its other
+     * hooks and tables take packed genomes (ga_genome_packed_init and
+     * ga_genome_packed_valid serve most).  Its own 'packed' is NULL. */
+    const struct ga_problem *packed;
 };
 
 /* The number of columns p declares (0 when none). */
