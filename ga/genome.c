@@ -46,6 +46,26 @@ bool ga_genome_real_valid(const struct ga_genome *gen, const ga_gene *g)
     return isfinite(x[gen->reals]) && x[gen->reals] > 0;
 }
 
+/* x86-64 processors without POPCNT (before 2008) count in software:
+ * the function is compiled twice and the loader picks the clone. */
+#if defined(__x86_64__) && defined(__has_attribute)
+#if __has_attribute(target_clones)
+#define GENOME_POPCNT __attribute__((target_clones("popcnt", "default")))
+#endif
+#endif
+#ifndef GENOME_POPCNT
+#define GENOME_POPCNT
+#endif
+
+GENOME_POPCNT size_t ga_genome_ones(const struct ga_genome *gen, const ga_gene *g)
+{
+    const uint64_t *w = ga_genome_cwords(g);
+    size_t ones = 0;
+    for (size_t k = 0; k < GA_PACKED_WORDS(gen->bits); k++)
+        ones += (size_t)__builtin_popcountll(w[k]);
+    return ones;
+}
+
 bool ga_genome_packed_valid(const struct ga_genome *gen, const ga_gene *g)
 {
     size_t words = GA_PACKED_WORDS(gen->bits);

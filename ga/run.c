@@ -370,7 +370,16 @@ static size_t run_gene_gap(double log_keep, gsl_rng *r, size_t len)
 {
     if (log_keep == -INFINITY)
         return 0;
-    double gap = floor(log(gsl_rng_uniform_pos(r)) / log_keep);
+    double u; /* gsl_rng_uniform_pos, xoshiro256**'s draws inline */
+    do
+        u = r->type == ga_rng_xoshiro256ss ? ga_rng_xoshiro_uniform(r->state) : gsl_rng_uniform(r);
+    while (u == 0);
+    double x = log(u);
+    /* Most walks end in one gap: when x / log_keep surely exceeds len (a
+     * margin of 1e-9 over any rounding), that gap needs no division. */
+    if (x < (double)len * log_keep * (1 + 1e-9))
+        return len;
+    double gap = floor(x / log_keep);
     return gap < (double)len ? (size_t)gap : len;
 }
 

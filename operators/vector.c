@@ -13,16 +13,21 @@ static void vector_packed_exchange(const struct ga_genome *gen, const ga_gene *a
 {
     const uint64_t *wa = ga_genome_cwords(a), *wb = ga_genome_cwords(b);
     uint64_t *ca = ga_genome_words(child_a), *cb = ga_genome_words(child_b);
-    for (size_t k = 0; k < GA_PACKED_WORDS(gen->bits); k++) {
-        size_t lo = k * GA_PACKED_WORD_BITS, hi = lo + GA_PACKED_WORD_BITS;
-        uint64_t m = 0; /* the bits of word k within [from, to) */
-        if (from < hi && to > lo) {
-            m = from > lo ? ~UINT64_C(0) << (from - lo) : ~UINT64_C(0);
-            m &= to < hi ? (UINT64_C(1) << (to - lo)) - 1 : ~UINT64_C(0);
-        }
+    size_t words = GA_PACKED_WORDS(gen->bits), first = from / GA_PACKED_WORD_BITS;
+    size_t last = to / GA_PACKED_WORD_BITS; /* the word holding bit 'to', which stays */
+    for (size_t k = 0; k < words; k++) {
+        ca[k] = wa[k];
+        cb[k] = wb[k];
+    }
+    for (size_t k = first; k <= last && k < words && from < to; k++) {
+        uint64_t m = ~UINT64_C(0); /* the bits of word k within [from, to) */
+        if (k == first)
+            m <<= from % GA_PACKED_WORD_BITS;
+        if (k == last)
+            m &= (UINT64_C(1) << (to % GA_PACKED_WORD_BITS)) - 1;
         uint64_t differ = (wa[k] ^ wb[k]) & m;
-        ca[k] = wa[k] ^ differ;
-        cb[k] = wb[k] ^ differ;
+        ca[k] ^= differ;
+        cb[k] ^= differ;
     }
 }
 

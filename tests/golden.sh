@@ -40,7 +40,8 @@ for cfg in "$srcdir"/configs/*.cfg; do
   check "configs/$case.cfg: 4 threads as 1" same "$out/shipped-$case-j1" "$out/shipped-$case-j4"
 done
 # Every selection scheme, alone and with islands: the same files at 1, 2 and
-# 4 threads, and the schemes differ from one another.
+# 4 threads, and on packed bits (problem.packed) as on unpacked ones; the
+# schemes differ from one another.
 sel=$out/selection.cfg
 cat > "$sel" <<EOT
 problem = { name = "onemax"; bits = 120; };
@@ -55,10 +56,13 @@ for name in tournament roulette sus rank truncation random; do
     done
     check "selection $name, $islands island(s): 2 threads as 1" same "$out/sel-$name-$islands-j1" "$out/sel-$name-$islands-j2"
     check "selection $name, $islands island(s): 4 threads as 1" same "$out/sel-$name-$islands-j1" "$out/sel-$name-$islands-j4"
+    check "selection $name, $islands island(s), packed bits at 4 threads" "$GAEXP" run "$sel" --quiet --jobs 4 \
+      --set ga.selection.name=$name --set ga.islands.count=$islands --set problem.packed=true --out "$out/sel-$name-$islands-packed"
+    check "selection $name, $islands island(s): packed bits at 4 threads as unpacked at 1" same "$out/sel-$name-$islands-j1" "$out/sel-$name-$islands-packed"
   done
 done
 # Every replacement scheme (generational without an elite too), alone and
-# with islands, at 1, 2 and 4 threads.
+# with islands, at 1, 2 and 4 threads, and on packed bits as on unpacked ones.
 for scheme in generational-0 steady-worst steady-random steady-tournament-unique plus comma; do
   case $scheme in
     generational-0) sets="--set ga.scheme.generational.elite=0" ;;
@@ -76,6 +80,10 @@ for scheme in generational-0 steady-worst steady-random steady-tournament-unique
     done
     check "scheme $scheme, $islands island(s): 2 threads as 1" same "$out/scheme-$scheme-$islands-j1" "$out/scheme-$scheme-$islands-j2"
     check "scheme $scheme, $islands island(s): 4 threads as 1" same "$out/scheme-$scheme-$islands-j1" "$out/scheme-$scheme-$islands-j4"
+    # shellcheck disable=SC2086  # the settings' words
+    check "scheme $scheme, $islands island(s), packed bits at 2 threads" "$GAEXP" run "$sel" --quiet --jobs 2 $sets \
+      --set ga.islands.count=$islands --set problem.packed=true --out "$out/scheme-$scheme-$islands-packed"
+    check "scheme $scheme, $islands island(s): packed bits at 2 threads as unpacked at 1" same "$out/scheme-$scheme-$islands-j1" "$out/scheme-$scheme-$islands-packed"
   done
 done
 check "the six schemes give six different runs" \

@@ -82,9 +82,10 @@ check "the runs were really killed ($kills times in $scenario scenarios)" [ "$ki
 # with 2-opt on half the children) and the CMA-ES with IPOP restarts on
 # Rastrigin (its distribution, lambda and restarts in the checkpoint) and
 # the self-adjusting (1+(lambda,lambda)) GA on OneMax (its lambda in the
-# checkpoint), killed and resumed alike (three scenarios each).
+# checkpoint) and OneMax on packed bits (problem.packed, uniform crossover),
+# killed and resumed alike (three scenarios each).
 scheme_kills=0 scheme_differing=
-for scheme in steady plus random oneplus memetic cmaes lambdalambda; do
+for scheme in steady plus random oneplus memetic cmaes lambdalambda packed; do
   scfg=$out/$scheme.cfg
   case $scheme in
     cmaes) cat > "$scfg" <<EOT
@@ -101,6 +102,7 @@ ga = { seed = 5; population = 1; replicates = 2; scheme = { name = "lambdalambda
 output = { plot = false; checkpoint = 0.0; };
 EOT
       ;;
+    packed) sed 's/bits = 200;/bits = 2000; packed = true;/; s/^ga = { /ga = { crossover = { name = "uniform"; }; /' "$cfg" > "$scfg" ;;
     oneplus) sed 's/population = 60;/population = 1; scheme = { name = "plus"; plus = { lambda = 4; }; }; crossover = { rate = 0.0; }; mutation = { per = "fast"; resample = true; };/' "$cfg" > "$scfg" ;;
     memetic) printf '%s\n' 'problem = { name = "tsp"; cities = 40; seed = 2; };' \
       'ga = { seed = 5; population = 60; replicates = 2; local = { name = "2opt"; rate = 0.5; evaluations = 50; };' \
@@ -126,8 +128,8 @@ EOT
     fi
   done
 done
-echo "# steady, plus, random search, the (1+4) EA, the memetic GA, the CMA-ES and the (1+(lambda,lambda)) GA: $scheme_kills kills"
-check "steady, plus, random search, the (1+4) EA, the memetic GA, the IPOP-CMA-ES and the (1+(lambda,lambda)) GA, killed and resumed, byte-identical (differing:${scheme_differing:- none})" [ -z "$scheme_differing" ]
+echo "# steady, plus, random search, the (1+4) EA, the memetic GA, the CMA-ES, the (1+(lambda,lambda)) GA and packed bits: $scheme_kills kills"
+check "steady, plus, random search, the (1+4) EA, the memetic GA, the IPOP-CMA-ES, the (1+(lambda,lambda)) GA and packed bits, killed and resumed, byte-identical (differing:${scheme_differing:- none})" [ -z "$scheme_differing" ]
 
 # A problem's own columns (functions: best_distance after the standard
 # ones), killed and resumed alike (three scenarios).

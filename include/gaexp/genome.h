@@ -116,6 +116,9 @@ static inline size_t ga_genome_sites(const struct ga_genome *gen)
 {
     return gen->kind == GA_KIND_PACKED ? gen->bits : gen->len;
 }
+/* GA_KIND_PACKED: the number of ones among the genome's bits (a popcount
+ * a word, with the processor's instruction where it has one). */
+size_t ga_genome_ones(const struct ga_genome *gen, const ga_gene *g);
 /* GA_KIND_PACKED: true when the bits beyond 'bits' are 0 (any bits are a
  * valid genome otherwise); for a problem's 'valid' hook. */
 bool ga_genome_packed_valid(const struct ga_genome *gen, const ga_gene *g);

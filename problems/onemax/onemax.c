@@ -64,11 +64,7 @@ static double onemax_evaluate(const struct ga_genome *gen, const ga_gene *g)
 /* Packed (GA_KIND_PACKED): a popcount a word. */
 static double onemax_evaluate_packed(const struct ga_genome *gen, const ga_gene *g)
 {
-    const uint64_t *w = ga_genome_cwords(g);
-    size_t ones = 0;
-    for (size_t k = 0; k < GA_PACKED_WORDS(gen->bits); k++)
-        ones += (size_t)__builtin_popcountll(w[k]);
-    return (double)(gen->bits - ones);
+    return (double)(gen->bits - ga_genome_ones(gen, g));
 }
 
 static bool onemax_valid(const struct ga_genome *gen, const ga_gene *g)
