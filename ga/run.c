@@ -364,22 +364,33 @@ enum ga_stop ga_run_init(struct ga_run *run, uint64_t seed)
     return run_check_settle(run);
 }
 
-/* Genes skipped before the next per-gene hit: geometric with success
- * probability p, log_keep = log(1 - p), capped at len (which ends the walk). */
-static size_t run_gene_gap(double log_keep, gsl_rng *r, size_t len)
+/* A walk's gaps: log_keep = log(1 - p), and 'ends', a log below which a
+ * gap surely passes len (len log_keep, with a margin of 1e-9 over any
+ * rounding): most walks end in one gap, which then needs no division. */
+struct run_walk {
+    double log_keep, ends;
+};
+
+static inline struct run_walk run_walk(double log_keep, size_t len)
 {
-    if (log_keep == -INFINITY)
+    return (struct run_walk){log_keep, (double)len * log_keep * (1 + 1e-9)};
+}
+
+/* Genes skipped before the next per-gene hit: geometric with success
+ * probability p, floor(log(u) / log(1 - p)), capped at len (which ends the
+ * walk). */
+static inline size_t run_gene_gap(struct run_walk w, gsl_rng *r, size_t len)
+{
+    if (w.log_keep == -INFINITY)
         return 0;
     double u; /* gsl_rng_uniform_pos, xoshiro256**'s draws inline */
     do
         u = r->type == ga_rng_xoshiro256ss ? ga_rng_xoshiro_uniform(r->state) : gsl_rng_uniform(r);
     while (u == 0);
     double x = log(u);
-    /* Most walks end in one gap: when x / log_keep surely exceeds len (a
-     * margin of 1e-9 over any rounding), that gap needs no division. */
-    if (x < (double)len * log_keep * (1 + 1e-9))
+    if (x < w.ends)
         return len;
-    double gap = floor(x / log_keep);
+    double gap = x / w.log_keep; /* > 0: its floor is its truncation */
     return gap < (double)len ? (size_t)gap : len;
 }
 
@@ -474,8 +485,9 @@ static inline __attribute__((always_inline)) bool run_mutate(const struct ga_run
      * draw per gene (the same distribution, far fewer draws); with
      * resampling a walk that hit nothing is drawn again. */
     bool changed = false, hit = false;
+    struct run_walk walk = run_walk(log_keep, len);
     do {
-        for (size_t pos = run_gene_gap(log_keep, r, len); pos < len; pos += 1 + run_gene_gap(log_keep, r, len)) {
+        for (size_t pos = run_gene_gap(walk, r, len); pos < len; pos += 1 + run_gene_gap(walk, r, len)) {
             changed |= m->at(br->gen, r, g, pos);
             hit = true;
         }
