@@ -39,6 +39,22 @@ for cfg in "$srcdir"/configs/*.cfg; do
   check "configs/$case.cfg: 2 threads as 1" same "$out/shipped-$case-j1" "$out/shipped-$case-j2"
   check "configs/$case.cfg: 4 threads as 1" same "$out/shipped-$case-j1" "$out/shipped-$case-j4"
 done
+# The (1+1) EA and the (1+lambda) EA on OneMax and the fast GA (resampled)
+# on LeadingOnes to the optimum, 3 replicates, on 300 bits: packed bits give
+# the unpacked runs.
+ea() { # CFG OUT [ARG]...
+  cfg=$1 to=$2; shift 2
+  size=problem.bits
+  [ "$cfg" = fastga ] && size=problem.dimension
+  "$GAEXP" run "$srcdir/configs/$cfg.cfg" --quiet --set output.plot=false --seed 2 --replicates 3 \
+    --set $size=300 --out "$to" "$@"
+}
+for case in oneplusone onelambda fastga; do
+  check "configs/$case.cfg to the optimum" ea "$case" "$out/ea-$case"
+  check "configs/$case.cfg on packed bits" ea "$case" "$out/ea-$case-packed" --set problem.packed=true --jobs 2
+  check "configs/$case.cfg: packed bits as unpacked" same "$out/ea-$case" "$out/ea-$case-packed"
+done
+check "the EAs reached the optimum" [ "$(cat "$out"/ea-*/summary.csv | grep -c ',1,0,')" -eq 18 ]
 # Every selection scheme, alone and with islands: the same files at 1, 2 and
 # 4 threads, and on packed bits (problem.packed) as on unpacked ones; the
 # schemes differ from one another.
