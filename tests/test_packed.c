@@ -309,12 +309,16 @@ static void test_problems_as_unpacked(void **unused)
     gsl_rng_free(r);
 }
 
-/* A problem without packed storage, or a value that is no boolean, is refused. */
+/* A problem without packed storage, a value that is no boolean, a scheme that cannot serve packed bits: refused. */
 static void test_refused(void **unused)
 {
     (void)unused;
     test_expect_error("problem = { name = \"tsp\"; packed = true; };", "has no packed storage");
     test_expect_error("problem = { name = \"onemax\"; packed = 1; };", "expected true or false");
+    /* The (1+(lambda,lambda)) GA works on unpacked bits only: said, not run. */
+    test_expect_error("problem = { name = \"onemax\"; packed = true; };"
+                      "ga = { population = 1; scheme = { name = \"lambdalambda\"; }; };",
+                      "scheme \"lambdalambda\" needs a bits problem; 'onemax' has a packed bits genome");
 }
 
 int main(void)
