@@ -15,19 +15,25 @@ static void vector_packed_exchange(const struct ga_genome *gen, const ga_gene *a
     uint64_t *ca = ga_genome_words(child_a), *cb = ga_genome_words(child_b);
     size_t words = GA_PACKED_WORDS(gen->bits), first = from / GA_PACKED_WORD_BITS;
     size_t last = to / GA_PACKED_WORD_BITS; /* the word holding bit 'to', which stays */
+    if (from >= to)
+        first = last = words; /* nothing to exchange */
     for (size_t k = 0; k < words; k++) {
-        ca[k] = wa[k];
-        cb[k] = wb[k];
-    }
-    for (size_t k = first; k <= last && k < words && from < to; k++) {
-        uint64_t m = ~UINT64_C(0); /* the bits of word k within [from, to) */
-        if (k == first)
-            m <<= from % GA_PACKED_WORD_BITS;
-        if (k == last)
-            m &= (UINT64_C(1) << (to % GA_PACKED_WORD_BITS)) - 1;
-        uint64_t differ = (wa[k] ^ wb[k]) & m;
-        ca[k] ^= differ;
-        cb[k] ^= differ;
+        if (k < first || k > last) { /* outside: each child its own parent's word */
+            ca[k] = wa[k];
+            cb[k] = wb[k];
+        } else if (k != first && k != last) { /* inside: the other parent's */
+            ca[k] = wb[k];
+            cb[k] = wa[k];
+        } else { /* a word the range starts or ends in: the bits of [from, to) */
+            uint64_t m = ~UINT64_C(0);
+            if (k == first)
+                m <<= from % GA_PACKED_WORD_BITS;
+            if (k == last)
+                m &= (UINT64_C(1) << (to % GA_PACKED_WORD_BITS)) - 1;
+            uint64_t differ = (wa[k] ^ wb[k]) & m;
+            ca[k] = wa[k] ^ differ;
+            cb[k] = wb[k] ^ differ;
+        }
     }
 }
 
