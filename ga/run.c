@@ -364,18 +364,6 @@ enum ga_stop ga_run_init(struct ga_run *run, uint64_t seed)
     return run_check_settle(run);
 }
 
-/* A walk's gaps: log_keep = log(1 - p), and 'ends', a log below which a
- * gap surely passes len (len log_keep, with a margin of 1e-9 over any
- * rounding): most walks end in one gap, which then needs no division. */
-struct run_walk {
-    double log_keep, ends;
-};
-
-static inline struct run_walk run_walk(double log_keep, size_t len)
-{
-    return (struct run_walk){log_keep, (double)len * log_keep * (1 + 1e-9)};
-}
-
 /* Genes skipped before the next per-gene hit: geometric with success
  * probability p, floor(log(u) / log(1 - p)), capped at len (which ends the
  * walk). */
@@ -387,6 +375,8 @@ static inline size_t run_gene_gap(struct run_walk w, gsl_rng *r, size_t len)
     do
         u = r->type == ga_rng_xoshiro256ss ? ga_rng_xoshiro_uniform(r->state) : gsl_rng_uniform(r);
     while (u == 0);
+    if (u < w.u_ends)
+        return len;
     double x = log(u);
     if (x < w.ends)
         return len;
@@ -476,16 +466,15 @@ static inline __attribute__((always_inline)) bool run_mutate(const struct ga_run
             return false;
         return m->once ? m->once(br->gen, r, g) : m->at(br->gen, r, g, ga_rng_below(r, len));
     }
-    double log_keep = run->log_keep;
+    struct run_walk walk = run->walk;
     if (br->fast) /* a rate alpha/len of its own for each child */
-        log_keep = run->fast_log_keep[run_fast_alpha(run, r)];
+        walk = run_walk(run->fast_log_keep[run_fast_alpha(run, r)], len, false);
     else if (rate <= 0)
         return false;
     /* Per gene: jump from hit to hit with geometric gaps instead of one
      * draw per gene (the same distribution, far fewer draws); with
      * resampling a walk that hit nothing is drawn again. */
     bool changed = false, hit = false;
-    struct run_walk walk = run_walk(log_keep, len);
     do {
         for (size_t pos = run_gene_gap(walk, r, len); pos < len; pos += 1 + run_gene_gap(walk, r, len)) {
             changed |= m->at(br->gen, r, g, pos);

@@ -142,7 +142,7 @@ struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
     if (!run->params.selection)
         run->params.selection = &ga_selection_tournament;
     unsigned islands = run->params.islands;
-    run->log_keep = log1p(-params->mutation_rate);
+    run->walk = run_walk(log1p(-params->mutation_rate), ga_genome_sites(&gen), true);
     if (params->scheme == GA_SCHEME_CMAES && params->lambda == 0)
         run->params.lambda = cmaes_lambda_default(gen.reals);
     if (params->scheme == GA_SCHEME_LAMBDALAMBDA) /* the most of either phase */
