@@ -99,6 +99,7 @@ static const char *evaluate_what(enum ga_genome_kind kind)
 {
     switch (kind) {
     case GA_KIND_BITS:
+    case GA_KIND_PACKED:
         return "bits";
     case GA_KIND_PERM:
         return "0-based permutation values";
@@ -124,23 +125,33 @@ static bool evaluate_bit_string(const char *s, size_t *n)
     return k > 1 && *rest == '\0';
 }
 
+/* Gives gene (or packed bit) i of g, zeroed before, the value v. */
+static void evaluate_set(const struct ga_genome *gen, ga_gene *g, size_t i, ga_gene v)
+{
+    if (gen->kind == GA_KIND_PACKED)
+        ga_genome_words(g)[i / GA_PACKED_WORD_BITS] |= (uint64_t)v << (i % GA_PACKED_WORD_BITS);
+    else
+        g[i] = v;
+}
+
 /* Parses the line into g (gen->len genes); false after one message naming stdin:LINE. */
 static bool evaluate_parse(const struct ga_genome *gen, const char *s, unsigned long line, ga_gene *g,
                            double sigma)
 {
-    bool real = gen->kind == GA_KIND_REAL;
-    size_t want = real ? gen->reals : gen->len, got = 0, bits;
+    bool real = gen->kind == GA_KIND_REAL, packed = gen->kind == GA_KIND_PACKED;
+    size_t want = real ? gen->reals : ga_genome_sites(gen), got = 0, bits;
+    unsigned alphabet = packed ? 2 : gen->alphabet;
     const char *what = evaluate_what(gen->kind);
-    if (gen->kind == GA_KIND_BITS && evaluate_bit_string(s, &bits)) {
+    memset(g, 0, gen->len * sizeof *g);
+    if ((gen->kind == GA_KIND_BITS || packed) && evaluate_bit_string(s, &bits)) {
         if (bits != want) {
             app_error("stdin:%lu: expected %zu %s, got a string of %zu", line, want, what, bits);
             return false;
         }
         for (size_t i = 0; i < want; i++)
-            g[i] = (ga_gene)(s[i] - '0');
+            evaluate_set(gen, g, i, (ga_gene)(s[i] - '0'));
         return true;
     }
-    memset(g, 0, gen->len * sizeof *g);
     double *x = real ? ga_genome_reals(g) : NULL;
     char tok[64];
     for (int more; (more = evaluate_token(&s, got == 0, tok, sizeof tok, line)) != 0; got++) {
@@ -160,12 +171,12 @@ static bool evaluate_parse(const struct ga_genome *gen, const char *s, unsigned 
             x[got] = v;
         } else {
             long long v = tok[0] == '-' || tok[0] == '+' ? -1 : strtoll(tok, &end, 10);
-            if (v < 0 || *end || errno == ERANGE || v >= (long long)gen->alphabet) {
+            if (v < 0 || *end || errno == ERANGE || v >= (long long)alphabet) {
                 app_error("stdin:%lu: value %zu: expected an integer in [0, %u]%s, got '%s'", line, got + 1,
-                          gen->alphabet - 1, gen->kind == GA_KIND_PERM ? " (0-based)" : "", tok);
+                          alphabet - 1, gen->kind == GA_KIND_PERM ? " (0-based)" : "", tok);
                 return false;
             }
-            g[got] = (ga_gene)v;
+            evaluate_set(gen, g, got, (ga_gene)v);
         }
     }
     if (got != want) {

@@ -114,7 +114,8 @@ int cli_list(int argc, char **argv)
     printf("Problems (problem.name) and their operators (ga.crossover.name, ga.mutation.name, ga.local.name):\n");
     for (const struct ga_problem *const *p = cli_catalog()->problems; *p; p++) {
         printf("\n  %-10s %s\n", (*p)->name, (*p)->summary);
-        printf("    genome: %s\n", ga_genome_kind_name((*p)->kind));
+        printf("    genome: %s%s\n", ga_genome_kind_name((*p)->kind),
+               (*p)->packed ? " (packed: yes, problem.packed = true keeps 64 bits to a word)" : "");
         if ((*p)->example)
             printf("    needs:  problem = { name = \"%s\"; %s };\n", (*p)->name, (*p)->example);
         cli_list_operators(*p, "    ");
@@ -126,8 +127,9 @@ int cli_list(int argc, char **argv)
         printf("  %-12s %s%s\n", (*s)->name, (*s)->summary,
                strcmp((*s)->name, "tournament") == 0 ? " [default]" : "");
     printf("\nGenome kinds (a problem's; they pick the generic operators):\n");
-    for (unsigned kind = GA_KIND_BITS; kind <= GA_KIND_COMPOSITE; kind <<= 1)
-        printf("  %-16s %s\n", ga_genome_kind_name(kind), ga_genome_kind_summary(kind));
+    for (unsigned kind = GA_KIND_BITS; kind <= GA_KIND_PACKED; kind <<= 1)
+        if (strcmp(ga_genome_kind_name(kind), "mixed") != 0) /* a bit no kind uses */
+            printf("  %-16s %s\n", ga_genome_kind_name(kind), ga_genome_kind_summary(kind));
     printf("\nReplacement schemes (ga.scheme.name):\n");
 #define CLI_SCHEME(code, name, summary) printf("  %-12s %s%s\n", name, summary, code == 0 ? " [default]" : "");
     GA_SCHEME_LIST(CLI_SCHEME)

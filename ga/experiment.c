@@ -116,6 +116,11 @@ struct ga_genome ga_problem_genome(const struct ga_problem *p, const void *state
 {
     struct ga_genome gen = {.state = state, .kind = p->kind};
     p->shape(state, &gen.len, &gen.alphabet);
+    if (p->kind == GA_KIND_PACKED) { /* the shape counts bits; every 16-bit pattern is a gene */
+        gen.bits = gen.len;
+        gen.len = GA_PACKED_LEN(gen.bits);
+        gen.alphabet = GA_GENE_MAX + 1u;
+    }
     if (p->kind == GA_KIND_REAL && p->reals && p->reals->bounds)
         p->reals->bounds(state, &gen.reals, &gen.lower, &gen.upper);
     return gen;
@@ -194,6 +199,23 @@ static const struct ga_problem *experiment_problem(struct ga_cfg *cfg,
         ga_cfg_unknown_name(cfg, s, "problem", names, n);
     }
     return p;
+}
+
+/* The table problem.packed chooses: p's packed one when true (refused for a
+ * problem that offers none), else p itself; NULL after a diagnostic. */
+static const struct ga_problem *experiment_packed(struct ga_cfg *cfg, const struct ga_problem *p,
+                                                  config_setting_t *group)
+{
+    bool packed;
+    if (!ga_cfg_bool(cfg, group, "packed", false, &packed))
+        return NULL;
+    if (!packed || p->packed)
+        return packed ? p->packed : p;
+    ga_cfg_error(cfg, config_setting_get_member(group, "packed"),
+                 "problem '%s' (%s genome) has no packed storage; bits problems that offer it say "
+                 "'packed: yes' in 'gaexp list'",
+                 p->name, ga_genome_kind_name(p->kind));
+    return NULL;
 }
 
 /* Whether params keep the rules 'check' checks; else the broken one is said
@@ -932,6 +954,8 @@ struct ga_experiment *ga_experiment_alloc(struct ga_cfg *cfg, const struct ga_ca
     bool ok = problem != NULL;
     if (problem) {
         e->problem = experiment_problem(cfg, cat, problem);
+        if (e->problem)
+            e->problem = experiment_packed(cfg, e->problem, problem);
         if (e->problem) {
             e->state = ga_problem_configure(e->problem, cfg, problem);
             ok = e->state != NULL;

@@ -1,6 +1,7 @@
 /* ga/genome.c — names of genome kinds, and the stride of a genome in a population block. */
 #include "gaexp/genome.h"
 #include "gaexp/problem.h"
+#include "gaexp/rng.h"
 
 #include <math.h>
 
@@ -15,6 +16,7 @@ static const struct genome_kind_text {
     {GA_KIND_TREE, "tree", "a tree in prefix order, of a fixed maximum length"},
     {GA_KIND_REAL, "real", "doubles within per-gene bounds, and a step size sigma (ga_genome_reals)"},
     {GA_KIND_COMPOSITE, "composite", "parts of the kinds above one after another, each with its own operators"},
+    {GA_KIND_PACKED, "packed bits", "bits, 64 to a 64-bit word (ga_genome_words)"},
 };
 
 static const struct genome_kind_text *genome_kind_find(enum ga_genome_kind kind)
@@ -44,6 +46,46 @@ bool ga_genome_real_valid(const struct ga_genome *gen, const ga_gene *g)
         if (!(x[i] >= gen->lower[i] && x[i] <= gen->upper[i]))
             return false;
     return isfinite(x[gen->reals]) && x[gen->reals] > 0;
+}
+
+/* x86-64 processors without POPCNT (before 2008) count in software:
+ * the function is compiled twice and the loader picks the clone. */
+#if defined(__x86_64__) && defined(__has_attribute)
+#if __has_attribute(target_clones)
+#define GENOME_POPCNT __attribute__((target_clones("popcnt", "default")))
+#endif
+#endif
+#ifndef GENOME_POPCNT
+#define GENOME_POPCNT
+#endif
+
+GENOME_POPCNT size_t ga_genome_ones(const struct ga_genome *gen, const ga_gene *g)
+{
+    const uint64_t *w = ga_genome_cwords(g);
+    size_t ones = 0;
+    for (size_t k = 0; k < GA_PACKED_WORDS(gen->bits); k++)
+        ones += (size_t)__builtin_popcountll(w[k]);
+    return ones;
+}
+
+bool ga_genome_packed_valid(const struct ga_genome *gen, const ga_gene *g)
+{
+    size_t words = GA_PACKED_WORDS(gen->bits);
+    return words && !(ga_genome_cwords(g)[words - 1] & ~ga_genome_last_mask(gen->bits));
+}
+
+void ga_genome_packed_init(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
+{
+    uint64_t *w = ga_genome_words(g);
+    size_t words = GA_PACKED_WORDS(gen->bits), left = gen->bits;
+    for (size_t k = 0; k < words; k++) {
+        uint64_t word = 0;
+        for (unsigned part = 0; part < GA_PACKED_WORD_BITS && part < left; part += 16)
+            word |= (uint64_t)ga_rng_below(r, 1ul << 16) << part;
+        w[k] = word;
+        left -= left < GA_PACKED_WORD_BITS ? left : GA_PACKED_WORD_BITS;
+    }
+    w[words - 1] &= ga_genome_last_mask(gen->bits);
 }
 
 size_t ga_genome_stride(size_t len)

@@ -274,6 +274,9 @@ static void run_update_stats(struct ga_run *run, unsigned long long evaluations)
     run->stats.evaluations += evaluations;
     if (!run->params.diversity)
         run->stats.diversity = -1.0;
+    else if (run->gen.kind == GA_KIND_PACKED)
+        run->stats.diversity = ga_stats_diversity_packed(run->genes, n, run->gen.bits, run->stride, threads,
+                                                         run->allele_counts);
     else if (run->gen.kind == GA_KIND_REAL)
         run->stats.diversity = ga_stats_diversity_real(run->genes, n, run->stride, &run->gen);
     else
@@ -375,12 +378,22 @@ enum ga_stop ga_run_init(struct ga_run *run, uint64_t seed)
 }
 
 /* Genes skipped before the next per-gene hit: geometric with success
- * probability p, log_keep = log(1 - p), capped at len (which ends the walk). */
-static size_t run_gene_gap(double log_keep, gsl_rng *r, size_t len)
+ * probability p, floor(log(u) / log(1 - p)), capped at len (which ends the
+ * walk). */
+static inline size_t run_gene_gap(struct run_walk w, gsl_rng *r, size_t len)
 {
-    if (log_keep == -INFINITY)
+    if (w.log_keep == -INFINITY)
         return 0;
-    double gap = floor(log(gsl_rng_uniform_pos(r)) / log_keep);
+    double u; /* gsl_rng_uniform_pos, xoshiro256**'s draws inline */
+    do
+        u = r->type == ga_rng_xoshiro256ss ? ga_rng_xoshiro_uniform(r->state) : gsl_rng_uniform(r);
+    while (u == 0);
+    if (u < w.u_ends)
+        return len;
+    double x = log(u);
+    if (x < w.ends)
+        return len;
+    double gap = x / w.log_keep; /* > 0: its floor is its truncation */
     return gap < (double)len ? (size_t)gap : len;
 }
 
@@ -422,7 +435,7 @@ struct run_breeder {
     const struct ga_mutation *mutation;
     double (*evaluate)(const struct ga_genome *gen, const ga_gene *g);
     struct run_rate crossover, mutate;
-    size_t len;
+    size_t len; /* the mutation's sites (ga_genome_sites) */
     bool per_individual, evaluate_all;
     bool batch; /* run_batch: children are evaluated with their block (run_settle_batch) */
     bool fast, resample; /* GA_PER_FAST; ga_params.mutation_resample */
@@ -437,7 +450,7 @@ static inline struct run_breeder run_breeder(const struct ga_run *run, gsl_rng *
                                 run->problem->evaluate,
                                 run_rate(p->crossover_rate),
                                 run_rate(p->mutation_rate),
-                                run->gen.len,
+                                ga_genome_sites(&run->gen),
                                 p->mutation_unit == GA_PER_INDIVIDUAL,
                                 p->evaluate_all,
                                 run_batch(run),
@@ -468,9 +481,9 @@ static inline __attribute__((always_inline)) bool run_mutate(const struct ga_run
             return false;
         return m->once ? m->once(br->gen, r, g) : m->at(br->gen, r, g, ga_rng_below(r, len));
     }
-    double log_keep = run->log_keep;
+    struct run_walk walk = run->walk;
     if (br->fast) /* a rate alpha/len of its own for each child */
-        log_keep = run->fast_log_keep[run_fast_alpha(run, r)];
+        walk = run_walk(run->fast_log_keep[run_fast_alpha(run, r)], len, false);
     else if (rate <= 0)
         return false;
     /* Per gene: jump from hit to hit with geometric gaps instead of one
@@ -478,7 +491,7 @@ static inline __attribute__((always_inline)) bool run_mutate(const struct ga_run
      * resampling a walk that hit nothing is drawn again. */
     bool changed = false, hit = false;
     do {
-        for (size_t pos = run_gene_gap(log_keep, r, len); pos < len; pos += 1 + run_gene_gap(log_keep, r, len)) {
+        for (size_t pos = run_gene_gap(walk, r, len); pos < len; pos += 1 + run_gene_gap(walk, r, len)) {
             changed |= m->at(br->gen, r, g, pos);
             hit = true;
         }

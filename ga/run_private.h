@@ -9,6 +9,24 @@
 #include "gaexp/run.h"
 #include "ga/select.h"
 
+#include <math.h>
+
+/* A per-gene mutation's walk from hit to hit (ga/run.c, run_gene_gap):
+ * log_keep = log(1 - p); 'ends', a log below which a gap surely passes the
+ * len sites (len log_keep, with a margin of 1e-9 over any rounding); and
+ * 'u_ends', a draw whose log surely lies below 'ends' when it is below it
+ * (0: not known).  Most walks end in one gap, which then needs no division
+ * and, below u_ends, no log either: the same gaps, drawn faster. */
+struct run_walk {
+    double log_keep, ends, u_ends;
+};
+
+static inline struct run_walk run_walk(double log_keep, size_t len, bool with_u)
+{
+    double ends = (double)len * log_keep * (1 + 1e-9);
+    return (struct run_walk){log_keep, ends, with_u ? exp(ends) * (1 - 1e-9) : 0};
+}
+
 struct ga_run {
     const struct ga_problem *problem;
     struct ga_genome gen;
@@ -52,7 +70,7 @@ struct ga_run {
     ga_gene *ll_best;
     double *ll_fitness;
 
-    double log_keep; /* log(1 - mutation rate), for per-gene gaps */
+    struct run_walk walk; /* the per-gene mutation's gaps at its rate */
     /* GA_PER_FAST: for alpha = 1 .. fast_max, P(alpha' <= alpha) of the
      * power law and log(1 - alpha/len); index 0 unused. */
     double *fast_cdf, *fast_log_keep;

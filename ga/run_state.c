@@ -100,7 +100,7 @@ static void run_block_free(ga_gene *block, size_t n, size_t stride)
  * alpha^-beta, summed in order (the same doubles on every machine). */
 static bool run_fast_tables(struct ga_run *run)
 {
-    size_t len = run->gen.len, max = len / 2 > 1 ? len / 2 : 1;
+    size_t len = ga_genome_sites(&run->gen), max = len / 2 > 1 ? len / 2 : 1;
     run->fast_max = max;
     run->fast_cdf = malloc((max + 1) * sizeof *run->fast_cdf);
     run->fast_log_keep = malloc((max + 1) * sizeof *run->fast_log_keep);
@@ -183,7 +183,7 @@ struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
     if (!run->params.selection)
         run->params.selection = &ga_selection_tournament;
     unsigned islands = run->params.islands;
-    run->log_keep = log1p(-params->mutation_rate);
+    run->walk = run_walk(log1p(-params->mutation_rate), ga_genome_sites(&gen), true);
     if (params->scheme == GA_SCHEME_CMAES && params->lambda == 0)
         run->params.lambda = cmaes_lambda_default(gen.reals);
     if (params->scheme == GA_SCHEME_LAMBDALAMBDA) /* the most of either phase */
@@ -217,7 +217,9 @@ struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
     if (ok && params->link)
         ok = (run->link_sizes = malloc(2 * params->link->ranks * sizeof *run->link_sizes)) &&
              (run->link_counts = malloc(params->link->ranks * sizeof *run->link_counts));
-    if (ok && params->diversity && gen.kind != GA_KIND_REAL)
+    if (ok && params->diversity && gen.kind == GA_KIND_PACKED) /* ones at each bit */
+        ok = (run->allele_counts = malloc(threads * gen.bits * sizeof *run->allele_counts));
+    else if (ok && params->diversity && gen.kind != GA_KIND_REAL)
         ok = (run->allele_counts = malloc(threads * gen.len * gen.alphabet * sizeof *run->allele_counts));
     const struct ga_selection *sel = run->params.selection;
     if (ok && sel->work_size) { /* each island's tables on their own lines */

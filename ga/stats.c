@@ -248,14 +248,29 @@ STATS_VECTORIZE static void stats_add_genes(unsigned long *restrict sums, const 
         sums[locus] += g[locus];
 }
 
+/* sums[b] += bit b of the packed genome g, for its 'bits' bits. */
+STATS_VECTORIZE static void stats_add_bits(unsigned long *restrict sums, const ga_gene *restrict g, size_t bits)
+{
+    const uint64_t *w = ga_genome_cwords(g);
+    for (size_t k = 0; k < bits / GA_PACKED_WORD_BITS; k++, sums += GA_PACKED_WORD_BITS)
+        for (unsigned b = 0; b < GA_PACKED_WORD_BITS; b++)
+            sums[b] += w[k] >> b & 1;
+    for (size_t b = 0; b < bits % GA_PACKED_WORD_BITS; b++)
+        sums[b] += w[bits / GA_PACKED_WORD_BITS] >> b & 1;
+}
+
 /* Adds individuals from..to-1 to one table of counts: the ones at each locus
- * of a two-allele genome, otherwise each allele's count at each locus. */
+ * of a two-allele genome (of each bit, STATS_PACKED: len counts bits),
+ * otherwise each allele's count at each locus. */
+#define STATS_PACKED 0u
 static void stats_count_genes(unsigned long *counts, const ga_gene *genes, long from, long to, size_t len,
                               size_t stride, unsigned alphabet)
 {
     for (long i = from; i < to; i++) {
         const ga_gene *g = genes + (size_t)i * stride;
-        if (alphabet == 2)
+        if (alphabet == STATS_PACKED)
+            stats_add_bits(counts, g, len);
+        else if (alphabet == 2)
             stats_add_genes(counts, g, len);
         else
             for (size_t locus = 0; locus < len; locus++)
@@ -263,8 +278,9 @@ static void stats_count_genes(unsigned long *counts, const ga_gene *genes, long 
     }
 }
 
-double ga_stats_diversity(const ga_gene *genes, size_t n, size_t len, size_t stride, unsigned alphabet,
-                          unsigned threads, unsigned long *counts)
+/* alphabet STATS_PACKED: len bits, counted as two alleles. */
+static double stats_diversity(const ga_gene *genes, size_t n, size_t len, size_t stride, unsigned alphabet,
+                              unsigned threads, unsigned long *counts)
 {
     if (n < 2 || len == 0)
         return 0.0;
@@ -275,7 +291,7 @@ double ga_stats_diversity(const ga_gene *genes, size_t n, size_t len, size_t str
      * two alleles (bits) the count of ones at each locus is all it takes:
      * a sum of the genes, which the compiler does eight loci at a time,
      * where counting by allele is one scattered increment a gene. */
-    bool binary = alphabet == 2;
+    bool binary = alphabet == 2 || alphabet == STATS_PACKED;
     size_t cells = binary ? len : len * alphabet;
     memset(counts, 0, threads * cells * sizeof *counts);
     if (n < STATS_PARALLEL_MIN || threads == 1) {
@@ -313,6 +329,18 @@ double ga_stats_diversity(const ga_gene *genes, size_t n, size_t len, size_t str
         total += (double)((unsigned long long)n * n - same) / ((double)n * (double)(n - 1));
     }
     return total / (double)len;
+}
+
+double ga_stats_diversity(const ga_gene *genes, size_t n, size_t len, size_t stride, unsigned alphabet,
+                          unsigned threads, unsigned long *counts)
+{
+    return stats_diversity(genes, n, len, stride, alphabet, threads, counts);
+}
+
+double ga_stats_diversity_packed(const ga_gene *genes, size_t n, size_t bits, size_t stride, unsigned threads,
+                                 unsigned long *counts)
+{
+    return stats_diversity(genes, n, bits, stride, STATS_PACKED, threads, counts);
 }
 
 double ga_stats_diversity_real(const ga_gene *genes, size_t n, size_t stride, const struct ga_genome *gen)

@@ -1,17 +1,19 @@
-/* operators/genes.c — mutations of independent genes (bits and integers): flip a bit, reset a gene. */
+/* operators/genes.c — mutations of independent genes (bits, packed bits and integers): flip a bit, reset a gene. */
 #include "gaexp/rng.h"
 #include "operators/registry.h"
 
 static bool genes_flip(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, size_t pos)
 {
-    (void)gen;
     (void)r;
-    g[pos] ^= 1;
+    if (gen->kind == GA_KIND_PACKED)
+        ga_genome_words(g)[pos / GA_PACKED_WORD_BITS] ^= UINT64_C(1) << (pos % GA_PACKED_WORD_BITS);
+    else
+        g[pos] ^= 1;
     return true;
 }
 
 const struct ga_mutation ga_mutation_flip = {
-    "flip", "flip one bit (per gene: each bit with probability rate)", GA_KIND_BITS, genes_flip,
+    "flip", "flip one bit (per gene: each bit with probability rate)", GA_KIND_BITS | GA_KIND_PACKED, genes_flip,
     NULL, NULL,
 };
 

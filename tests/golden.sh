@@ -39,8 +39,25 @@ for cfg in "$srcdir"/configs/*.cfg; do
   check "configs/$case.cfg: 2 threads as 1" same "$out/shipped-$case-j1" "$out/shipped-$case-j2"
   check "configs/$case.cfg: 4 threads as 1" same "$out/shipped-$case-j1" "$out/shipped-$case-j4"
 done
+# The (1+1) EA and the (1+lambda) EA on OneMax and the fast GA (resampled)
+# on LeadingOnes to the optimum, 3 replicates, on 300 bits: packed bits give
+# the unpacked runs.
+ea() { # CFG OUT [ARG]...
+  cfg=$1 to=$2; shift 2
+  size=problem.bits
+  [ "$cfg" = fastga ] && size=problem.dimension
+  "$GAEXP" run "$srcdir/configs/$cfg.cfg" --quiet --set output.plot=false --seed 2 --replicates 3 \
+    --set $size=300 --out "$to" "$@"
+}
+for case in oneplusone onelambda fastga; do
+  check "configs/$case.cfg to the optimum" ea "$case" "$out/ea-$case"
+  check "configs/$case.cfg on packed bits" ea "$case" "$out/ea-$case-packed" --set problem.packed=true --jobs 2
+  check "configs/$case.cfg: packed bits as unpacked" same "$out/ea-$case" "$out/ea-$case-packed"
+done
+check "the EAs reached the optimum" [ "$(cat "$out"/ea-*/summary.csv | grep -c ',1,0,')" -eq 18 ]
 # Every selection scheme, alone and with islands: the same files at 1, 2 and
-# 4 threads, and the schemes differ from one another.
+# 4 threads, and on packed bits (problem.packed) as on unpacked ones; the
+# schemes differ from one another.
 sel=$out/selection.cfg
 cat > "$sel" <<EOT
 problem = { name = "onemax"; bits = 120; };
@@ -55,6 +72,9 @@ for name in tournament roulette sus rank truncation random; do
     done
     check "selection $name, $islands island(s): 2 threads as 1" same "$out/sel-$name-$islands-j1" "$out/sel-$name-$islands-j2"
     check "selection $name, $islands island(s): 4 threads as 1" same "$out/sel-$name-$islands-j1" "$out/sel-$name-$islands-j4"
+    check "selection $name, $islands island(s), packed bits at 4 threads" "$GAEXP" run "$sel" --quiet --jobs 4 \
+      --set ga.selection.name=$name --set ga.islands.count=$islands --set problem.packed=true --out "$out/sel-$name-$islands-packed"
+    check "selection $name, $islands island(s): packed bits at 4 threads as unpacked at 1" same "$out/sel-$name-$islands-j1" "$out/sel-$name-$islands-packed"
   done
 done
 # islands_threads NAME CFG SETTINGS: CFG run with the --set words SETTINGS,
@@ -71,7 +91,7 @@ islands_threads() {
   done
 }
 # Every replacement scheme (generational without an elite too), alone and
-# with islands, at 1, 2 and 4 threads.
+# with islands, at 1, 2 and 4 threads, and on packed bits as on unpacked ones.
 for scheme in generational-0 steady-worst steady-random steady-tournament-unique plus comma; do
   case $scheme in
     generational-0) sets="--set ga.scheme.generational.elite=0" ;;
@@ -82,6 +102,12 @@ for scheme in generational-0 steady-worst steady-random steady-tournament-unique
     comma) sets="--set ga.scheme.name=comma --set ga.selection.name=truncation" ;;
   esac
   islands_threads "scheme-$scheme" "$sel" "$sets"
+  for islands in 1 3; do
+    # shellcheck disable=SC2086  # the settings' words
+    check "scheme $scheme, $islands island(s), packed bits at 2 threads" "$GAEXP" run "$sel" --quiet --jobs 2 $sets \
+      --set ga.islands.count=$islands --set problem.packed=true --out "$out/scheme-$scheme-$islands-packed"
+    check "scheme $scheme, $islands island(s): packed bits at 2 threads as unpacked at 1" same "$out/scheme-$scheme-$islands-j1" "$out/scheme-$scheme-$islands-packed"
+  done
 done
 # A one-child crossover (erx: each child from its own pair of parents) in
 # every breeding scheme, an odd brood dropping no child, alone and with

@@ -28,7 +28,8 @@ check "the library reads no 'output' setting (the program does)" [ -z "$folders"
 # ---- the library exports exactly the functions of its installed headers
 so=${abs_top_builddir:-.}/.libs/libgaexp.so
 check "libgaexp.so is built, nm is there" sh -c '[ -f "$0" ] && command -v nm >/dev/null' "$so"
-nm -D --defined-only "$so" | awk '$2 == "T" {print $3}' | sort >"$out/exported"
+# (T: a function; i: one the loader picks among clones, as ga_genome_ones)
+nm -D --defined-only "$so" | awk '$2 == "T" || $2 == "i" {print $3}' | sort >"$out/exported"
 # declared: every ga_ name called in a header, but the static inline ones
 cat "$src"/include/gaexp/*.h | grep -v '^#' | grep -oE '\bga_[a-z0-9_]+[[:space:]]*\(' |
   sed 's/[[:space:]]*($//' | sort -u >"$out/named"

@@ -147,6 +147,17 @@ mv "$out/cisl" "$out/cisl-reference"
 # shellcheck disable=SC2086
 check "a composite island run on 3 ranks" "$MPIRUN" -np 3 --oversubscribe $cisl --out "$out/cisl"
 check "composite on 3 ranks: byte-identical to one process" same "$out/cisl-reference" "$out/cisl"
+# Packed bits (problem.packed) cross the ranks as words: an island run of
+# PBO's LeadingOnes with flipped bits (read as words) on 3 ranks is the
+# unpacked run of one process, its column 'value' too.
+packed="$GAEXP run $srcdir/configs/pbo.cfg --seed 5 --replicates 2 --quiet --set output.plot=false
+  --set problem.function=2 --set problem.instance=7 --set ga.islands.count=3 --set ga.stop.generations=40"
+$packed --out "$out/packed"
+mv "$out/packed" "$out/packed-reference"
+# shellcheck disable=SC2086
+check "a packed bits island run on 3 ranks" "$MPIRUN" -np 3 --oversubscribe $packed --set problem.packed=true --out "$out/packed"
+check "packed bits on 3 ranks: the unpacked run of one process (but config.cfg)" \
+  diff -r -x times.csv -x '*.png' -x config.cfg "$out/packed-reference" "$out/packed"
 
 # A problem's own column (t24's mean_depth) in the records the workers send.
 cols=$out/columns.cfg

@@ -82,11 +82,12 @@ check "the runs were really killed ($kills times in $scenario scenarios)" [ "$ki
 # with 2-opt on half the children) and the CMA-ES with IPOP restarts on
 # Rastrigin (its distribution, lambda and restarts in the checkpoint) and
 # the self-adjusting (1+(lambda,lambda)) GA on OneMax (its lambda in the
-# checkpoint), a composite genome (sched: each part its own operators) and a
-# one-child crossover (erx, each child from its own pair of parents), killed
-# and resumed alike (three scenarios each).
+# checkpoint), a composite genome (sched: each part its own operators), a
+# one-child crossover (erx, each child from its own pair of parents) and
+# OneMax on packed bits (problem.packed, uniform crossover), killed and
+# resumed alike (three scenarios each).
 scheme_kills=0 scheme_differing=
-for scheme in steady plus random oneplus memetic cmaes lambdalambda composite erx; do
+for scheme in steady plus random oneplus memetic cmaes lambdalambda composite erx packed; do
   scfg=$out/$scheme.cfg
   case $scheme in
     cmaes) cat > "$scfg" <<EOT
@@ -106,6 +107,7 @@ EOT
     erx) printf '%s\n' 'problem = { name = "tsp"; cities = 40; seed = 2; };' \
       'ga = { seed = 5; population = 61; replicates = 2; crossover = { name = "erx"; };' \
       '       stop = { generations = 60; fitness = -1.0; }; };' 'output = { plot = false; checkpoint = 0.0; };' > "$scfg" ;;
+    packed) sed 's/bits = 200;/bits = 2000; packed = true;/; s/^ga = { /ga = { crossover = { name = "uniform"; }; /' "$cfg" > "$scfg" ;;
     oneplus) sed 's/population = 60;/population = 1; scheme = { name = "plus"; plus = { lambda = 4; }; }; crossover = { rate = 0.0; }; mutation = { per = "fast"; resample = true; };/' "$cfg" > "$scfg" ;;
     composite) printf '%s\n' 'problem = { name = "sched"; jobs = 12; machines = 4; };' \
       'ga = { seed = 5; population = 100; replicates = 2; parts = { order = { mutation = { name = "scramble"; scramble = { span = 0.5; }; }; }; };' \
@@ -134,8 +136,8 @@ EOT
     fi
   done
 done
-echo "# steady, plus, random search, the (1+4) EA, the memetic GA, the CMA-ES, the (1+(lambda,lambda)) GA a composite genome and erx: $scheme_kills kills"
-check "steady, plus, random search, the (1+4) EA, the memetic GA, the IPOP-CMA-ES, the (1+(lambda,lambda)) GA a composite genome and erx, killed and resumed, byte-identical (differing:${scheme_differing:- none})" [ -z "$scheme_differing" ]
+echo "# steady, plus, random search, the (1+4) EA, the memetic GA, the CMA-ES, the (1+(lambda,lambda)) GA, a composite genome, erx and packed bits: $scheme_kills kills"
+check "steady, plus, random search, the (1+4) EA, the memetic GA, the IPOP-CMA-ES, the (1+(lambda,lambda)) GA, a composite genome, erx and packed bits, killed and resumed, byte-identical (differing:${scheme_differing:- none})" [ -z "$scheme_differing" ]
 
 # A problem's own columns (functions: best_distance after the standard
 # ones), killed and resumed alike (three scenarios).

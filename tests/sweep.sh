@@ -140,4 +140,21 @@ sed 's/"rank", "truncation"/"rank", "trunkation"/' "$out/variants.cfg" >"$out/va
 check "a misspelt selection in the sweep: said once, with a hint, exit 2" sh -c \
   '"$0" sweep "$1" --out "$2/never" --quiet 2>"$2/typo.stderr"; [ $? -eq 2 ] && [ "$(grep -c trunkation "$2/typo.stderr")" -eq 1 ] && grep -q "did you mean .truncation." "$2/typo.stderr"' \
   "$GAEXP" "$out/variants-typo.cfg" "$out"
+# A sweep over packed storage (problem.packed): both points are the same
+# run, PBO's LeadingOnes with flipped bits read as words or bit by bit, and
+# export alike for IOHanalyzer (one algorithm: the problem's settings are
+# not the algorithm's; runs 3 and 4, packed, repeat runs 1 and 2).
+cat > "$out/packed.cfg" <<'EOT'
+problem = { name = "pbo"; function = 2; dimension = 70; instance = 7; };
+ga = { seed = 3; replicates = 2; population = 30; stop = { generations = 30; }; };
+output = { plot = false; };
+sweep = ( { set = "problem.packed"; values = [false, true]; } );
+EOT
+check "a sweep over problem.packed" "$GAEXP" sweep "$out/packed.cfg" --out "$out/packed" --quiet
+check "its two points are the same run" cmp "$out/packed/p001/generations.csv" "$out/packed/p002/generations.csv"
+check "and give the same best genome" cmp "$out/packed/p001/best.txt" "$out/packed/p002/best.txt"
+check "it exports for IOHanalyzer" "$GAEXP" export --format iohprofiler "$out/packed" "$out/packed-ioh"
+awk '/^evaluations/ { n++ } { print > (out "/packed-run" n) }' out="$out" "$out"/packed-ioh/p001/data_f2_*/*.dat
+check "the packed runs' data as the unpacked ones'" sh -c \
+  'cmp "$0/packed-run1" "$0/packed-run3" && cmp "$0/packed-run2" "$0/packed-run4" && [ ! -e "$0/packed-run5" ]' "$out"
 test_summary "sweep"

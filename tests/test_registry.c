@@ -120,14 +120,20 @@ static void check_batch(const struct ga_problem *p, const struct ga_genome *gen,
     free(block);
 }
 
-static void check_problem(const struct ga_problem *p)
+/* The contract of p's table, or with 'packed' of its packed one (problem.packed). */
+static void check_problem(const struct ga_problem *p, bool packed)
 {
     char text[512];
-    snprintf(text, sizeof text, "problem = { name = \"%s\"; %s };", p->name, p->example ? p->example : "");
+    const char *more = packed ? " packed = true;" : "";
+    snprintf(text, sizeof text, "problem = { name = \"%s\"; %s%s };", p->name, p->example ? p->example : "", more);
     struct test_experiment *t = test_experiment_alloc(text);
     if (!t->e) {
         char msg[512];
         fail_msg("%s: defaults refused: %s", p->name, test_first_diag(t, msg, sizeof msg));
+    }
+    if (packed) {
+        assert_true(t->e->problem == p->packed && p->packed->kind == GA_KIND_PACKED && !p->packed->packed);
+        p = p->packed;
     }
     assert_non_null(p->summary);
     assert_non_null(p->valid);
@@ -161,7 +167,7 @@ static void check_problem(const struct ga_problem *p)
         }
         for (size_t i = 0; i < nmu; i++) {
             if (mu[i]->at)
-                mu[i]->at(&gen, r, a, ga_rng_below(r, gen.len));
+                mu[i]->at(&gen, r, a, ga_rng_below(r, ga_genome_sites(&gen)));
             if (mu[i]->once)
                 mu[i]->once(&gen, r, a);
             if (!p->valid(&gen, a))
@@ -174,16 +180,19 @@ static void check_problem(const struct ga_problem *p)
     test_experiment_free(t);
 
     /* configure is strict: an unknown key in the problem group is refused. */
-    snprintf(text, sizeof text, "problem = { name = \"%s\"; %s no_such_key = 1; };", p->name,
-             p->example ? p->example : "");
+    snprintf(text, sizeof text, "problem = { name = \"%s\"; %s%s no_such_key = 1; };", p->name,
+             p->example ? p->example : "", more);
     test_expect_error(text, "problem.no_such_key: unknown setting");
 }
 
 static void test_problem_contracts(void **unused)
 {
     (void)unused;
-    for (const struct ga_problem *const *p = ga_problems; *p; p++)
-        check_problem(*p);
+    for (const struct ga_problem *const *p = ga_problems; *p; p++) {
+        check_problem(*p, false);
+        if ((*p)->packed)
+            check_problem(*p, true);
+    }
 }
 
 static void column_measure(const struct ga_genome *gen, const struct ga_population *pop, double *values)

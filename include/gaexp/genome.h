@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <gsl/gsl_rng.h>
 
 GAEXP_API_BEGIN
 
@@ -29,6 +30,7 @@ enum ga_genome_kind {
     GA_KIND_TREE = 1u << 4,     /* prefix-order tree, fixed maximum length */
     GA_KIND_REAL = 1u << 5,     /* doubles within per-gene bounds: see ga_genome_reals */
     GA_KIND_COMPOSITE = 1u << 6, /* parts of the kinds above, one after another: see ga_parts_layout */
+    GA_KIND_PACKED = 1u << 7,   /* bits, 64 to a word: see ga_genome_words */
 };
 #define GA_KIND_ANY 0xffffu
 
@@ -45,6 +47,9 @@ struct ga_genome {
      * from the problem's 'bounds' hook; see ga_genome_reals. */
     size_t reals;
     const double *lower, *upper; /* 'reals' each, lower[i] < upper[i] */
+    /* GA_KIND_PACKED only (else 0): the bits, stored as GA_PACKED_LEN(bits)
+     * genes; see ga_genome_words. */
+    size_t bits;
     /* In a run, the values of the crossover's and the mutation's settings
      * (gaexp/op.h: read them with ga_crossover_setting and
      * ga_mutation_setting); NULL outside a run. */
@@ -75,6 +80,61 @@ static inline const double *ga_genome_creals(const ga_gene *g)
 {
     return (const double *)(const void *)g;
 }
+
+/* A packed bits genome (GA_KIND_PACKED) holds 'bits' bits in
+ * ceil(bits / 64) words of 64: bit i is bit i % 64 of word i / 64, and the
+ * bits of the last word beyond 'bits' are 0.  It lives in the population
+ * block as len = GA_PACKED_LEN(bits) genes of 16 bits (every genome starts
+ * at a multiple of 8 bytes), so copies, checkpoints and MPI transfers stay
+ * byte copies.  Operators and problems read and write it through these
+ * views: a problem evaluates words (popcount for OneMax), the mutation
+ * costs the flips it makes, crossovers move whole words.  A bits problem
+ * offers it through struct ga_problem's 'packed' table and the experiment
+ * file chooses it ('problem.packed = true;'). */
+#define GA_PACKED_WORD_BITS 64
+#define GA_PACKED_WORDS(bits) (((bits) + GA_PACKED_WORD_BITS - 1) / GA_PACKED_WORD_BITS)
+#define GA_PACKED_LEN(bits) (GA_PACKED_WORDS(bits) * (sizeof(uint64_t) / sizeof(ga_gene)))
+static inline uint64_t *ga_genome_words(ga_gene *g)
+{
+    return (uint64_t *)(void *)g;
+}
+static inline const uint64_t *ga_genome_cwords(const ga_gene *g)
+{
+    return (const uint64_t *)(const void *)g;
+}
+/* Bit i of a packed genome, 0 or 1. */
+static inline unsigned ga_genome_packed_bit(const ga_gene *g, size_t i)
+{
+    return (unsigned)(ga_genome_cwords(g)[i / GA_PACKED_WORD_BITS] >> (i % GA_PACKED_WORD_BITS) & 1);
+}
+/* Bit i of a bits genome, packed (GA_KIND_PACKED) or not (GA_KIND_BITS):
+ * for hooks that serve both, as a problem's print may. */
+static inline unsigned ga_genome_bit(const struct ga_genome *gen, const ga_gene *g, size_t i)
+{
+    return gen->kind == GA_KIND_PACKED ? ga_genome_packed_bit(g, i) : g[i] & 1u;
+}
+/* The mask of the bits of a packed genome's last word that are in use. */
+static inline uint64_t ga_genome_last_mask(size_t bits)
+{
+    return bits % GA_PACKED_WORD_BITS ? (UINT64_C(1) << (bits % GA_PACKED_WORD_BITS)) - 1 : ~UINT64_C(0);
+}
+/* The places a mutation chooses among: the bits of a packed genome, else
+ * its genes ('len'). */
+static inline size_t ga_genome_sites(const struct ga_genome *gen)
+{
+    return gen->kind == GA_KIND_PACKED ? gen->bits : gen->len;
+}
+/* GA_KIND_PACKED: the number of ones among the genome's bits (a popcount
+ * a word, with the processor's instruction where it has one). */
+size_t ga_genome_ones(const struct ga_genome *gen, const ga_gene *g);
+/* GA_KIND_PACKED: true when the bits beyond 'bits' are 0 (any bits are a
+ * valid genome otherwise); for a problem's 'valid' hook. */
+bool ga_genome_packed_valid(const struct ga_genome *gen, const ga_gene *g);
+/* GA_KIND_PACKED: uniform random bits, drawn 16 at a time from
+ * ga_rng_below(r, 2^16), lowest bit first: the same draws and bits as a
+ * bits problem's init that takes them so (OneMax, PBO), so that a packed
+ * run starts from the same population as the unpacked one. */
+void ga_genome_packed_init(const struct ga_genome *gen, gsl_rng *r, ga_gene *g);
 
 /* The name of a kind for messages and 'gaexp list' ("bits", "permutation", ...). */
 const char *ga_genome_kind_name(enum ga_genome_kind kind);

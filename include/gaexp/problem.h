@@ -156,6 +156,15 @@ struct ga_problem {
      * random, CMA-ES and (1+(lambda,lambda)) schemes it calls evaluate. */
     void (*evaluate_batch)(const struct ga_genome *gen, const ga_gene *genes, size_t stride, size_t n,
                            double *fitness);
+    /* A bits problem's packed storage (gaexp/genome.h, GA_KIND_PACKED),
+     * NULL when it has none: the table of the same problem on packed
+     * genomes, which 'problem.packed = true;' runs instead of this one.  It
+     * has the same name, state_size, configure (or one that also refuses
+     * what packing cannot serve) and shape, whose len is then the number
+     * of bits (the core makes gen->len GA_PACKED_LEN of it); its other
+     * hooks and tables take packed genomes (ga_genome_packed_init and
+     * ga_genome_packed_valid serve most).  Its own 'packed' is NULL. */
+    const struct ga_problem *packed;
 };
 
 /* The number of columns p declares (0 when none). */

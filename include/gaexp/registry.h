@@ -20,7 +20,8 @@ GAEXP_API_BEGIN
                               8: composite genomes (GA_KIND_COMPOSITE, struct ga_problem's parts,
                                  struct ga_genome's parts, struct ga_params's parts), one-child
                                  crossovers (struct ga_crossover's one_child), batch evaluation
-                                 (struct ga_problem's evaluate_batch) */
+                                 (struct ga_problem's evaluate_batch), packed bits (GA_KIND_PACKED,
+                                 struct ga_genome's bits, struct ga_problem's packed) */
 
 /* A registry owns copies of nothing: it points at const tables that must
  * outlive it (a plug-in's tables live until the registry that loaded it is

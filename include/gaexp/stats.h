@@ -35,6 +35,12 @@ void ga_stats_fitness(const double *fitness, size_t n, unsigned threads, struct 
 double ga_stats_diversity(const ga_gene *genes, size_t n, size_t len, size_t stride, unsigned alphabet,
                           unsigned threads, unsigned long *counts);
 
+/* The same for packed bits genomes (GA_KIND_PACKED) of 'bits' bits, as a
+ * fraction of bits: the value ga_stats_diversity gives the same bits
+ * unpacked.  'counts' is scratch of threads * bits entries. */
+double ga_stats_diversity_packed(const ga_gene *genes, size_t n, size_t bits, size_t stride, unsigned threads,
+                                 unsigned long *counts);
+
 /* The diversity of a real-valued population (GA_KIND_REAL): the mean over
  * the real genes of the population's standard deviation (n) divided by the
  * width of the gene's bounds, times sqrt(12), so that a population spread

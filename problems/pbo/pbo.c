@@ -63,12 +63,13 @@ static bool pbo_valid(const struct ga_genome *gen, const ga_gene *g)
     return true;
 }
 
+/* Serves both tables: the same text for the same bits, packed or not. */
 static void pbo_print(const struct ga_genome *gen, const ga_gene *g, FILE *out)
 {
     const struct pbo *p = gen->state;
-    for (size_t i = 0; i < gen->len; i++) {
-        fputc('0' + g[i], out);
-        if (i % 64 == 63 || i + 1 == gen->len)
+    for (size_t i = 0; i < p->n; i++) {
+        fputc('0' + (int)ga_genome_bit(gen, g, i), out);
+        if (i % 64 == 63 || i + 1 == p->n)
             fputc('\n', out);
     }
     fprintf(out, "F%d %s, n = %zu, instance %d: y = %.10g, y* = %.10g%s\n", p->function,
@@ -91,13 +92,45 @@ static const char *pbo_function_name(const void *state)
     return pbo_names[((const struct pbo *)state)->function - 1];
 }
 
+/* Packed (problem.packed): the same instance, reading words (pbo_pack). */
+static bool pbo_configure_packed(void *state, struct ga_cfg *cfg, config_setting_t *group)
+{
+    if (!pbo_configure(state, cfg, group))
+        return false;
+    const char *why = pbo_pack(state);
+    if (why)
+        ga_cfg_error(cfg, group, "%s", why);
+    return !why;
+}
+
+#define PBO_DEFAULTS {"uniform", 0.6, "flip", 0.01, GA_PER_GENE}
+#define PBO_EXAMPLE "function = 1; dimension = 100; instance = 1;"
+
+static const struct ga_problem pbo_packed = {
+    .name = "pbo",
+    .summary = "IOHprofiler's PBO suite on packed bits, 64 to a word (problem.packed = true)",
+    .kind = GA_KIND_PACKED,
+    .state_size = sizeof(struct pbo),
+    .defaults = PBO_DEFAULTS,
+    .example = PBO_EXAMPLE,
+    .configure = pbo_configure_packed,
+    .shape = pbo_shape,
+    .init = ga_genome_packed_init,
+    .evaluate = pbo_evaluate,
+    .valid = ga_genome_packed_valid,
+    .print = pbo_print,
+    .release = pbo_release_state,
+    .columns = &pbo_columns,
+    .function_name = pbo_function_name,
+};
+
 const struct ga_problem ga_problem_pbo = {
     .name = "pbo",
     .summary = "IOHprofiler's PBO suite F1..F25, instances 1..100 (fitness = y* - y; column 'value' = y)",
     .kind = GA_KIND_BITS,
     .state_size = sizeof(struct pbo),
-    .defaults = {"uniform", 0.6, "flip", 0.01, GA_PER_GENE},
-    .example = "function = 1; dimension = 100; instance = 1;",
+    .defaults = PBO_DEFAULTS,
+    .example = PBO_EXAMPLE,
     .configure = pbo_configure,
     .shape = pbo_shape,
     .init = pbo_init,
@@ -107,4 +140,5 @@ const struct ga_problem ga_problem_pbo = {
     .release = pbo_release_state,
     .columns = &pbo_columns,
     .function_name = pbo_function_name,
+    .packed = &pbo_packed,
 };

@@ -37,6 +37,8 @@ struct pbo {
     double *nk_table;    /* F25: 4 values per term, indexed x_i + 2 x_link */
     double best;         /* f(x*) untransformed: the optimum, or an upper bound */
     bool best_exact;     /* false: 'best' is only a bound (LABS beyond PBO_LABS_EXACT_MAX) */
+    bool packed;         /* genomes are packed bits (GA_KIND_PACKED): pbo_pack */
+    uint64_t *flip_words; /* packed, instances 2..50: 'flip' as words */
 };
 
 /* IOHexperimenter's uniform numbers of its PBO suite (a multiplicative
@@ -52,6 +54,10 @@ void pbo_release(struct pbo *p);
 /* NULL when f accepts dimension n, else the rule n breaks ("a square
  * number", ...). */
 const char *pbo_dimension_rule(int function, size_t n);
+
+/* Makes p read packed genomes (problem.packed): NULL, or why not ("out of
+ * memory").  F1 and F2 of instances 1 to 50 then read words. */
+const char *pbo_pack(struct pbo *p);
 
 /* f(x) of the untransformed problem, x given as 0/1 genes already
  * transformed (x' of the instance). */
