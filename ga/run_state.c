@@ -151,9 +151,10 @@ static bool run_parts_set(struct ga_run *run, struct ga_diag *d)
         }
         run->parts[i] = (struct ga_genome_part){
             p->name, offsets[i],
-            {run->gen.state, real ? GA_REAL_LEN(p->len) : p->len, real ? GA_GENE_MAX + 1u : p->alphabet, p->kind,
-             real ? p->len : 0, real ? p->lower : NULL, real ? p->upper : NULL, v->crossover_settings,
-             v->mutation_settings, NULL, 0},
+            {.state = run->gen.state, .len = real ? GA_REAL_LEN(p->len) : p->len,
+             .alphabet = real ? GA_GENE_MAX + 1u : p->alphabet, .kind = p->kind, .reals = real ? p->len : 0,
+             .lower = real ? p->lower : NULL, .upper = real ? p->upper : NULL,
+             .crossover_settings = v->crossover_settings, .mutation_settings = v->mutation_settings},
             v};
     }
     run->gen.parts = run->parts;
