@@ -207,6 +207,8 @@ static const struct ga_problem *experiment_packed(struct ga_cfg *cfg, const stru
                                                   config_setting_t *group)
 {
     bool packed;
+    if (!p->packed && !config_setting_get_member(group, "packed"))
+        return p; /* no packed storage, none asked for: config.cfg and the titles need no 'packed = false' */
     if (!ga_cfg_bool(cfg, group, "packed", false, &packed))
         return NULL;
     if (!packed || p->packed)

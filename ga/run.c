@@ -25,7 +25,12 @@
 #define RUN_CACHED (512u << 10) /* population bytes that the caches hold: no prefetching below */
 
 #define RUN_NO_FAULT UINT64_MAX
-enum { RUN_HOOK_EVALUATE, RUN_HOOK_INIT, RUN_HOOK_CROSSOVER, RUN_HOOK_MUTATION, RUN_HOOK_LOCAL };
+enum { RUN_HOOK_EVALUATE, RUN_HOOK_INIT, RUN_HOOK_CROSSOVER, RUN_HOOK_MUTATION, RUN_HOOK_LOCAL, RUN_HOOKS };
+/* A fault crosses the processes of a link as one word: its key, then its
+ * kind (2 bits) and its hook (3 bits). */
+enum { RUN_FAULT_HOOK_BITS = 3, RUN_FAULT_KIND_BITS = 2 };
+_Static_assert(RUN_HOOKS <= 1 << RUN_FAULT_HOOK_BITS, "a hook fits its bits");
+_Static_assert(GA_FAULT_REPEAT < 1 << RUN_FAULT_KIND_BITS, "a fault kind fits its bits");
 static const char *const run_hooks[] = {"evaluate", "init", "crossover", "mutation", "local"};
 
 static unsigned run_thread(void)
@@ -152,14 +157,16 @@ static bool run_fault_settle(struct ga_run *run)
     unsigned rank = 0;
     const struct ga_link *link = run->params.link;
     if (link) { /* key, kind and hook in one word; the lowest wins everywhere */
-        uint64_t mine = n.key == RUN_NO_FAULT ? RUN_NO_FAULT : n.key << 4 | n.kind << 2 | n.hook;
+        enum { KIND = RUN_FAULT_HOOK_BITS, KEY = RUN_FAULT_HOOK_BITS + RUN_FAULT_KIND_BITS };
+        uint64_t mine = n.key == RUN_NO_FAULT ? RUN_NO_FAULT : n.key << KEY | (uint64_t)n.kind << KIND | n.hook;
         run_link_share(run, mine);
         uint64_t low = RUN_NO_FAULT;
         for (unsigned p = 0; p < link->ranks; p++)
             if (run->link_counts[p] < low)
                 low = run->link_counts[p], rank = p;
         if (low != RUN_NO_FAULT && low != mine) /* another process's: its genome stays there */
-            n = (struct run_fault_note){low >> 4, (enum ga_fault_kind)(low >> 2 & 3), low & 3, 0, NAN, NAN};
+            n = (struct run_fault_note){low >> KEY, (enum ga_fault_kind)(low >> KIND & ((1u << RUN_FAULT_KIND_BITS) - 1)),
+                                        low & ((1u << RUN_FAULT_HOOK_BITS) - 1), 0, NAN, NAN};
         if (low != RUN_NO_FAULT) /* every process here alike: the finder's individual and values */
             run_fault_share(run, rank, &n);
     }
