@@ -121,14 +121,18 @@ static void perm_ox_child(size_t len, size_t from, size_t to, const ga_gene *kee
         taken[keep[i]] = 1;
     }
     size_t out = to == len ? 0 : to, in = out;
+    /* Without a branch on taken[v], which no predictor guesses: each gene
+     * is written, and the place moves on only when it was not taken (a
+     * gene written there in vain is overwritten by the next; the place
+     * stays outside the slice until the last gene). */
     for (size_t left = len - (to - from); left > 0;) {
         ga_gene v = order[in];
         in = in + 1 == len ? 0 : in + 1;
-        if (taken[v])
-            continue;
         child[out] = v;
-        out = out + 1 == len ? 0 : out + 1;
-        left--;
+        size_t fresh = !taken[v];
+        out += fresh;
+        out = out == len ? 0 : out;
+        left -= fresh;
     }
 }
 

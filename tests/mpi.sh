@@ -124,6 +124,22 @@ mv "$out/reals" "$out/reals-reference"
 # shellcheck disable=SC2086
 check "a real-valued island run on 3 ranks" "$MPIRUN" -np 3 --oversubscribe $reals --out "$out/reals"
 check "real-valued on 3 ranks: byte-identical to one process" same "$out/reals-reference" "$out/reals"
+# The functions evaluate blocks (evaluate_batch; the sphere four genomes to
+# a vector), and erx makes one child from each pair of parents: island runs
+# of both on 3 ranks are one process's.
+for case in sphere erx; do
+  case $case in
+    sphere) run="$GAEXP run $srcdir/configs/rastrigin.cfg --set problem.function=sphere --set ga.stop.generations=40" ;;
+    erx) run="$GAEXP run $srcdir/configs/tsp.cfg --set ga.crossover.name=erx --set ga.stop.generations=25" ;;
+  esac
+  run="$run --replicates 2 --quiet --set output.plot=false --set ga.islands.count=3"
+  # shellcheck disable=SC2086
+  $run --out "$out/$case"
+  mv "$out/$case" "$out/$case-reference"
+  # shellcheck disable=SC2086
+  check "$case: an island run on 3 ranks" "$MPIRUN" -np 3 --oversubscribe $run --out "$out/$case"
+  check "$case on 3 ranks: byte-identical to one process" same "$out/$case-reference" "$out/$case"
+done
 
 # A composite genome (sched): a sweep over a part's mutations spread over
 # 3 ranks, and an island run whose islands the ranks share (each part's
