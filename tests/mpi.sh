@@ -132,7 +132,7 @@ for case in sphere erx; do
     sphere) run="$GAEXP run $srcdir/configs/rastrigin.cfg --set problem.function=sphere --set ga.stop.generations=40" ;;
     erx) run="$GAEXP run $srcdir/configs/tsp.cfg --set ga.crossover.name=erx --set ga.stop.generations=25" ;;
   esac
-  run="$run --replicates 2 --quiet --set output.plot=false --set ga.islands.count=3"
+  run="$run --seed 3 --replicates 2 --quiet --set output.plot=false --set ga.islands.count=3"
   # shellcheck disable=SC2086
   $run --out "$out/$case"
   mv "$out/$case" "$out/$case-reference"
