@@ -98,7 +98,7 @@ done
 # shellcheck disable=SC2086
 "$GAEXP" run "$out/p/symreg.cfg" $gp --set 'ga.mutation.name="hoist"' --out "$out/killed" --quiet & pid=$!
 sleep 0.2; kill -KILL "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
-if [ -e "$out/killed/checkpoint" ]; then
+if [ -e "$out/killed/checkpoint" ] || [ -e "$out/killed/commit" ]; then # a run to go on, or a commit to finish
   "$GAEXP" resume "$out/killed" --quiet
 elif [ ! -e "$out/killed/summary.csv" ]; then # killed before its first checkpoint: started again
   # shellcheck disable=SC2086
