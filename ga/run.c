@@ -391,9 +391,9 @@ static inline size_t run_gene_gap(struct run_walk w, gsl_rng *r, size_t len)
 {
     if (w.log_keep == -INFINITY)
         return 0;
-    double u; /* gsl_rng_uniform_pos, xoshiro256**'s draws inline */
+    double u; /* gsl_rng_uniform_pos, drawn inline (ga_rng_uniform) */
     do
-        u = r->type == ga_rng_xoshiro256ss ? ga_rng_xoshiro_uniform(r->state) : gsl_rng_uniform(r);
+        u = ga_rng_uniform(r);
     while (u == 0);
     if (u < w.u_ends)
         return len;
