@@ -97,9 +97,47 @@ struct ga_problem_columns {
     void (*measure)(const struct ga_genome *gen, const struct ga_population *pop, double *values);
 };
 
+/* SEVERAL OBJECTIVES AND CONSTRAINTS.  A problem with this table has
+ * m >= 1 objectives, each minimised (as fitness is), and k >= 0
+ * constraints; its 'evaluate' hook is not called (it may be NULL), and
+ * the core keeps each individual's objective values and total violation
+ * beside its genes.  Without the table a problem has one objective, its
+ * fitness, and no constraint: today's contract, at today's cost.
+ * A constraint's violation is <= 0 when it holds and the amount by which
+ * it fails otherwise, each scaled by the problem so that the violations of
+ * one genome may be added up: an individual's total violation is the sum
+ * of max(v_j, 0).  Feasible beats infeasible, and of two infeasible the
+ * smaller total violation wins (Deb's feasibility rules); how several
+ * objectives are compared is the scheme's (ga.scheme "nsga2"). */
+#define GA_OBJECTIVES_MAX 8
+#define GA_CONSTRAINTS_MAX 32
+struct ga_problem_objectives {
+    /* The configured instance's m (1 .. GA_OBJECTIVES_MAX) and k
+     * (0 .. GA_CONSTRAINTS_MAX). */
+    void (*count)(const void *state, size_t *m, size_t *k);
+    /* Writes g's m objective values into f and, when k > 0, its k
+     * violations into v.  Called as 'evaluate' is (several threads at
+     * once on distinct genomes); every value finite (NaN or an infinity
+     * stops the run as a fault). */
+    void (*evaluate)(const struct ga_genome *gen, const ga_gene *g, double *f, double *v);
+    /* Optional (NULL: "f1", "f2", ...): objective j's name for the column
+     * headers of front.csv, of the same characters as a column's. */
+    const char *(*name)(const void *state, size_t j);
+    /* Optional: the reference point ref[0 .. m) of the hypervolume for the
+     * configured instance; false (or NULL) when it has none, and then the
+     * experiment file must give ga.mo.reference for the hypervolume. */
+    bool (*reference)(const void *state, double *ref);
+    /* Optional: the true Pareto front, sampled (rows of m values, in the
+     * state), for IGD and IGD+ and for the figures, and *hv its exact
+     * hypervolume for the reference point above (NAN: unknown); returns
+     * the number of rows, 0 when the front is not known. */
+    size_t (*front)(const void *state, const double **points, double *hv);
+};
+
 /* A problem is a const table; the core callocs 'state_size' bytes per
  * instance, hands them to 'configure' and never writes them afterwards.
- * Required hooks: configure, shape, init, evaluate, valid, print (the
+ * Required hooks: configure, shape, init, evaluate (but with the
+ * objectives table), valid, print (the
  * contract test, tests/test_registry.c, checks every registered problem
  * with them).  Optional (NULL allowed): release, and the tables of
  * operators, real bounds, parts and statistics columns.
@@ -165,6 +203,9 @@ struct ga_problem {
      * hooks and tables take packed genomes (ga_genome_packed_init and
      * ga_genome_packed_valid serve most).  Its own 'packed' is NULL. */
     const struct ga_problem *packed;
+    /* Several objectives or constraints (above), NULL for one objective
+     * (the fitness 'evaluate' returns) and none. */
+    const struct ga_problem_objectives *objectives;
 };
 
 /* The number of columns p declares (0 when none). */

@@ -12,7 +12,7 @@ GAEXP_API_BEGIN
 
 /* The plug-in ABI: raised whenever a public struct or the entry point
  * changes, so that gaexp refuses a plug-in built against other headers. */
-#define GAEXP_PLUGIN_ABI 8u /* 3: struct ga_problem's columns and measure, struct ga_stats's problem;
+#define GAEXP_PLUGIN_ABI 9u /* 3: struct ga_problem's columns and measure, struct ga_stats's problem;
                               4: struct ga_problem split by concern, no command tools;
                               5: operators' settings (struct ga_op_setting), struct ga_genome's values;
                               6: struct ga_problem's function_name, struct ga_stats's found;
@@ -21,7 +21,8 @@ GAEXP_API_BEGIN
                                  struct ga_genome's parts, struct ga_params's parts), one-child
                                  crossovers (struct ga_crossover's one_child), batch evaluation
                                  (struct ga_problem's evaluate_batch), packed bits (GA_KIND_PACKED,
-                                 struct ga_genome's bits, struct ga_problem's packed) */
+                                 struct ga_genome's bits, struct ga_problem's packed);
+                              9: several objectives and constraints (struct ga_problem's objectives) */
 
 /* A registry owns copies of nothing: it points at const tables that must
  * outlive it (a plug-in's tables live until the registry that loaded it is
