@@ -1,5 +1,7 @@
 /* tests/test_registry.c — every plug-in is registered, and every problem keeps the contract. */
 #include <dirent.h>
+#include <math.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <stdlib.h>
@@ -120,6 +122,29 @@ static void check_batch(const struct ga_problem *p, const struct ga_genome *gen,
     free(block);
 }
 
+/* evaluate's contract: a fitness >= 0, the same twice; or with an
+ * objectives table 1 to GA_OBJECTIVES_MAX finite objectives and finite
+ * violations, the same bits twice. */
+static void check_evaluate(const struct ga_problem *p, const struct ga_genome *gen, const ga_gene *g)
+{
+    const struct ga_problem_objectives *o = p->objectives;
+    if (!o) {
+        double f = p->evaluate(gen, g);
+        assert_true(f >= 0 && f == p->evaluate(gen, g)); /* non-negative, repeatable */
+        return;
+    }
+    size_t m = 0, k = 0;
+    o->count(gen->state, &m, &k);
+    assert_true(m >= 1 && m <= GA_OBJECTIVES_MAX && k <= GA_CONSTRAINTS_MAX);
+    double f[2][GA_OBJECTIVES_MAX], v[2][GA_CONSTRAINTS_MAX + 1];
+    for (int twice = 0; twice < 2; twice++)
+        o->evaluate(gen, g, f[twice], v[twice]);
+    for (size_t j = 0; j < m; j++)
+        assert_true(isfinite(f[0][j]) && memcmp(&f[0][j], &f[1][j], sizeof f[0][j]) == 0);
+    for (size_t j = 0; j < k; j++)
+        assert_true(isfinite(v[0][j]) && memcmp(&v[0][j], &v[1][j], sizeof v[0][j]) == 0);
+}
+
 /* The contract of p's table, or with 'packed' of its packed one (problem.packed). */
 static void check_problem(const struct ga_problem *p, bool packed)
 {
@@ -157,8 +182,7 @@ static void check_problem(const struct ga_problem *p, bool packed)
         assert_true(p->valid(&gen, a));
         for (size_t i = 0; i < gen.len; i++)
             assert_true(a[i] < gen.alphabet);
-        double f = p->evaluate(&gen, a);
-        assert_true(f >= 0 && f == p->evaluate(&gen, a)); /* non-negative, repeatable */
+        check_evaluate(p, &gen, a);
         for (size_t i = 0; i < ncx; i++) {
             bool one = cx[i]->one_child; /* child_b NULL: a one-child crossover that wrote it would crash */
             cx[i]->apply(&gen, r, a, b, ca, one ? NULL : cb);
