@@ -178,6 +178,10 @@ static void select_hand(const double *f, bool *saw_c, bool *saw_e)
         assert_int_equal(run_select(&c, f, 5, 2, lines_rank, 3, dirs, 3, seed), 3);
         const size_t abd[] = {0, 1, 3};
         assert_memory_equal(c.chosen, abd, sizeof abd);
+        /* No choice was left to chance, so r was not drawn from. */
+        gsl_rng *fresh = test_rng_alloc(seed);
+        assert_int_equal(gsl_rng_get(c.r), gsl_rng_get(fresh));
+        gsl_rng_free(fresh);
         assert_int_equal(nsga3_select(c.s, f, 5, lines_rank, 4, dirs, 3, c.r, c.chosen), 4);
         assert_true(c.chosen[0] == 0 && c.chosen[1] == 1);
         assert_true((c.chosen[2] == 2 && c.chosen[3] == 3) || (c.chosen[2] == 3 && c.chosen[3] == 4));
@@ -253,22 +257,51 @@ static void test_select_singular(void **state)
     assert_true(saw_q && saw_r);
 }
 
-/* A hyperplane whose intercepts lie past the worst values: extremes
- * (3, 0, 0), (0, 3, 1) and (0, 2, 3) give intercepts 3, 3.5 and 7, and the
- * worst of S is (3, 3, 3), so the front's nadir (3, 3, 3) is used. */
+/* A hyperplane whose intercepts lie past the worst values: front 0's
+ * extremes (3, 0, 0), (0, 3, 1) and (0, 2, 3) give intercepts 3, 3.5 and 7,
+ * past the worst of S, (6, 6, 5) on axis 3, so front 0's nadir (3, 3, 3) is
+ * used, not the worst of S. */
 static void test_select_intercepts_past_worst(void **state)
 {
     (void)state;
-    const double f[] = {0, 3, 1, 0, 2, 3, 3, 0, 0};
-    const size_t rank[] = {0, 0, 0};
+    const double f[] = {0, 3, 1, 0, 2, 3, 3, 0, 0, 5, 5, 5, 6, 6, 4};
+    const size_t rank[] = {0, 0, 0, 1, 1};
     double dirs[3 * 6], ideal[3], icpt[3];
     nsga3_directions(3, 2, 0, dirs);
     struct case_run c;
-    assert_int_equal(run_select(&c, f, 3, 3, rank, 2, dirs, 6, 1), 2);
+    assert_int_equal(run_select(&c, f, 5, 3, rank, 4, dirs, 6, 1), 4);
     assert_int_equal(nsga3_scaling(c.s, ideal, icpt), NSGA3_NADIR);
     for (size_t k = 0; k < 3; k++)
         assert_true(ideal[k] == 0 && icpt[k] == 3);
     case_free(&c);
+}
+
+/* Three copies on each line of m = 2, H = 4, keep 10: the first copy of
+ * each (an empty niche takes its nearest, ties to the lower index), then one
+ * of the two others at random (a niche holding one already). */
+static void test_select_random_member(void **state)
+{
+    (void)state;
+    double dirs[2 * 5], f[2 * 15];
+    size_t rank[15] = {0};
+    nsga3_directions(2, 4, 0, dirs);
+    for (size_t i = 0; i < 15; i++) {
+        f[2 * i] = dirs[2 * (i % 5)];
+        f[2 * i + 1] = dirs[2 * (i % 5) + 1];
+    }
+    bool saw[15] = {false};
+    for (unsigned long seed = 1; seed <= 40; seed++) {
+        struct case_run c;
+        assert_int_equal(run_select(&c, f, 15, 2, rank, 10, dirs, 5, seed), 10);
+        bool in[15] = {false};
+        for (size_t k = 0; k < 10; k++)
+            in[c.chosen[k]] = saw[c.chosen[k]] = true;
+        for (size_t line = 0; line < 5; line++)
+            assert_true(in[line] && in[line + 5] != in[line + 10]);
+        case_free(&c);
+    }
+    for (size_t i = 5; i < 15; i++)
+        assert_true(saw[i]);
 }
 
 /* ---- random inputs: the rules, checked one by one */
@@ -461,6 +494,7 @@ int main(void)
         cmocka_unit_test(test_select_units),
         cmocka_unit_test(test_select_singular),
         cmocka_unit_test(test_select_intercepts_past_worst),
+        cmocka_unit_test(test_select_random_member),
         cmocka_unit_test(test_select_random),
         cmocka_unit_test(test_select_determinism),
     };
