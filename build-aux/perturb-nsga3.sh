@@ -26,6 +26,8 @@ perturb "no normalisation: raw objectives" 's/x\[k\] = (f\[i \* m + k\] - s->ide
 perturb "the ideal point not subtracted" 's/x\[k\] = (f\[i \* m + k\] - s->ideal\[k\]) \/ s->intercept\[k\];/x[k] = f[i * m + k] \/ s->intercept[k];/'
 perturb "the achievement function's off-axis weight 1" 's/#define NSGA3_ASF_OFF_AXIS 1e-6/#define NSGA3_ASF_OFF_AXIS 1.0/'
 perturb "intercepts past the worst of S accepted (the paper's rule, unchecked)" 's/ || a > range \* (1.0 + NSGA3_INTERCEPT_SLACK))/)/'
+perturb "elimination without row exchanges" 's/                p = i;/                p = c;/'
+perturb "back substitution without the terms above" 's/            rhs\[c\] -= plane\[c \* m + k\] \* rhs\[k\];/            (void)k;/'
 perturb "the fallback from the worst of S, not the best front's nadir" 's/double a = s->nadir\[k\] - s->ideal\[k\];/double a = s->worst[k] - s->ideal[k];/'
 perturb "the fallback intercept 1 where the best front is flat" 's/            a = s->worst\[k\] - s->ideal\[k\];/            a = 1.0;/'
 # association

@@ -5,7 +5,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <gsl/gsl_linalg.h>
 
 #include "ga/order.h"
 
@@ -104,9 +103,8 @@ struct nsga3 {
     size_t *pool, *raised;  /* directions at the least count; those just raised past it */
     double *norm2;          /* each direction's squared length */
     double *ideal, *worst, *nadir, *intercept, *point; /* m each */
-    double *plane;          /* m x m: the extreme points, then their LU factors */
+    double *plane;          /* m x m: the extreme points, then their elimination */
     double *rhs;            /* m */
-    size_t *perm;           /* m */
     size_t *extreme;        /* m: the extreme point of each axis */
 };
 
@@ -136,9 +134,9 @@ struct nsga3 *nsga3_alloc(size_t n_max, size_t m, size_t dirs_max)
     s->norm2 = calloc(d, sizeof *s->norm2);
     s->ideal = calloc(5 * m, sizeof *s->ideal);
     s->plane = calloc(m * m + m, sizeof *s->plane);
-    s->perm = calloc(2 * m, sizeof *s->perm);
+    s->extreme = calloc(m, sizeof *s->extreme);
     if (!s->order || !s->tmp || !s->mark || !s->niche || !s->dist || !s->members || !s->count || !s->first ||
-        !s->left || !s->sorted || !s->pool || !s->raised || !s->norm2 || !s->ideal || !s->plane || !s->perm) {
+        !s->left || !s->sorted || !s->pool || !s->raised || !s->norm2 || !s->ideal || !s->plane || !s->extreme) {
         nsga3_free(s);
         return NULL;
     }
@@ -147,7 +145,6 @@ struct nsga3 *nsga3_alloc(size_t n_max, size_t m, size_t dirs_max)
     s->intercept = s->nadir + m;
     s->point = s->intercept + m;
     s->rhs = s->plane + m * m;
-    s->extreme = s->perm + m;
     return s;
 }
 
@@ -170,7 +167,7 @@ void nsga3_free(struct nsga3 *s)
     free(s->norm2);
     free(s->ideal);
     free(s->plane);
-    free(s->perm);
+    free(s->extreme);
     free(s);
 }
 
@@ -215,27 +212,55 @@ static size_t nsga3_extreme(const struct nsga3 *s, const double *f, size_t ns, s
     return best;
 }
 
+/* Solves plane x = rhs in place (m x m, row-major) by Gaussian elimination
+ * with partial pivoting; false when a pivot is 0 (a singular system).  Not
+ * GSL's LU: its gsl_linalg_LU_decomp allocates, and a failed allocation
+ * there calls GSL's error handler, which aborts by default. */
+static bool nsga3_solve(double *plane, double *rhs, size_t m)
+{
+    for (size_t c = 0; c < m; c++) {
+        size_t p = c;
+        for (size_t i = c + 1; i < m; i++)
+            if (fabs(plane[i * m + c]) > fabs(plane[p * m + c]))
+                p = i;
+        if (plane[p * m + c] == 0.0)
+            return false;
+        for (size_t k = c; k < m && p != c; k++) {
+            double t = plane[c * m + k];
+            plane[c * m + k] = plane[p * m + k];
+            plane[p * m + k] = t;
+        }
+        double t = rhs[c];
+        rhs[c] = rhs[p];
+        rhs[p] = t;
+        for (size_t i = c + 1; i < m; i++) {
+            double q = plane[i * m + c] / plane[c * m + c];
+            for (size_t k = c; k < m; k++)
+                plane[i * m + k] -= q * plane[c * m + k];
+            rhs[i] -= q * rhs[c];
+        }
+    }
+    for (size_t c = m; c-- > 0;) {
+        for (size_t k = c + 1; k < m; k++)
+            rhs[c] -= plane[c * m + k] * rhs[k];
+        rhs[c] /= plane[c * m + c];
+    }
+    return true;
+}
+
 /* The hyperplane's intercepts, when it exists and they are usable (see
  * nsga3_select in the header): solves E a = 1, E's rows the extreme points
  * less the ideal, and sets intercept_k = 1 / a_k. */
 static bool nsga3_hyperplane(struct nsga3 *s, const double *f)
 {
     size_t m = s->m;
-    for (size_t j = 0; j < m; j++)
+    for (size_t j = 0; j < m; j++) {
         for (size_t k = 0; k < m; k++)
             s->plane[j * m + k] = f[s->extreme[j] * m + k] - s->ideal[k];
-    gsl_matrix_view e = gsl_matrix_view_array(s->plane, m, m);
-    gsl_permutation perm = {m, s->perm};
-    int sign;
-    gsl_linalg_LU_decomp(&e.matrix, &perm, &sign);
-    /* A zero pivot is a singular system; gsl_linalg_LU_solve would call
-     * GSL's error handler on it, which aborts by default. */
-    for (size_t k = 0; k < m; k++)
-        if (s->plane[k * m + k] == 0.0 || !isfinite(s->plane[k * m + k]))
-            return false;
-    gsl_vector_view b = gsl_vector_view_array(s->rhs, m);
-    gsl_vector_set_all(&b.vector, 1.0);
-    gsl_linalg_LU_svx(&e.matrix, &perm, &b.vector);
+        s->rhs[j] = 1.0;
+    }
+    if (!nsga3_solve(s->plane, s->rhs, m))
+        return false;
     for (size_t k = 0; k < m; k++) {
         double a = 1.0 / s->rhs[k], range = s->worst[k] - s->ideal[k];
         if (!isfinite(a) || a <= 0.0 || a > range * (1.0 + NSGA3_INTERCEPT_SLACK))

@@ -281,6 +281,27 @@ static void test_select_intercepts_past_worst(void **state)
     case_free(&c);
 }
 
+/* A hyperplane that needs a row exchange: ideal (0, 1, 1); the extremes of
+ * the axes are (0, 3, 3), (2, 4, 1) and (1, 1, 4), so E's rows are
+ * (0, 2, 2), (2, 3, 0), (1, 0, 3) and E a = 1 gives a = (1/6, 2/9, 5/18):
+ * intercepts 6, 4.5 and 3.6, within the worst of S less the ideal,
+ * (6, 5, 5). */
+static void test_select_hyperplane(void **state)
+{
+    (void)state;
+    const double f[] = {2, 4, 1, 1, 1, 4, 0, 3, 3, 6, 6, 2, 5, 2, 6};
+    const size_t rank[] = {0, 0, 0, 1, 1};
+    double dirs[3 * 6], ideal[3], icpt[3];
+    nsga3_directions(3, 2, 0, dirs);
+    struct case_run c;
+    assert_int_equal(run_select(&c, f, 5, 3, rank, 4, dirs, 6, 1), 4);
+    assert_int_equal(nsga3_scaling(c.s, ideal, icpt), NSGA3_HYPERPLANE);
+    const double want_ideal[] = {0, 1, 1}, want[] = {6, 4.5, 3.6};
+    for (size_t k = 0; k < 3; k++)
+        assert_true(ideal[k] == want_ideal[k] && fabs(icpt[k] - want[k]) < 1e-12);
+    case_free(&c);
+}
+
 /* Three copies on each line of m = 2, H = 4, keep 10: the first copy of
  * each (an empty niche takes its nearest, ties to the lower index), then one
  * of the two others at random (a niche holding one already). */
@@ -495,6 +516,7 @@ int main(void)
         cmocka_unit_test(test_select_units),
         cmocka_unit_test(test_select_singular),
         cmocka_unit_test(test_select_intercepts_past_worst),
+        cmocka_unit_test(test_select_hyperplane),
         cmocka_unit_test(test_select_random_member),
         cmocka_unit_test(test_select_random),
         cmocka_unit_test(test_select_determinism),
