@@ -262,6 +262,21 @@ static void test_select_singular(void **state)
     assert_true(saw_q && saw_r);
 }
 
+/* Keeps 4 of the 5 points f (m = 3, fronts 'rank', directions of H = 2) and
+ * checks the normalisation: its kind, the ideal point and the intercepts. */
+static void check_scaling(const double *f, const size_t *rank, enum nsga3_scale scale, const double *want_ideal,
+                          const double *want_icpt)
+{
+    double dirs[3 * 6], ideal[3], icpt[3];
+    nsga3_directions(3, 2, 0, dirs);
+    struct case_run c;
+    assert_int_equal(run_select(&c, f, 5, 3, rank, 4, dirs, 6, 1), 4);
+    assert_int_equal(nsga3_scaling(c.s, ideal, icpt), scale);
+    for (size_t k = 0; k < 3; k++)
+        assert_true(ideal[k] == want_ideal[k] && fabs(icpt[k] - want_icpt[k]) < 1e-12);
+    case_free(&c);
+}
+
 /* A hyperplane whose intercepts lie past the worst values: front 0's
  * extremes (3, 0, 0), (0, 3, 1) and (0, 2, 3) give intercepts 3, 3.5 and 7,
  * past the worst of S, (6, 6, 5) on axis 3, so front 0's nadir (3, 3, 3) is
@@ -271,14 +286,8 @@ static void test_select_intercepts_past_worst(void **state)
     (void)state;
     const double f[] = {0, 3, 1, 0, 2, 3, 3, 0, 0, 5, 5, 5, 6, 6, 4};
     const size_t rank[] = {0, 0, 0, 1, 1};
-    double dirs[3 * 6], ideal[3], icpt[3];
-    nsga3_directions(3, 2, 0, dirs);
-    struct case_run c;
-    assert_int_equal(run_select(&c, f, 5, 3, rank, 4, dirs, 6, 1), 4);
-    assert_int_equal(nsga3_scaling(c.s, ideal, icpt), NSGA3_NADIR);
-    for (size_t k = 0; k < 3; k++)
-        assert_true(ideal[k] == 0 && icpt[k] == 3);
-    case_free(&c);
+    const double ideal[] = {0, 0, 0}, nadir[] = {3, 3, 3};
+    check_scaling(f, rank, NSGA3_NADIR, ideal, nadir);
 }
 
 /* A hyperplane that needs a row exchange: ideal (0, 1, 1); the extremes of
@@ -291,15 +300,8 @@ static void test_select_hyperplane(void **state)
     (void)state;
     const double f[] = {2, 4, 1, 1, 1, 4, 0, 3, 3, 6, 6, 2, 5, 2, 6};
     const size_t rank[] = {0, 0, 0, 1, 1};
-    double dirs[3 * 6], ideal[3], icpt[3];
-    nsga3_directions(3, 2, 0, dirs);
-    struct case_run c;
-    assert_int_equal(run_select(&c, f, 5, 3, rank, 4, dirs, 6, 1), 4);
-    assert_int_equal(nsga3_scaling(c.s, ideal, icpt), NSGA3_HYPERPLANE);
-    const double want_ideal[] = {0, 1, 1}, want[] = {6, 4.5, 3.6};
-    for (size_t k = 0; k < 3; k++)
-        assert_true(ideal[k] == want_ideal[k] && fabs(icpt[k] - want[k]) < 1e-12);
-    case_free(&c);
+    const double ideal[] = {0, 1, 1}, intercepts[] = {6, 4.5, 3.6};
+    check_scaling(f, rank, NSGA3_HYPERPLANE, ideal, intercepts);
 }
 
 /* Three copies on each line of m = 2, H = 4, keep 10: the first copy of
