@@ -47,13 +47,14 @@ check "ZDT1's front.csv: feasible, non-dominated points of 10 replicates" front_
 check "BNH's front.csv (constrained): feasible, non-dominated points of 10 replicates" front_sound "$out/bnh-2"
 check "front.csv names its columns" sh -c '[ "$(head -1 "$0/front.csv")" = "replicate,f1,f2,violation" ]' "$out/zdt1-2"
 
-# Threads: a constrained problem on islands, and three objectives.
+# Threads: a constrained problem on islands, three objectives, and
+# NSGA-III (its niching's draws) on a constrained one.
 same() { for f in generations.csv summary.csv front.csv best.txt; do cmp "$1/$f" "$2/$f" || return 1; done; }
-for case in "bnh 2" "dtlz2 3"; do
+for case in "bnh 2 nsga2" "dtlz2 3 nsga2" "c1dtlz1 3 nsga3"; do
   set -- $case
   cfg=$out/threads-$1.cfg
-  printf 'problem = { name = "mo"; function = "%s"; objectives = %s; };\nga = { seed = 4; population = 60; replicates = 2; islands = { count = 3; migration = { interval = 4; size = 2; }; }; stop = { generations = 40; }; };\noutput = { plot = false; };\n' \
-    "$1" "$2" > "$cfg"
+  printf 'problem = { name = "mo"; function = "%s"; objectives = %s; };\nga = { seed = 4; population = 60; replicates = 2; scheme = { name = "%s"; }; islands = { count = 3; migration = { interval = 4; size = 2; }; }; stop = { generations = 40; }; };\noutput = { plot = false; };\n' \
+    "$1" "$2" "$3" > "$cfg"
   for jobs in 1 2 4; do
     check "$1, m = $2, 3 islands, $jobs threads" "$GAEXP" run "$cfg" --jobs "$jobs" --out "$out/$1-j$jobs" --quiet
   done
