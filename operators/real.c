@@ -44,10 +44,18 @@ struct real_draws {
 };
 
 /* u < p for u = k 2^-53 (ga_rng_xoshiro_uniform) is k < ceil(p 2^53), both
- * sides exact: a comparison of integers, no conversion a draw. */
+ * sides exact: a comparison of integers, no conversion a draw.  The
+ * ceiling without libm's ceil (a call here): the floor, plus one when
+ * p 2^53 (exact, below 2^53) has a fraction. */
 static uint64_t real_threshold(double p)
 {
-    return p <= 0 ? 0 : p >= 1 ? UINT64_C(1) << 53 : (uint64_t)ceil(p * 0x1p53);
+    if (!(p > 0))
+        return 0;
+    if (p >= 1)
+        return UINT64_C(1) << 53;
+    double scaled = p * 0x1p53;
+    uint64_t t = (uint64_t)scaled;
+    return t + ((double)t < scaled);
 }
 
 #define REAL_INLINE static inline __attribute__((always_inline))
