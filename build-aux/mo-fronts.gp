@@ -7,8 +7,8 @@ set multiplot layout 3,4 title "True Pareto fronts, 2 objectives (problems/mo)"
 set xlabel 'f_1'
 set ylabel 'f_2'
 set key off
-names = "zdt1 zdt2 zdt3 zdt6 dtlz1 dtlz2 dtlz7 bnh srn osy"
-titles = "zdt1,_zdt4 zdt2 zdt3 zdt6 dtlz1,_c1dtlz1 dtlz2,_dtlz3,_dtlz4 dtlz7 bnh srn osy"
+names = "zdt1 zdt2 zdt3 zdt6 dtlz1 dtlz2 dtlz7 bnh srn osy tnk"
+titles = "zdt1,_zdt4 zdt2 zdt3 zdt6 dtlz1,_c1dtlz1 dtlz2,_dtlz3,_dtlz4 dtlz7 bnh srn osy tnk"
 do for [i = 1:words(names)] {
     set title system(sprintf("echo %s | tr _ ' '", word(titles, i)))
     plot sprintf('%s/%s-2.dat', dir, word(names, i)) with points pt 7 ps 0.15 lc rgb '#1f4e9c'

@@ -5,11 +5,14 @@
 # hypervolumes of the fronts without a textbook closed form, by mpmath at 30
 # digits: the records' ends by findroot, the dominated area by quad over the
 # envelope (ZDT3, ZDT6, DTLZ7), or along the Pareto set's arcs through the
-# objectives' definitions (BNH, SRN, OSY): no antiderivative or arc of ours.  Run with Debian's
+# objectives' definitions (BNH, SRN, OSY, TNK): no antiderivative or arc of ours;
+# (3) TNK's hypervolume again by brute force (numpy: the non-dominated points
+# of a dense sample of its constraint's boundary, no pieces known).  Run with Debian's
 # /usr/bin/python3; paste the output into the test.  Not a build dependency.
 import math
 from deap import benchmarks as b
 import mpmath as mp
+import numpy as np
 
 PHI = (math.sqrt(5) - 1) / 2
 
@@ -105,13 +108,60 @@ def osy(x):
 
 def hv_path(objectives, arcs, ref):
     """arcs: (x(t), t_from, t_to) along the Pareto set, in increasing f1; the area
-    under ref[1] and above the front, f1' by mpmath's own differentiation."""
+    under ref[1] and above the front, f1' by mpmath's own differentiation, and
+    the box across each gap between an arc's end and the next one's start."""
     hv = mp.mpf(0)
-    for x, a, b in arcs:
+    for j, (x, a, b) in enumerate(arcs):
         f = lambda t: objectives(x(t))
         hv += mp.quad(lambda t: (ref[1] - f(t)[1]) * mp.diff(lambda u: f(u)[0], t), [a, b])
+        if j + 1 < len(arcs):
+            nxt = objectives(arcs[j + 1][0](arcs[j + 1][1]))
+            hv += (nxt[0] - f(b)[0]) * (ref[1] - f(b)[1])
     end = objectives(arcs[-1][0](arcs[-1][2]))
     return hv + (ref[0] - end[0]) * (ref[1] - end[1])
+
+
+# TNK: f = x on the boundary of its first constraint, x = rho(t) (sin t, cos t), t = atan(x1 / x2),
+# in pieces: from where it enters the disk of the second, to a least x2, then from where x2 is
+# back at that least; mirrored past t = pi / 4 (x1 and x2 swap).
+def tnk_x(t):
+    rho = mp.sqrt(1 + mp.mpf("0.1") * mp.cos(16 * t))
+    return [rho * mp.sin(t), rho * mp.cos(t)]
+
+
+tnk_x2 = lambda t: tnk_x(t)[1]
+tnk_disk = mp.findroot(lambda t: (tnk_x(t)[0] - mp.mpf("0.5")) ** 2 + (tnk_x(t)[1] - mp.mpf("0.5")) ** 2
+                       - mp.mpf("0.5"), 0.0401)
+tnk_low1 = mp.findroot(lambda t: mp.diff(tnk_x2, t), 0.2117)
+tnk_back1 = mp.findroot(lambda t: tnk_x2(t) - tnk_x2(tnk_low1), 0.4484)
+tnk_low2 = mp.findroot(lambda t: mp.diff(tnk_x2, t), 0.6718)
+tnk_back2 = mp.findroot(lambda t: tnk_x2(t) - tnk_x2(tnk_low2), 0.6761)
+tnk_pieces = [(tnk_disk, tnk_low1), (tnk_back1, tnk_low2), (tnk_back2, pi / 2 - tnk_back2),
+              (pi / 2 - tnk_low2, pi / 2 - tnk_back1), (pi / 2 - tnk_low1, pi / 2 - tnk_disk)]
+print("/* TNK's pieces' ends: %s */" % ", ".join(mp.nstr(t, 20) for t in
+                                                  (tnk_disk, tnk_low1, tnk_back1, tnk_low2, tnk_back2)))
+
+
+def tnk_brute_force(ref, count=10 ** 7):
+    """TNK's hypervolume bracketed: the staircase of the non-dominated points of count angles
+    along the first constraint's boundary, inside the second's disk (a lower bound), and of
+    the corners between consecutive points (an upper one), which also reaches back to the
+    last angle outside the disk at either end (the front's ends lie between)."""
+    t = np.linspace(0, np.pi / 2, count)
+    rho = np.sqrt(1 + 0.1 * np.cos(16 * t))
+    x1, x2 = rho * np.sin(t), rho * np.cos(t)
+    inside = np.nonzero((x1 - 0.5) ** 2 + (x2 - 0.5) ** 2 <= 0.5)[0]
+    first_x1, last_x2 = x1[inside[0] - 1], x2[inside[-1] + 1]
+    x1, x2 = x1[inside], x2[inside]
+    order = np.lexsort((x2, x1))
+    x1, x2 = x1[order], x2[order]
+    keep = np.ones(len(x2), bool)
+    keep[1:] = x2[1:] < np.minimum.accumulate(x2)[:-1]
+    x1, x2 = x1[keep], x2[keep]
+    width = np.append(x1[1:], ref[0]) - x1
+    lower = np.sum(width * (ref[1] - x2))
+    upper = (x1[0] - first_x1) * ref[1] + np.sum(width * (ref[1] - np.append(x2[1:], last_x2)))
+    return lower, upper
 
 
 # SRN: the circle's end where df2/du = 0; OSY: where arcs CD and DE cross (f1 and f2 equal)
@@ -128,7 +178,8 @@ paths = (
                   (lambda s: [mp.mpf("-2.5"), s], mp.mpf("2.5"), mp.sqrt(mp.mpf("218.75"))),
                   (lambda u: [-u, mp.sqrt(225 - u * u)], mp.mpf("2.5"), srn_u)], [245, 25]),
     ("osy", osy, [(lambda t: [5, 1, t, 0, 5, 0], 5, 1), (lambda t: [5, 1, t, 0, 1, 0], 5, 1),
-                  (osy_cd, 5, osy_x1), (osy_de, osy_x3, 1), (lambda t: [t, 2 - t, 1, 0, 1, 0], 0, 1)], [-18, 84]))
+                  (osy_cd, 5, osy_x1), (osy_de, osy_x3, 1), (lambda t: [t, 2 - t, 1, 0, 1, 0], 0, 1)], [-18, 84]),
+    ("tnk", lambda x: x, [(tnk_x, a, b) for a, b in tnk_pieces], [mp.mpf("1.2"), mp.mpf("1.2")]))
 
 r = mp.mpf("1.1")
 print("/* mpmath %s, 30 digits: name, m, hypervolume */" % mp.__version__)
@@ -141,6 +192,7 @@ for name, m, hv in (
     print('    {"%s", %d, %s},' % (name, m, mp.nstr(hv, 25)))
 for name, objectives, arcs, ref in paths:
     print('    {"%s", 2, %s},' % (name, mp.nstr(hv_path(objectives, arcs, ref), 25)))
+print("/* TNK's hypervolume by brute force (numpy, 1e7 angles): in [%.11f, %.11f] */" % tnk_brute_force((1.2, 1.2)))
 print("/* ZDT6's least f1: %s; ZDT3's records: %s; DTLZ7's: %s */" % (
     mp.nstr(zdt6_lower, 25), [(mp.nstr(a, 15), mp.nstr(e, 15)) for a, e in zdt3p],
     [(mp.nstr(a, 15), mp.nstr(e, 15)) for a, e in dtlz7p]))

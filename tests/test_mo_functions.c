@@ -140,6 +140,13 @@ static void test_hand_values(void **state)
 #define SRN_U_END 4.8409773708746727673 /* df2/du = 0 on the circle */
 #define OSY_X1_CROSS 4.0565430124312839652
 #define OSY_X3_CROSS 3.7316847560574749165
+/* TNK: t is the angle atan(x1 / x2) on c1's boundary; the pieces' ends by mpmath's findroot */
+#define TNK_DISK 0.040099955671146932967  /* where the boundary enters c2's disk */
+#define TNK_LOW1 0.21166109077144593365   /* a least x2 */
+#define TNK_BACK1 0.44837804079402737366  /* x2 back at that least */
+#define TNK_LOW2 0.671797267032959534     /* the next least x2 */
+#define TNK_BACK2 0.67606709312416498055  /* x2 back at it */
+#define TNK_FLIP(t) (TEST_PI / 2 - (t))  /* swaps x1 and x2 */
 struct pareto_arc {
     const char *name;
     int arc;
@@ -149,6 +156,8 @@ static const struct pareto_arc pareto_arcs[] = {
     {"bnh", 0, 0, 3}, {"bnh", 1, 3, 5},
     {"srn", 0, 3.7, 2.5}, {"srn", 1, 2.5, 14.790199457749040}, {"srn", 2, 2.5, SRN_U_END},
     {"osy", 0, 5, 1}, {"osy", 1, 5, 1}, {"osy", 2, 5, OSY_X1_CROSS}, {"osy", 3, OSY_X3_CROSS, 1}, {"osy", 4, 0, 1},
+    {"tnk", 0, TNK_DISK, TNK_LOW1}, {"tnk", 0, TNK_BACK1, TNK_LOW2}, {"tnk", 0, TNK_BACK2, TNK_FLIP(TNK_BACK2)},
+    {"tnk", 0, TNK_FLIP(TNK_LOW2), TNK_FLIP(TNK_BACK1)}, {"tnk", 0, TNK_FLIP(TNK_LOW1), TNK_FLIP(TNK_DISK)},
 };
 #define PARETO_ARCS (sizeof pareto_arcs / sizeof *pareto_arcs)
 
@@ -157,8 +166,11 @@ static void pareto_arc_x(const struct pareto_arc *p, double t, double *x)
     double osy[5][6] = {{5, 1, t, 0, 5, 0}, {5, 1, t, 0, 1, 0}, {t, (t - 2) / 3, 1, 0, 1, 0},
                         {0, 2, t, 0, 1, 0}, {t, 2 - t, 1, 0, 1, 0}};
     double srn[3][2] = {{3 * t - 10, t}, {-2.5, t}, {-t, sqrt(225 - t * t)}};
-    double bnh[2][2] = {{t, t}, {t, 3}};
-    if (!strcmp(p->name, "osy"))
+    double bnh[2][2] = {{t, t}, {t, 3}}, rho = sqrt(1 + 0.1 * cos(16 * t));
+    if (!strcmp(p->name, "tnk")) {
+        x[0] = rho * sin(t);
+        x[1] = rho * cos(t);
+    } else if (!strcmp(p->name, "osy"))
         memcpy(x, osy[p->arc], sizeof osy[0]);
     else if (!strcmp(p->name, "srn"))
         memcpy(x, srn[p->arc], sizeof srn[0]);
@@ -202,6 +214,29 @@ static double path_residual(const char *name, const double *f)
     return INFINITY;
 }
 
+/* TNK's pieces are open where the other side of a gap dominates them: at their start past a
+ * flat gap (the last end lies level and before), at their end before a vertical one (the next
+ * start lies below) */
+static bool tnk_on_piece(const struct pareto_arc *p, double t)
+{
+    bool open_start = p->a == TNK_BACK1 || p->a == TNK_BACK2;
+    bool open_end = p->b == TNK_FLIP(TNK_BACK2) || p->b == TNK_FLIP(TNK_BACK1);
+    return (open_start ? t > p->a + 1e-12 : t >= p->a - 1e-15) && (open_end ? t < p->b - 1e-12 : t <= p->b + 1e-15);
+}
+
+/* TNK: c1's boundary, x1^2 + x2^2 - 1 - 0.1 cos(16 atan(x1 / x2)) = 0, at an angle on one of the
+ * pieces, inside c2's disk */
+static double tnk_residual(const double *f)
+{
+    double t = atan(f[0] / f[1]);
+    bool on_piece = false;
+    for (size_t j = 0; j < PARETO_ARCS; j++)
+        on_piece |= !strcmp(pareto_arcs[j].name, "tnk") && tnk_on_piece(&pareto_arcs[j], t);
+    if (!on_piece || (f[0] - 0.5) * (f[0] - 0.5) + (f[1] - 0.5) * (f[1] - 0.5) > 0.5 + 1e-15)
+        return INFINITY;
+    return f[0] * f[0] + f[1] * f[1] - 1 - 0.1 * cos(16 * t);
+}
+
 static double front_residual(const char *name, size_t m, const double *f)
 {
     double s = 0;
@@ -226,6 +261,8 @@ static double front_residual(const char *name, size_t m, const double *f)
             s += f[j] * (1 + sin(3 * TEST_PI * f[j]));
         return f[m - 1] - (2 * (double)m - s);
     }
+    if (!strcmp(name, "tnk"))
+        return tnk_residual(f);
     if (!strcmp(name, "bnh") || !strcmp(name, "srn") || !strcmp(name, "osy"))
         return path_residual(name, f) / (1 + fabs(f[1]));
     fail_msg("no front written for %s", name);
@@ -310,19 +347,20 @@ static void test_sample_extremes(void **state)
     ga_mo_evaluate(fn_named("srn"), 2, 2, (double[]){-SRN_U_END, sqrt(225 - SRN_U_END * SRN_U_END)}, srn_end,
                    (double[2]){0});
     static const char *const names[] = {"zdt1", "zdt2", "zdt3", "zdt4", "zdt6", "dtlz1", "dtlz2", "dtlz3",
-                                        "dtlz4", "dtlz7", "bnh", "c1dtlz1", "srn", "osy"};
+                                        "dtlz4", "dtlz7", "bnh", "c1dtlz1", "srn", "osy", "tnk"};
+    double tnk_least = 0.041664126903726856, tnk_most = 1.0384498374343491; /* at TNK_DISK, by mpmath */
     const double ideal[][2][3] = {
         {{0, 0}}, {{0, 0}}, {{0, 1 - sqrt(e3) - e3 * sin(10 * TEST_PI * e3)}}, {{0, 0}}, {{a6, 0}},
         {{0, 0}, {0, 0, 0}}, {{0, 0}, {0, 0, 0}}, {{0, 0}, {0, 0, 0}}, {{0, 0}, {0, 0, 0}},
         {{0, 4 - v7}, {0, 0, 6 - 2 * v7}}, {{0, 4}}, {{0, 0}, {0, 0, 0}},
         {{10.1, srn_end[1]}}, /* SRN's least f1: (2, 1)'s distance to x1 - 3 x2 + 10 = 0 is 9 / sqrt(10) */
-        {{-274, 4}}};
+        {{-274, 4}}, {{tnk_least, tnk_least}}};
     const double nadir[][2][3] = {
         {{1, 1}}, {{1, 1}}, {{e3, 1}}, {{1, 1}}, {{1, 1 - a6 * a6}},
         {{0.5, 0.5}, {0.5, 0.5, 0.5}}, {{1, 1}, {1, 1, 1}}, {{1, 1}, {1, 1, 1}}, {{1, 1}, {1, 1, 1}},
         {{e7, 4}, {e7, e7, 6}}, {{136, 50}}, {{0.5, 0.5}, {0.5, 0.5, 0.5}},
         {{srn_end[0], 9 * 1.1 - 2.7 * 2.7}}, /* at the foot, (1.1, 3.7) */
-        {{-42, 76}}};
+        {{-42, 76}}, {{tnk_most, tnk_most}}};
     double *f = malloc(2000 * 3 * sizeof *f);
     assert_non_null(f);
     for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
@@ -395,6 +433,9 @@ static void test_front_hv_exact(void **state)
     assert_close(ga_mo_front_hv(fn_named("bnh"), 2), 6474.933333333333333333333, 1e-14);
     assert_close(ga_mo_front_hv(fn_named("srn"), 2), 35478.56545028488623567584, 1e-14);
     assert_close(ga_mo_front_hv(fn_named("osy"), 2), 16452.05114921067918088529, 1e-14);
+    /* TNK's also by brute force in numpy, no pieces known: the non-dominated points of 1e7 angles
+     * along c1's boundary inside the disk bracket it in [0.65506173020, 0.65506202046] */
+    assert_close(ga_mo_front_hv(fn_named("tnk"), 2), 0.6550618057047515871655257, 1e-14);
 }
 
 static int by_first(const void *a, const void *b)
@@ -582,6 +623,13 @@ static void test_constraints(void **state)
     /* OSY: point C of its front, (5, 1, 1, 0, 1, 0), lies on four boundaries at once */
     expect_violations("osy", 6, 2, (double[]){5, 1, 1, 0, 1, 0}, (double[]){-2, 0, -3, 0, 0, 0});
     expect_violations("osy", 6, 2, (double[]){0, 0, 3, 5, 4, 0}, (double[]){1, -1, -1, -1, 0.25, 0.75});
+    /* TNK: x1^2 + x2^2 - 0.1 cos(16 atan(x1 / x2)) >= 1 and (x1 - 1/2)^2 + (x2 - 1/2)^2 <= 1/2; the
+     * box's corner and edge x2 = 0, where x1 / x2 is 0 / 0 or infinite, are evaluated too */
+    expect_violations("tnk", 2, 2, (double[]){1, 1}, (double[]){1 - (2 - 0.1), 0}); /* cos(4 pi) */
+    expect_violations("tnk", 2, 2, (double[]){0.5, 0.5}, (double[]){1 - (0.5 - 0.1), -1});
+    expect_violations("tnk", 2, 2, (double[]){0, 0}, (double[]){1 - (0 - 0.1), 0});
+    expect_violations("tnk", 2, 2, (double[]){1, 0}, (double[]){1 - (1 - 0.1), 0}); /* cos(8 pi) */
+    expect_violations("tnk", 2, 2, (double[]){0, 1.5}, (double[]){1 - (2.25 - 0.1), (0.25 + 1) / 0.5 - 1});
     /* C1-DTLZ1, m = 2: x1 = 0 gives f = (0, (1 + g)/2), feasible iff g <= 0.2; x1 = 1 gives
      * ((1 + g)/2, 0), feasible iff g = 0 */
     double x[6] = {0, 0.5, 0.5, 0.5, 0.5, 0.5};
@@ -598,14 +646,58 @@ static void test_constraints(void **state)
     assert_true(g > 0);
 }
 
+/* ---- TNK's pieces */
+
+static double tnk_x2(double t) { return sqrt(1 + 0.1 * cos(16 * t)) * cos(t); }
+static double tnk_x2_slope(double t)
+{
+    double rho = sqrt(1 + 0.1 * cos(16 * t));
+    return -0.8 * sin(16 * t) / rho * cos(t) - rho * sin(t);
+}
+
+/* The ends solve what defines them, the library's arcs end there, and ga_mo_evaluate gives
+ * each sampled point back (f = x), feasible. */
+static void test_tnk_front(void **state)
+{
+    (void)state;
+    double x[2], f[2], violation[2], *front = malloc(2000 * 2 * sizeof *front);
+    const struct ga_mo_function *fn = fn_named("tnk");
+    assert_non_null(front);
+    pareto_arc_x(&(struct pareto_arc){"tnk", 0, 0, 0}, TNK_DISK, x);
+    assert_close((x[0] - 0.5) * (x[0] - 0.5) + (x[1] - 0.5) * (x[1] - 0.5), 0.5, 1e-15);
+    assert_close(tnk_x2_slope(TNK_LOW1), 0, 1e-14);
+    assert_close(tnk_x2_slope(TNK_LOW2), 0, 1e-14);
+    assert_close(tnk_x2(TNK_BACK1), tnk_x2(TNK_LOW1), 1e-15);
+    assert_close(tnk_x2(TNK_BACK2), tnk_x2(TNK_LOW2), 1e-15);
+    assert_true(fn->shape == GA_MO_FRONT_PATH);
+    ga_mo_bounds(fn, 2, x, f); /* Deb's [0, pi]^2 (pymoo's starts x2 at 1e-30, for its atan(x1 / x2)) */
+    assert_true(x[0] == 0 && x[1] == 0 && f[0] == TEST_PI && f[1] == TEST_PI);
+    size_t arc = 0;
+    for (size_t j = 0; j < PARETO_ARCS; j++)
+        if (!strcmp(pareto_arcs[j].name, "tnk")) {
+            assert_true(arc < fn->path->arcs);
+            assert_close(fn->path->arc[arc].from, pareto_arcs[j].a, 1e-15);
+            assert_close(fn->path->arc[arc].to, pareto_arcs[j].b, 1e-15);
+            arc++;
+        }
+    assert_int_equal(arc, fn->path->arcs);
+    size_t count = ga_mo_front_sample(fn, 2, 2000, front);
+    for (size_t i = 0; i < count; i++) {
+        ga_mo_evaluate(fn, 2, 2, front + 2 * i, f, violation);
+        assert_true(f[0] == front[2 * i] && f[1] == front[2 * i + 1]);
+        assert_true(violation[0] <= 1e-15 && violation[1] <= 1e-15); /* on c1's boundary, and c2's at the ends */
+    }
+    free(front);
+}
+
 /* ---- the table */
 
 static void test_table(void **state)
 {
     (void)state;
     static const char *const names[] = {"zdt1", "zdt2", "zdt3", "zdt4", "zdt6", "dtlz1", "dtlz2", "dtlz3",
-                                        "dtlz4", "dtlz7", "bnh", "srn", "osy", "c1dtlz1"};
-    static const size_t n2[] = {30, 30, 30, 10, 10, 6, 11, 11, 11, 21, 2, 2, 6, 6};
+                                        "dtlz4", "dtlz7", "bnh", "srn", "osy", "tnk", "c1dtlz1"};
+    static const size_t n2[] = {30, 30, 30, 10, 10, 6, 11, 11, 11, 21, 2, 2, 6, 2, 6};
     assert_int_equal(ga_mo_function_count, sizeof names / sizeof *names);
     for (size_t i = 0; i < ga_mo_function_count; i++) {
         const struct ga_mo_function *fn = fn_named(names[i]);
@@ -640,6 +732,7 @@ int main(void)
         cmocka_unit_test(test_nothing_dominates_front),
         cmocka_unit_test(test_nothing_below_front),
         cmocka_unit_test(test_constraints),
+        cmocka_unit_test(test_tnk_front),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

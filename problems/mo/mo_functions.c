@@ -192,6 +192,18 @@ static void osy_evaluate(size_t n, size_t m, const double *x, double *f, double 
     violation[5] = 1 - ((x[4] - 3) * (x[4] - 3) + x[5]) / 4; /* (x5 - 3)^2 + x6 >= 4 */
 }
 
+/* TNK (Tanaka, Watanabe, Furukawa and Tanino 1995): f = x, outside a wavy circle, its radius
+ * squared 1 + 0.1 cos(16 theta) at the angle theta = atan(x1 / x2), and inside the disk about
+ * (1/2, 1/2) through the origin.  atan2 is that angle in the box and also at x2 = 0. */
+static void tnk_evaluate(size_t n, size_t m, const double *x, double *f, double *violation)
+{
+    (void)n, (void)m;
+    f[0] = x[0];
+    f[1] = x[1];
+    violation[0] = 1 - (x[0] * x[0] + x[1] * x[1] - 0.1 * cos(16 * atan2(x[0], x[1])));  /* >= 1 */
+    violation[1] = ((x[0] - 0.5) * (x[0] - 0.5) + (x[1] - 0.5) * (x[1] - 0.5)) / 0.5 - 1; /* <= 0.5 */
+}
+
 /* C1-DTLZ1: DTLZ1 with 1 - f_m / 0.6 - sum_{i<m} f_i / 0.5 >= 0, which leaves the whole front
  * feasible and blocks the way to it from far */
 static void c1dtlz1_evaluate(size_t n, size_t m, const double *x, double *f, double *violation)
@@ -246,7 +258,7 @@ static void bnh_edge(const double *k, double s, double *f, double *f1_slope)
     f[1] = (s - 5) * (s - 5) + 4;
     *f1_slope = 8 * s;
 }
-static const struct ga_mo_path bnh_path = {2, {{bnh_diagonal, {0}, 0, 3}, {bnh_edge, {0}, 3, 5}}};
+static const struct ga_mo_path bnh_path = {.arcs = 2, .arc = {{bnh_diagonal, {0}, 0, 3}, {bnh_edge, {0}, 3, 5}}};
 
 /* SRN's: f1 + f2 = x1^2 + 5 x1 + 6 is least at x1 = -2.5, the line where trading f1 for f2
  * through x2 costs as much as through x1; the constraints end it, and beyond its ends the
@@ -280,7 +292,8 @@ static void srn_circle(const double *k, double u, double *f, double *f1_slope)
 #define SRN_LINE_END 14.790199457749040   /* sqrt(218.75) */
 #define SRN_CIRCLE_END 4.8409773708746728 /* the root of df2/du = -9 + 2u (w - 1) / w */
 static const struct ga_mo_path srn_path = {
-    3, {{srn_cut, {0}, 3.7, 2.5}, {srn_line, {0}, 2.5, SRN_LINE_END}, {srn_circle, {0}, 2.5, SRN_CIRCLE_END}}};
+    .arcs = 3,
+    .arc = {{srn_cut, {0}, 3.7, 2.5}, {srn_line, {0}, 2.5, SRN_LINE_END}, {srn_circle, {0}, 2.5, SRN_CIRCLE_END}}};
 
 /* OSY's five arcs (Deb 2001, section 14.1): x4 = x6 = 0 throughout; three of them move x3
  * with f1 = -(k0 + (x3 - 1)^2), f2 = k1 + x3^2 ((x1, x2, x5) = (5, 1, 5), (5, 1, 1), (0, 2, 1)) */
@@ -310,12 +323,39 @@ static void osy_ef(const double *k, double t, double *f, double *f1_slope)
 /* Where arcs CD and DE cross in objective space (Deb's table rounds them to 4.056 and 3.732) */
 #define OSY_CD_END 4.0565430124312840
 #define OSY_DE_START 3.7316847560574749
-static const struct ga_mo_path osy_path = {5,
-                                           {{osy_x3, {258, 51}, 5, 1},
-                                            {osy_x3, {242, 27}, 5, 1},
-                                            {osy_cd, {0}, 5, OSY_CD_END},
-                                            {osy_x3, {116, 5}, OSY_DE_START, 1},
-                                            {osy_ef, {0}, 0, 1}}};
+static const struct ga_mo_path osy_path = {.arcs = 5,
+                                           .arc = {{osy_x3, {258, 51}, 5, 1},
+                                                   {osy_x3, {242, 27}, 5, 1},
+                                                   {osy_cd, {0}, 5, OSY_CD_END},
+                                                   {osy_x3, {116, 5}, OSY_DE_START, 1},
+                                                   {osy_ef, {0}, 0, 1}}};
+
+/* TNK's front: five pieces of the wavy circle x = rho(t) (sin t, cos t), rho^2 = 1 + 0.1 cos 16t,
+ * t = theta in increasing f1.  The first starts where the circle enters the disk; a piece ends at
+ * a least f2 (df2/dt = 0) and the next starts where f2 falls back to it (a flat gap); the front is
+ * symmetric about f1 = f2 (t -> pi/2 - t), so past the middle the gaps are vertical.  The ends by
+ * mpmath (build-aux/mo-reference.py). */
+static void tnk_wave(const double *k, double t, double *f, double *f1_slope)
+{
+    (void)k;
+    double rho = sqrt(1 + 0.1 * cos(16 * t)), rho_slope = -0.8 * sin(16 * t) / rho;
+    f[0] = rho * sin(t);
+    f[1] = rho * cos(t);
+    *f1_slope = rho_slope * sin(t) + rho * cos(t);
+}
+#define TNK_DISK 0.040099955671146933  /* (x1 - 1/2)^2 + (x2 - 1/2)^2 = 1/2 */
+#define TNK_LOW1 0.21166109077144593   /* df2/dt = 0 */
+#define TNK_BACK1 0.44837804079402737  /* f2 = f2(TNK_LOW1) */
+#define TNK_LOW2 0.67179726703295953   /* df2/dt = 0 */
+#define TNK_BACK2 0.67606709312416498  /* f2 = f2(TNK_LOW2) */
+#define TNK_MIRROR(t) (MO_PI / 2 - (t)) /* (f1, f2) -> (f2, f1) */
+static const struct ga_mo_path tnk_path = {.arcs = 5,
+                                           .arc = {{tnk_wave, {0}, TNK_DISK, TNK_LOW1},
+                                                   {tnk_wave, {0}, TNK_BACK1, TNK_LOW2},
+                                                   {tnk_wave, {0}, TNK_BACK2, TNK_MIRROR(TNK_BACK2)},
+                                                   {tnk_wave, {0}, TNK_MIRROR(TNK_LOW2), TNK_MIRROR(TNK_BACK1)},
+                                                   {tnk_wave, {0}, TNK_MIRROR(TNK_LOW1), TNK_MIRROR(TNK_DISK)}},
+                                           .end_dominated = {[2] = true, [3] = true}};
 
 /* A curve front from the functions id_value, id_slope and id_area */
 #define MO_CURVE(lo, hi, constant2, constant3, id) {lo, hi, {constant2, constant3}, id##_value, id##_slope, id##_area}
@@ -362,6 +402,8 @@ const struct ga_mo_function ga_mo_functions[] = {
             .reference = {{245, 25}}),
     MO_PATH(osy, "Osyczka and Kundu 1995", 6, 6, .bounds = 6, .lower = {0, 0, 1, 0, 1, 0},
             .upper = {10, 10, 5, 6, 5, 10}, .reference = {{-18, 84}}),
+    MO_PATH(tnk, "Tanaka, Watanabe, Furukawa and Tanino 1995", 2, 2, .bounds = 1, .lower = {0},
+            .upper = {MO_PI}, .reference = {{1.2, 1.2}}),
     {.name = "c1dtlz1", .source = "Jain and Deb 2014, IEEE TEVC 18(4), section V.A", .m_min = 2, .m_max = 3,
      .n_at_min = 6, .n_min = 2, .n_max = GA_MO_MAX_VARIABLES, .constraints = 1, MO_UNIT_BOX,
      .distance_optimum = 0.5, .evaluate = c1dtlz1_evaluate, .shape = GA_MO_FRONT_SIMPLEX, .radius = 0.5,
@@ -572,8 +614,10 @@ static void mo_arc_at(const struct ga_mo_arc *arc, double t, double *f)
     arc->point(arc->k, t, f, &slope);
 }
 
-/* The first arc's start, then each arc's points up to its end, as many as its share of
- * the path's extent (in each objective, relative to the whole path's). */
+/* Each arc's points, as many as its share of the path's extent (in each objective,
+ * relative to the whole path's), evenly in its parameter: its start only where it is on
+ * the front (the first arc, or past a vertical gap), its end unless dominated.  Arc j
+ * writes k_j points, 1 + k_j with the first arc's start, k_j - 1 with neither end. */
 static size_t mo_path_sample(const struct ga_mo_path *path, size_t count, double *out)
 {
     double first[2], last[2], a[2], b[2], extent[GA_MO_MAX_ARCS], total = 0;
@@ -587,13 +631,12 @@ static size_t mo_path_sample(const struct ga_mo_path *path, size_t count, double
         extent[j] = fabs(b[0] - a[0]) / fabs(last[0] - first[0]) + fabs(b[1] - a[1]) / fabs(last[1] - first[1]);
         total += extent[j];
     }
-    out[0] = first[0];
-    out[1] = first[1];
-    size_t written = 1;
+    size_t written = 0;
     for (size_t j = 0; j < path->arcs; j++) {
         const struct ga_mo_arc *arc = &path->arc[j];
         size_t k = 1 + (size_t)floor((double)(count - 1 - path->arcs) * extent[j] / total);
-        for (size_t i = 1; i <= k; i++, written++)
+        size_t start = j == 0 || path->end_dominated[j - 1], end = !path->end_dominated[j];
+        for (size_t i = 1 - start; i < k + end; i++, written++) /* at i / k of the way */
             mo_arc_at(arc, i == k ? arc->to : arc->from + (arc->to - arc->from) * (double)i / (double)k,
                       out + 2 * written);
     }
@@ -664,14 +707,20 @@ static double mo_arc_height(double t, void *params)
 }
 
 /* The area under r2 and above the path, from its least f1 to r1: along the arcs by
- * quadrature, then the box past the last end. */
+ * quadrature, the boxes from each arc's end to the next arc's start (a flat gap's; none
+ * where the arcs meet or the gap is vertical), then the box past the last end. */
 static double mo_path_hv(const struct ga_mo_path *path, const double *r)
 {
     gsl_integration_glfixed_table *gl = gsl_integration_glfixed_table_alloc(MO_GL_POINTS);
     if (!gl)
         return NAN;
-    double hv = 0, end[2];
+    double hv = 0, end[2], next[2];
     for (size_t j = 0; j < path->arcs; j++) {
+        if (j > 0) {
+            mo_arc_at(&path->arc[j - 1], path->arc[j - 1].to, end);
+            mo_arc_at(&path->arc[j], path->arc[j].from, next);
+            hv += (next[0] - end[0]) * (r[1] - end[1]);
+        }
         struct mo_arc_height h = {&path->arc[j], r[1]};
         gsl_function height = {mo_arc_height, &h};
         double from = h.arc->from, step = (h.arc->to - from) / MO_GL_PARTS;

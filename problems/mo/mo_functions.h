@@ -15,7 +15,7 @@ enum ga_mo_front_shape {
     GA_MO_FRONT_CURVE,   /* f_m = constant - sum_{i<m} value(f_i), see struct ga_mo_curve */
     GA_MO_FRONT_SIMPLEX, /* f >= 0, sum_i f_i = radius */
     GA_MO_FRONT_SPHERE,  /* f >= 0, sum_i f_i^2 = radius^2 */
-    GA_MO_FRONT_PATH,    /* two objectives: a connected chain of arcs, see struct ga_mo_path */
+    GA_MO_FRONT_PATH,    /* two objectives: a chain of arcs, see struct ga_mo_path */
 };
 
 /* A front made of one curve per leading objective: every f_i (i < m) ranges
@@ -42,11 +42,16 @@ struct ga_mo_arc {
     double from, to;
 };
 
-/* A front made of arcs, in increasing f1, each starting where the last ended. */
+/* A front made of arcs, in increasing f1, each starting where the last ended
+ * or past a gap: a flat one (the next arc starts at the last end's f2, that
+ * start then dominated by the end, as the curves' pieces) or a vertical one
+ * (the next arc starts at the last end's f1 and below it: end_dominated[j]
+ * says arc j's end is not on the front). */
 #define GA_MO_MAX_ARCS 5
 struct ga_mo_path {
     size_t arcs;
     struct ga_mo_arc arc[GA_MO_MAX_ARCS];
+    bool end_dominated[GA_MO_MAX_ARCS];
 };
 
 /* One test function.  x has n variables, n = n_at_min + (m - m_min) for the
@@ -113,15 +118,18 @@ size_t ga_mo_curve_pieces(const struct ga_mo_curve *c, double *ends, size_t max)
  * the p-th triangular grid, the largest p with (p + 1)(p + 2) / 2 <= count.
  * Sphere: evenly spaced angles, for m = 3 p + 1 azimuths on each of the p
  * latitudes below the pole and the pole, the largest p with p (p + 1) + 1
- * <= count.  Mutually non-dominated. */
+ * <= count.  Paths: each arc evenly in its parameter, its end included
+ * unless dominated, its start only for the first arc and after a vertical
+ * gap.  Mutually non-dominated. */
 size_t ga_mo_front_sample(const struct ga_mo_function *fn, size_t m, size_t count, double *out);
 
 /* The hypervolume of the whole true front for m objectives with respect to
  * fn->reference[m - 2], in closed form (the records' ends aside, which are
  * exact to the last bit), but for paths: there the integral of f2 df1 along
  * each arc by Gauss-Legendre quadrature, 20 points on each of 64 equal
- * parts (exact for polynomial arcs; for SRN's circle within 1e-15, relative, of
- * mpmath's value).  NAN when memory runs out. */
+ * parts (exact for polynomial arcs; for SRN's circle and TNK's waves within
+ * 1e-15, relative, of mpmath's value), and the boxes across flat gaps.  NAN
+ * when memory runs out. */
 double ga_mo_front_hv(const struct ga_mo_function *fn, size_t m);
 
 #endif
