@@ -162,7 +162,7 @@ static const struct ga_problem_objectives mo_objectives = {
 
 const struct ga_problem ga_problem_mo = {
     .name = "mo",
-    .summary = "multi-objective test functions with exact fronts: ZDT1-4/6, DTLZ1-4/7, BNH, SRN, OSY, C1-DTLZ1",
+    .summary = "multi-objective test functions with exact fronts: ZDT1-4/6, DTLZ1-4/7, BNH, SRN, TNK, OSY, C1-DTLZ1",
     .kind = GA_KIND_REAL,
     .state_size = sizeof(struct mo),
     .defaults = {"sbx", 0.9, "polynomial", 1.0, GA_PER_INDIVIDUAL},
