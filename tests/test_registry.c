@@ -1,5 +1,6 @@
 /* tests/test_registry.c — every plug-in is registered, and every problem keeps the contract. */
 #include <dirent.h>
+#include <math.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <stdlib.h>
@@ -120,6 +121,27 @@ static void check_batch(const struct ga_problem *p, const struct ga_genome *gen,
     free(block);
 }
 
+/* evaluate is repeatable and its fitness non-negative; with an objectives
+ * table (and no evaluate), its m objectives and k violations are finite and
+ * repeatable, bit for bit. */
+static void check_evaluate(const struct ga_problem *p, const struct ga_genome *gen, const ga_gene *g)
+{
+    if (!p->objectives) {
+        double f = p->evaluate(gen, g);
+        assert_true(f >= 0 && f == p->evaluate(gen, g));
+        return;
+    }
+    size_t m = 0, k = 0;
+    p->objectives->count(gen->state, &m, &k);
+    assert_true(m >= 1 && m <= GA_OBJECTIVES_MAX && k <= GA_CONSTRAINTS_MAX);
+    double f[2][GA_OBJECTIVES_MAX + GA_CONSTRAINTS_MAX];
+    for (int again = 0; again < 2; again++)
+        p->objectives->evaluate(gen, g, f[again], f[again] + m);
+    for (size_t j = 0; j < m + k; j++)
+        if (!isfinite(f[0][j]) || memcmp(&f[0][j], &f[1][j], sizeof f[0][j]) != 0)
+            fail_msg("%s: objective or violation %zu is %.17g, then %.17g", p->name, j, f[0][j], f[1][j]);
+}
+
 /* The contract of p's table, or with 'packed' of its packed one (problem.packed). */
 static void check_problem(const struct ga_problem *p, bool packed)
 {
@@ -157,8 +179,7 @@ static void check_problem(const struct ga_problem *p, bool packed)
         assert_true(p->valid(&gen, a));
         for (size_t i = 0; i < gen.len; i++)
             assert_true(a[i] < gen.alphabet);
-        double f = p->evaluate(&gen, a);
-        assert_true(f >= 0 && f == p->evaluate(&gen, a)); /* non-negative, repeatable */
+        check_evaluate(p, &gen, a);
         for (size_t i = 0; i < ncx; i++) {
             bool one = cx[i]->one_child; /* child_b NULL: a one-child crossover that wrote it would crash */
             cx[i]->apply(&gen, r, a, b, ca, one ? NULL : cb);
