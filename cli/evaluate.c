@@ -267,9 +267,40 @@ static int evaluate_read(const struct ga_problem *p, const struct ga_genome *gen
     return status;
 }
 
+/* With objectives: the header (the objectives' names, then violation)
+ * and each genome's objective values and total violation. */
+static void evaluate_print_objectives(const struct ga_problem *p, const struct ga_genome *gen,
+                                      const struct evaluate_input *in)
+{
+    const struct ga_problem_objectives *o = p->objectives;
+    size_t m = 0, k = 0;
+    o->count(gen->state, &m, &k);
+    for (size_t j = 0; j < m; j++) {
+        const char *name = o->name ? o->name(gen->state, j) : NULL;
+        if (name)
+            printf("%s ", name);
+        else
+            printf("f%zu ", j + 1);
+    }
+    puts("violation");
+    for (size_t i = 0; i < in->count; i++) {
+        double f[GA_OBJECTIVES_MAX], v[GA_CONSTRAINTS_MAX], total = 0;
+        o->evaluate(gen, in->genes + i * in->len, f, v);
+        for (size_t j = 0; j < m; j++)
+            printf("%.17g ", f[j]);
+        for (size_t j = 0; j < k; j++)
+            total += v[j] > 0 ? v[j] : 0;
+        printf("%.17g\n", total);
+    }
+}
+
 /* Prints the header and every genome's fitness and columns; an APP_ status. */
 static int evaluate_print(const struct ga_problem *p, const struct ga_genome *gen, const struct evaluate_input *in)
 {
+    if (p->objectives) {
+        evaluate_print_objectives(p, gen, in);
+        return fflush(stdout) == 0 && !ferror(stdout) ? APP_OK : APP_FAILED;
+    }
     size_t columns = ga_problem_column_count(p);
     fputs("fitness", stdout);
     for (size_t c = 0; c < columns; c++)

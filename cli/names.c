@@ -18,6 +18,7 @@ static const struct names_entry names_table[] = {
     NAMES_FILE_OF(NAMES_RUN, "summary.csv"),
     NAMES_FILE_OF(NAMES_RUN, "times.csv"),
     NAMES_FILE_OF(NAMES_RUN, "best.txt"),
+    NAMES_FILE_OF(NAMES_RUN, "front.csv"), /* with several objectives or constraints */
     NAMES_FILE_OF(NAMES_RUN, "curves.csv"),
     NAMES_FILE_OF(NAMES_RUN, "fitness.gp"),
     NAMES_FILE_OF(NAMES_RUN, "fitness.png"),

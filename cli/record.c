@@ -14,7 +14,8 @@
 #include "gaexp/rng.h"
 
 /* A replicate's record, as cli_run_replicate packs it: this head, the
- * genes of its best individual, then every generation's statistics. */
+ * genes of its best individual, with objectives its final front
+ * (front_pack), then every generation's statistics. */
 struct run_record_head {
     uint64_t seed, generation_found, evaluations, evaluations_found, evaluations_to_target, generations;
     double best, mean, seconds;
@@ -117,6 +118,14 @@ void replicate_record(struct replicate_run *x, struct ga_pack *p)
         record_fault_pack(ga_run_fault(x->run), len, p);
     else {
         ga_pack_put(p, end.genes, len * sizeof *end.genes);
+        struct run_front front;
+        if (!front_alloc(&front, x->e))
+            p->oom = true;
+        else if (front.width) {
+            front_take(&front, x->run);
+            front_pack(&front, p);
+        }
+        front_free(&front);
         ga_pack_put(p, x->gens.data, x->gens.len);
     }
     p->oom |= x->gens.oom;
@@ -173,7 +182,7 @@ static bool run_record_write(struct run_session *s, unsigned r, const struct ga_
     bool fits = ga_unpack_get(&u, &h, sizeof h) && h.seed == ga_rng_replicate_seed(s->e->seed, r) &&
                 h.solved <= 1 && ga_stop_parse(ga_stop_word((enum ga_stop)h.stop), &stop) &&
                 ga_unpack_get(&u, genes, gene_bytes) && /* run_end_write checks them */
-                h.generations > 0 && u.left % stats_size == 0 && u.left / stats_size == h.generations;
+                (!s->front.width || front_unpack(&s->front, &u)) && h.generations > 0 && u.left % stats_size == 0 && u.left / stats_size == h.generations;
     for (uint64_t g = 0; fits && g < h.generations; g++) {
         struct ga_stats st;
         ga_unpack_get(&u, &st, sizeof st);
@@ -187,7 +196,7 @@ static bool run_record_write(struct run_session *s, unsigned r, const struct ga_
     struct run_end end = {.seed = h.seed, .solved = h.solved != 0, .stop = (enum ga_stop)h.stop, .best = h.best, .mean = h.mean, .seconds = h.seconds,
                           .evaluations = h.evaluations, .evaluations_found = h.evaluations_found,
                           .evaluations_to_target = h.evaluations_to_target, .generation_found = h.generation_found,
-                          .genes = genes};
+                          .genes = genes, .front = &s->front};
     return run_end_write(s, r, &end);
 }
 
@@ -202,7 +211,7 @@ static int record_write(struct ga_cfg *cfg, const struct ga_experiment *e, const
     int status = APP_FAILED;
     ga_gene *genes = NULL;
     bool ready = run_session_init(&s, cfg, e, out, NULL, true);
-    if (ready && run_files_open(&s.f, &s.config, out->dir, s.shown, e->problem)) {
+    if (ready && run_files_open(&s.f, &s.config, out->dir, s.shown, e)) {
         s.f.staged = staged;
         bool ok = (genes = calloc(s.genome.len, sizeof *genes)) != NULL;
         if (!ok)

@@ -69,7 +69,7 @@ static bool run_inputs_expect(struct ga_unpack u, struct ga_cfg *cfg)
 {
     unsigned replicate;
     double seconds;
-    uint64_t lengths[3], hashes[3];
+    uint64_t lengths[RUN_STREAMED], hashes[RUN_STREAMED];
     return ga_unpack_get(&u, &replicate, sizeof replicate) && ga_unpack_get(&u, &seconds, sizeof seconds) &&
            ga_unpack_get(&u, lengths, sizeof lengths) && ga_unpack_get(&u, hashes, sizeof hashes) &&
            run_inputs_unpack(&u, cfg);
@@ -105,7 +105,7 @@ static bool run_best_unpack(struct run_best *b, const struct ga_run *run, const 
 
 bool run_checkpoint(struct run_session *s)
 {
-    uint64_t lengths[3], hashes[3], config_len = s->config.len;
+    uint64_t lengths[RUN_STREAMED], hashes[RUN_STREAMED], config_len = s->config.len;
     if (!run_files_mark(&s->f, lengths, hashes)) {
         app_error("cannot write to %s: %s", s->out->dir, strerror(errno));
         return false;
@@ -197,7 +197,7 @@ static bool resume_load(struct run_session *s, struct ga_cfg **cfg, struct ga_ex
         out->dir = dir; /* written in DIR, named as config.cfg says */
     ok = ok && (*run = ga_run_alloc((*e)->problem, (*e)->state, &(*e)->params, diag)) != NULL &&
          run_session_init(s, *cfg, *e, out, *run, quiet);
-    uint64_t lengths[3], hashes[3];
+    uint64_t lengths[RUN_STREAMED], hashes[RUN_STREAMED];
     double seconds;
     ok = ok && ga_unpack_get(&u, &s->replicate, sizeof s->replicate) &&
          ga_unpack_get(&u, &seconds, sizeof seconds) && ga_unpack_get(&u, lengths, sizeof lengths) &&
@@ -218,10 +218,14 @@ static bool resume_load(struct run_session *s, struct ga_cfg **cfg, struct ga_ex
     f->open_gens = output_reopen(&f->gens, dir, "generations.csv", lengths[0], hashes[0]);
     f->open_summary = f->open_gens && output_reopen(&f->summary, dir, "summary.csv", lengths[1], hashes[1]);
     f->open_times = f->open_summary && output_reopen(&f->times, dir, "times.csv", lengths[2], hashes[2]);
+    f->objectives = (*e)->problem->objectives != NULL;
+    f->open_front = f->open_times && f->objectives && output_reopen(&f->front, dir, "front.csv", lengths[3], hashes[3]);
     /* Every check passed before anything changes; config.cfg last: a
      * resume that cannot start changes nothing. */
-    f->open_config = f->open_times && output_cut(&f->gens) && output_cut(&f->summary) &&
-                     output_cut(&f->times) && run_write_config(&s->config, dir, s->shown, &f->config);
+    bool streamed = f->open_times && f->open_front == f->objectives;
+    f->open_config = streamed && output_cut(&f->gens) && output_cut(&f->summary) && output_cut(&f->times) &&
+                     (!f->objectives || output_cut(&f->front)) &&
+                     run_write_config(&s->config, dir, s->shown, &f->config);
     return f->open_config;
 }
 

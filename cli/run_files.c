@@ -13,7 +13,7 @@
 #include "cli/number.h"
 #include "cli/run_session.h"
 
-static void run_write_row(FILE *fp, unsigned replicate, const struct ga_stats *s, size_t columns)
+static void run_write_row(FILE *fp, unsigned replicate, const struct ga_stats *s, size_t columns, bool objectives)
 {
     const double fitness[] = {s->best, s->mean, s->sd, s->worst};
     const unsigned long long counts[] = {replicate, s->generation, s->evaluations};
@@ -31,6 +31,12 @@ static void run_write_row(FILE *fp, unsigned replicate, const struct ga_stats *s
     row[len++] = ',';
     len += number_u(row + len, s->found);
     fwrite(row, 1, len, fp);
+    const double mo[] = {s->feasible, s->violation, s->hv, s->hv_share, s->igd, s->igd_plus};
+    for (size_t c = 0; objectives && c < sizeof mo / sizeof *mo; c++) { /* NaN: no value */
+        fputc(',', fp);
+        if (!isnan(mo[c]))
+            number_put_g10(fp, mo[c]);
+    }
     for (size_t c = 0; c < columns; c++) { /* the problem's own; NaN: no value */
         fputc(',', fp);
         if (!isnan(s->problem[c]))
@@ -52,16 +58,22 @@ bool run_write_config(const struct ga_pack *config, const char *dir, const char 
 }
 
 bool run_files_open(struct run_files *f, const struct ga_pack *config, const char *dir, const char *shown,
-                    const struct ga_problem *problem)
+                    const struct ga_experiment *e)
 {
-    *f = (struct run_files){.columns = ga_problem_column_count(problem)};
+    const struct ga_problem *problem = e->problem;
+    *f = (struct run_files){.columns = ga_problem_column_count(problem), .objectives = problem->objectives != NULL};
     f->open_config = run_write_config(config, dir, shown, &f->config);
     f->open_gens = f->open_config && app_file_open(&f->gens, dir, "generations.csv");
     f->open_summary = f->open_gens && app_file_open(&f->summary, dir, "summary.csv");
     f->open_times = f->open_summary && app_file_open(&f->times, dir, "times.csv");
-    if (!f->open_times)
+    f->open_front = f->open_times && f->objectives && app_file_open(&f->front, dir, "front.csv");
+    if (!f->open_times || f->open_front != f->objectives)
         return false;
+    if (f->objectives)
+        front_write_header(f->front.fp, e);
     fputs(GA_STATS_COLUMNS, f->gens.fp);
+    if (f->objectives)
+        fputs("," GA_STATS_MO_COLUMNS, f->gens.fp);
     for (size_t c = 0; c < f->columns; c++)
         fprintf(f->gens.fp, ",%s", problem->columns->names[c]);
     fputc('\n', f->gens.fp);
@@ -78,8 +90,10 @@ static enum output_published run_files_commit(struct run_files *f, const struct 
                                                struct app_file *best, struct app_file *curves, struct app_file *style,
                                                struct app_file *script, const char *figure, bool quiet)
 {
-    struct app_file *list[8] = {&f->config, &f->gens, &f->summary, &f->times, best};
+    struct app_file *list[9] = {&f->config, &f->gens, &f->summary, &f->times, best};
     size_t n = 5;
+    if (f->objectives)
+        list[n++] = &f->front;
     if (out->plot)
         list[n++] = script;
     if (out->plot && f->staged) /* else style.gp is written on its own, when absent */
@@ -100,6 +114,8 @@ void run_files_abandon(struct run_files *f)
         app_file_abandon(&f->summary);
     if (f->open_times)
         app_file_abandon(&f->times);
+    if (f->open_front)
+        app_file_abandon(&f->front);
 }
 
 void run_files_close(struct run_files *f)
@@ -108,7 +124,9 @@ void run_files_close(struct run_files *f)
     app_file_close(&f->gens);
     app_file_close(&f->summary);
     app_file_close(&f->times);
-    f->open_config = f->open_gens = f->open_summary = f->open_times = false;
+    if (f->open_front)
+        app_file_close(&f->front);
+    f->open_config = f->open_gens = f->open_summary = f->open_times = f->open_front = false;
 }
 
 struct run_end run_end_of(const struct ga_run *run, uint64_t seed, double seconds, enum ga_stop why)
@@ -148,7 +166,7 @@ static bool run_write_best(const struct ga_experiment *e, const char *dir, const
 bool run_record(struct run_files *f, struct curves *curves, unsigned replicate,
                        const struct ga_stats *s)
 {
-    run_write_row(f->gens.fp, replicate, s, f->columns);
+    run_write_row(f->gens.fp, replicate, s, f->columns, f->objectives);
     if (curves_add(curves, s->generation, s->best, s->mean))
         return true;
     app_error("out of memory");
@@ -214,10 +232,12 @@ enum output_published run_files_finish(struct run_files *f, const struct ga_expe
     return done;
 }
 
-bool run_files_mark(struct run_files *f, uint64_t lengths[3], uint64_t hashes[3])
+bool run_files_mark(struct run_files *f, uint64_t lengths[RUN_STREAMED], uint64_t hashes[RUN_STREAMED])
 {
+    lengths[3] = hashes[3] = 0; /* no front.csv */
     return output_mark(&f->gens, &lengths[0], &hashes[0]) && output_mark(&f->summary, &lengths[1], &hashes[1]) &&
-           output_mark(&f->times, &lengths[2], &hashes[2]);
+           output_mark(&f->times, &lengths[2], &hashes[2]) &&
+           (!f->objectives || output_mark(&f->front, &lengths[3], &hashes[3]));
 }
 
 /* A genome best.txt may print: every gene in the alphabet, and one the

@@ -131,7 +131,7 @@ bool run_session_init(struct run_session *s, struct ga_cfg *cfg, const struct ga
     s->curves = curves_alloc();
     s->progress = (struct run_progress){.on = !quiet && isatty(STDERR_FILENO)};
     s->progress.started = s->progress.last = s->last_checkpoint = app_now();
-    if (!s->best.genes || !s->curves || !cli_config_text(cfg, &s->config)) {
+    if (!s->best.genes || !s->curves || !front_alloc(&s->front, e) || !cli_config_text(cfg, &s->config)) {
         app_error("out of memory");
         return false;
     }
@@ -141,6 +141,7 @@ bool run_session_init(struct run_session *s, struct ga_cfg *cfg, const struct ga
 void run_session_free(struct run_session *s)
 {
     free(s->best.genes);
+    front_free(&s->front);
     curves_free(s->curves);
     ga_pack_free(&s->config);
     free(s->inputs.hashes);
@@ -168,6 +169,8 @@ bool run_end_write(struct run_session *s, unsigned r, const struct run_end *end)
     fputc('\n', s->f.summary.fp);
     fprintf(s->f.times.fp, "%u,%.6f,%.0f\n", r, end->seconds,
             end->seconds > 0 ? (double)end->evaluations / end->seconds : 0);
+    if (s->f.objectives && end->front)
+        front_write_rows(s->f.front.fp, r, end->front);
     run_best_update(&s->best, r, end, s->genome.len);
     if (curves_end_replicate(s->curves, end->best, end->mean, solved, end->generation_found))
         return true;
@@ -216,6 +219,8 @@ static enum ga_stop run_replicates(struct run_session *s, bool *ok)
             return why;
         }
         struct run_end end = run_end_of(s->run, seed, app_now() - s->replicate_started, why);
+        front_take(&s->front, s->run);
+        end.front = &s->front;
         *ok = *ok && run_end_write(s, r, &end);
     }
     return why;
@@ -342,7 +347,7 @@ int cli_run_experiment(struct ga_cfg *cfg, const struct ga_experiment *e, const 
     int lock = run_lock(out->dir, quiet, &status);
     if (lock < 0)
         return status;
-    if (run_session_init(&s, cfg, e, out, run, quiet) && run_files_open(&s.f, &s.config, out->dir, s.shown, e->problem))
+    if (run_session_init(&s, cfg, e, out, run, quiet) && run_files_open(&s.f, &s.config, out->dir, s.shown, e))
         status = run_session_go(&s, quiet);
     run_session_free(&s);
     output_unlock(lock);

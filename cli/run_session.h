@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "cli/curves.h"
+#include "cli/front.h"
 #include "cli/output.h"
 #include "cli/output_settings.h"
 #include "gaexp/pack.h"
@@ -22,12 +23,16 @@ struct run_progress {
     unsigned long long evals_now;    /* spent by it, when last drawn */
 };
 
+/* The streamed files: generations.csv, summary.csv, times.csv, front.csv. */
+#define RUN_STREAMED 4
+
 /* The files of an output folder, written while the replicates run and
  * committed together at the end. */
 struct run_files {
-    struct app_file config, gens, summary, times;
-    bool open_config, open_gens, open_summary, open_times;
-    size_t columns; /* the problem's own columns in generations.csv */
+    struct app_file config, gens, summary, times, front; /* front.csv: with objectives only */
+    bool open_config, open_gens, open_summary, open_times, open_front;
+    size_t columns;  /* the problem's own columns in generations.csv */
+    bool objectives; /* the problem's objectives' columns, and front.csv */
     bool staged;    /* a folder written whole under a hidden name: no journal, no figure drawn (output_stage_open) */
 };
 
@@ -53,6 +58,7 @@ struct run_end {
     unsigned long long evaluations_to_target;  /* the one that first reached the target; 0: never */
     unsigned long generation_found;
     const ga_gene *genes; /* its best individual */
+    const struct run_front *front; /* with objectives: its final front (front.csv) */
 };
 
 /* The input files a configuration read (puzzles, deal files) with the
@@ -74,6 +80,7 @@ struct run_session {
     struct ga_genome genome;
     struct run_files f;
     struct run_best best;
+    struct run_front front;     /* the replicate's final front, with objectives */
     struct curves *curves;
     struct run_progress progress;
     struct ga_pack config;      /* the resolved configuration, as text */
@@ -139,7 +146,7 @@ bool run_session_init(struct run_session *s, struct ga_cfg *cfg, const struct ga
  * their headers, config.cfg naming folder 'shown' (dir, or the folder a
  * hidden one becomes); false (said) on failure. */
 bool run_files_open(struct run_files *f, const struct ga_pack *config, const char *dir, const char *shown,
-                    const struct ga_problem *problem);
+                    const struct ga_experiment *e);
 
 /* Commits the folder when ok (the journaled commit), else abandons or keeps the files for resume; an APP_ status. */
 int run_session_finish(struct run_session *s, bool ok, bool quiet);
@@ -174,7 +181,7 @@ enum output_published run_files_finish(struct run_files *f, const struct ga_expe
                                        const struct run_best *b, const struct curves *curves, bool quiet);
 /* The bytes written so far to each streamed file, synced to disk, and
  * the hash of each file's content. */
-bool run_files_mark(struct run_files *f, uint64_t lengths[3], uint64_t hashes[3]);
+bool run_files_mark(struct run_files *f, uint64_t lengths[RUN_STREAMED], uint64_t hashes[RUN_STREAMED]);
 /* The input files the configuration read, with the hashes of what it read. */
 bool run_inputs_hash(struct run_inputs *in, const struct ga_cfg *cfg);
 /* The payload: config text, where the run is, the streamed files' lengths,

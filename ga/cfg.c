@@ -412,28 +412,41 @@ bool ga_cfg_int(struct ga_cfg *c, config_setting_t *group, const char *key, long
     return cfg_int_value(c, s, min, max, out);
 }
 
-bool ga_cfg_int_list(struct ga_cfg *c, config_setting_t *group, const char *key, size_t min_count,
-                     size_t max_count, long long min, long long max, long long *out, size_t *count)
+/* The list 'key' of group of min_count..max_count values ('what' says
+ * their kind and range in messages): its setting and *n, or NULL (diagnosed). */
+static config_setting_t *cfg_list(struct ga_cfg *c, config_setting_t *group, const char *key, size_t min_count,
+                                  size_t max_count, const char *what, size_t *n)
 {
     config_setting_t *s = ga_cfg_lookup(c, group, key);
     if (!s) {
-        ga_cfg_error_at(c, group, key, "missing: a list of %zu to %zu integers in [%lld, %lld]",
-                        min_count, max_count, min, max);
-        return false;
+        ga_cfg_error_at(c, group, key, "missing: a list of %zu to %zu %s", min_count, max_count, what);
+        return NULL;
     }
     int type = config_setting_type(s);
     if (type != CONFIG_TYPE_ARRAY && type != CONFIG_TYPE_LIST) {
         char got[128];
         cfg_describe(s, got, sizeof got);
-        ga_cfg_error(c, s, "expected a list like [1, 2, 3] of %zu to %zu integers, got %s",
-                     min_count, max_count, got);
-        return false;
+        ga_cfg_error(c, s, "expected a list like [1, 2, 3] of %zu to %zu %s, got %s", min_count, max_count, what,
+                     got);
+        return NULL;
     }
-    size_t n = (size_t)config_setting_length(s);
-    if (n < min_count || n > max_count) {
-        ga_cfg_error(c, s, "expected %zu to %zu values, got %zu", min_count, max_count, n);
-        return false;
+    *n = (size_t)config_setting_length(s);
+    if (*n < min_count || *n > max_count) {
+        ga_cfg_error(c, s, "expected %zu to %zu values, got %zu", min_count, max_count, *n);
+        return NULL;
     }
+    return s;
+}
+
+bool ga_cfg_int_list(struct ga_cfg *c, config_setting_t *group, const char *key, size_t min_count,
+                     size_t max_count, long long min, long long max, long long *out, size_t *count)
+{
+    char what[96];
+    snprintf(what, sizeof what, "integers in [%lld, %lld]", min, max);
+    size_t n;
+    config_setting_t *s = cfg_list(c, group, key, min_count, max_count, what, &n);
+    if (!s)
+        return false;
     bool ok = true;
     for (size_t i = 0; i < n; i++)
         ok &= cfg_int_value(c, config_setting_get_elem(s, (unsigned)i), min, max, &out[i]);
@@ -441,17 +454,9 @@ bool ga_cfg_int_list(struct ga_cfg *c, config_setting_t *group, const char *key,
     return ok;
 }
 
-bool ga_cfg_double(struct ga_cfg *c, config_setting_t *group, const char *key, double def,
-                   double min, double max, double *out)
+/* A number in [min, max] from setting s. */
+static bool cfg_double_value(struct ga_cfg *c, config_setting_t *s, double min, double max, double *out)
 {
-    config_setting_t *s = ga_cfg_lookup(c, group, key);
-    if (!s) {
-        s = ga_cfg_add(c, group, key, CONFIG_TYPE_FLOAT);
-        if (s)
-            config_setting_set_float(s, def);
-        *out = def;
-        return true;
-    }
     int type = config_setting_type(s);
     double v;
     if (type == CONFIG_TYPE_FLOAT)
@@ -470,6 +475,36 @@ bool ga_cfg_double(struct ga_cfg *c, config_setting_t *group, const char *key, d
     }
     *out = v;
     return true;
+}
+
+bool ga_cfg_double_list(struct ga_cfg *c, config_setting_t *group, const char *key, size_t min_count,
+                        size_t max_count, double min, double max, double *out, size_t *count)
+{
+    char what[96];
+    snprintf(what, sizeof what, "numbers in [%g, %g]", min, max);
+    size_t n;
+    config_setting_t *s = cfg_list(c, group, key, min_count, max_count, what, &n);
+    if (!s)
+        return false;
+    bool ok = true;
+    for (size_t i = 0; i < n; i++)
+        ok &= cfg_double_value(c, config_setting_get_elem(s, (unsigned)i), min, max, &out[i]);
+    *count = n;
+    return ok;
+}
+
+bool ga_cfg_double(struct ga_cfg *c, config_setting_t *group, const char *key, double def,
+                   double min, double max, double *out)
+{
+    config_setting_t *s = ga_cfg_lookup(c, group, key);
+    if (!s) {
+        s = ga_cfg_add(c, group, key, CONFIG_TYPE_FLOAT);
+        if (s)
+            config_setting_set_float(s, def);
+        *out = def;
+        return true;
+    }
+    return cfg_double_value(c, s, min, max, out);
 }
 
 bool ga_cfg_bool(struct ga_cfg *c, config_setting_t *group, const char *key, bool def, bool *out)

@@ -222,18 +222,22 @@ static const struct ga_problem *experiment_packed(struct ga_cfg *cfg, const stru
 
 /* Whether params keep the rules 'check' checks; else the broken one is said
  * at its setting (the rules are ga/params.c's, which ga_run_alloc checks too). */
+/* Says the broken rule f at its setting's line; false. */
+static bool experiment_broken(struct ga_cfg *cfg, const struct params_fault *f)
+{
+    char group[64];
+    const char *dot = strrchr(f->setting, '.'); /* "ga.scheme.lambda": group "ga.scheme", key "lambda" */
+    const char *key = dot ? dot + 1 : f->setting;
+    snprintf(group, sizeof group, "%.*s", dot ? (int)(dot - f->setting) : 0, f->setting);
+    ga_cfg_error_at(cfg, dot ? config_lookup(ga_cfg_config(cfg), group) : ga_cfg_root(cfg), key, "%s", f->why);
+    return false;
+}
+
 static bool experiment_keeps(struct ga_cfg *cfg, const struct ga_params *params,
                              bool (*check)(const struct ga_params *, struct params_fault *))
 {
     struct params_fault f;
-    if (check(params, &f))
-        return true;
-    char group[64];
-    const char *dot = strrchr(f.setting, '.'); /* "ga.scheme.lambda": group "ga.scheme", key "lambda" */
-    const char *key = dot ? dot + 1 : f.setting;
-    snprintf(group, sizeof group, "%.*s", dot ? (int)(dot - f.setting) : 0, f.setting);
-    ga_cfg_error_at(cfg, dot ? config_lookup(ga_cfg_config(cfg), group) : ga_cfg_root(cfg), key, "%s", f.why);
-    return false;
+    return check(params, &f) || experiment_broken(cfg, &f);
 }
 
 /* Explains why 'name' (the value of group.name) names no operator the problem
@@ -428,6 +432,7 @@ static bool experiment_scheme_settings(struct ga_cfg *cfg, config_setting_t *v, 
     case GA_SCHEME_PLUS:
     case GA_SCHEME_COMMA:
     case GA_SCHEME_RANDOM:
+    case GA_SCHEME_NSGA2:
         lambda = which == GA_SCHEME_COMMA ? 2 * n : n;
         ok &= !v || ga_cfg_int(cfg, v, "lambda", lambda, 1, EXPERIMENT_MAX_POPULATION, &lambda);
         if (v && which == GA_SCHEME_PLUS)
@@ -462,6 +467,9 @@ static bool experiment_scheme_serves(struct ga_cfg *cfg, const struct ga_problem
                         ga_genome_kind_name(p->kind));
         return false;
     }
+    struct params_fault f;
+    if (state && !params_check_objectives(params, p, state, &f))
+        return experiment_broken(cfg, &f);
     if (params->scheme != GA_SCHEME_LAMBDALAMBDA || !state)
         return true;
     size_t n = ga_problem_genome(p, state).len;
@@ -473,8 +481,11 @@ static bool experiment_scheme_serves(struct ga_cfg *cfg, const struct ga_problem
     return false;
 }
 
-/* ga.scheme: the replacement scheme by name, and its settings in its own group (see enum ga_scheme). */
-static bool experiment_scheme(struct ga_cfg *cfg, config_setting_t *ga, struct ga_params *params)
+/* ga.scheme: the replacement scheme by name, and its settings in its own
+ * group (see enum ga_scheme); by default "generational", or "nsga2" for a
+ * problem with objectives. */
+static bool experiment_scheme(struct ga_cfg *cfg, config_setting_t *ga, const struct ga_problem *problem,
+                              struct ga_params *params)
 {
 #define EXPERIMENT_SCHEME_NAME(code, name, summary) name,
 #define EXPERIMENT_SCHEME_CODE(code, name, summary) code,
@@ -491,7 +502,8 @@ static bool experiment_scheme(struct ga_cfg *cfg, config_setting_t *ga, struct g
     enum { COUNT = sizeof names / sizeof *names };
     config_setting_t *g = ga_cfg_group(cfg, ga, "scheme");
     size_t which;
-    if (!g || !ga_cfg_choice(cfg, g, "name", names, COUNT, 0, &which))
+    size_t fallback = problem && problem->objectives ? GA_SCHEME_NSGA2 : GA_SCHEME_GENERATIONAL;
+    if (!g || !ga_cfg_choice(cfg, g, "name", names, COUNT, fallback, &which))
         return false;
     bool ok = experiment_refuse_moved(cfg, g, moved, sizeof moved / sizeof *moved);
     ok &= experiment_unknown_variants(cfg, g, "scheme", names, COUNT);
@@ -882,6 +894,20 @@ static bool experiment_islands(struct ga_cfg *cfg, config_setting_t *ga, struct 
     return experiment_keeps(cfg, params, params_check_islands);
 }
 
+/* ga.mo, when given: the hypervolume's reference point (checked against
+ * the problem with the scheme, experiment_scheme_serves). */
+static bool experiment_mo(struct ga_cfg *cfg, config_setting_t *ga, struct ga_params *params)
+{
+    config_setting_t *g = config_setting_get_member(ga, "mo");
+    params->mo_reference_count = 0;
+    if (!g)
+        return true;
+    g = ga_cfg_group(cfg, ga, "mo");
+    return g && (!config_setting_get_member(g, "reference") ||
+                 ga_cfg_double_list(cfg, g, "reference", 1, GA_OBJECTIVES_MAX, -1e300, 1e300, params->mo_reference,
+                                    &params->mo_reference_count));
+}
+
 static bool experiment_ga(struct ga_experiment *e, struct ga_cfg *cfg,
                           const struct ga_catalog *cat, uint64_t default_seed)
 {
@@ -910,10 +936,11 @@ static bool experiment_ga(struct ga_experiment *e, struct ga_cfg *cfg,
         ga_cfg_error_at(cfg, ga, "rng", "unknown generator '%s' (xoshiro256ss or a GSL name such as mt19937)", rng);
         ok = false;
     }
-    ok &= experiment_scheme(cfg, ga, params);
+    ok &= experiment_scheme(cfg, ga, e->problem, params);
     ok &= experiment_selection(cfg, cat, ga, params);
     ok &= experiment_stop(cfg, ga, params);
     ok &= experiment_islands(cfg, ga, params);
+    ok &= experiment_mo(cfg, ga, params);
     if (e->problem) {
         ok &= experiment_crossover(cfg, cat, e->problem, ga, params);
         ok &= experiment_mutation(cfg, cat, e->problem, ga, params);

@@ -318,6 +318,20 @@ double ga_indicator_hv(const double *f, size_t n, size_t m, const double *ref)
     return volume;
 }
 
+/* The squared distance from reference point ref to a (IGD+: only where a
+ * is worse). */
+static inline double hv_igd_distance2(const double *a, const double *ref, size_t m, bool plus)
+{
+    double d2 = 0.0;
+    for (size_t j = 0; j < m; j++) {
+        double diff = a[j] - ref[j];
+        if (plus && diff < 0.0)
+            diff = 0.0;
+        d2 += diff * diff;
+    }
+    return d2;
+}
+
 static double hv_igd_any(const double *f, size_t n, const double *z, size_t nz, size_t m, bool plus)
 {
     if (nz == 0)
@@ -328,17 +342,16 @@ static double hv_igd_any(const double *f, size_t n, const double *z, size_t nz, 
     for (size_t r = 0; r < nz; r++) {
         const double *ref = z + r * m;
         double nearest = INFINITY;
-        for (size_t i = 0; i < n; i++) {
-            const double *a = f + i * m;
-            double d2 = 0.0;
-            for (size_t j = 0; j < m; j++) {
-                double diff = a[j] - ref[j];
-                if (plus && diff < 0.0)
-                    diff = 0.0;
-                d2 += diff * diff;
+        if (m == 2) /* the common case, unrolled by the compiler */
+            for (size_t i = 0; i < n; i++) {
+                double d2 = hv_igd_distance2(f + i * 2, ref, 2, plus);
+                nearest = d2 < nearest ? d2 : nearest;
             }
-            nearest = fmin(nearest, d2);
-        }
+        else
+            for (size_t i = 0; i < n; i++) {
+                double d2 = hv_igd_distance2(f + i * m, ref, m, plus);
+                nearest = d2 < nearest ? d2 : nearest;
+            }
         sum += sqrt(nearest);
     }
     return sum / (double)nz;

@@ -1,6 +1,7 @@
 /* ga/params.c — what a run is given: the rules its parameters keep, and the words for why it stopped. */
 #include "ga/params.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -209,6 +210,58 @@ static bool params_check_genome(const struct ga_params *p, const struct ga_genom
     if (p->population > SIZE_MAX / sizeof(ga_gene) / 2 / ga_genome_stride(gen->len) / (p->islands ? p->islands : 1))
         return params_broken(f, "ga.population", "the population does not fit in memory");
     return true;
+}
+
+/* ga.mo.reference against the problem's m and true front: each value
+ * above the front's worst (its nadir), so every point of it counts. */
+static bool params_check_reference(const struct ga_params *p, const struct ga_problem_objectives *o,
+                                   const void *state, size_t m, struct params_fault *f)
+{
+    if (p->mo_reference_count != m)
+        return params_broken(f, "ga.mo.reference", "expected a point of %zu values (one per objective), got %zu",
+                             m, p->mo_reference_count);
+    const double *front = NULL;
+    double hv;
+    size_t rows = o->front ? o->front(state, &front, &hv) : 0;
+    for (size_t j = 0; j < m && front; j++) {
+        double worst = -INFINITY;
+        for (size_t i = 0; i < rows; i++)
+            worst = front[i * m + j] > worst ? front[i * m + j] : worst;
+        if (!(p->mo_reference[j] > worst))
+            return params_broken(f, "ga.mo.reference", "the reference point must be worse than the true front's "
+                                                        "nadir in every objective: objective %zu is %g, the nadir's %g",
+                                 j + 1, p->mo_reference[j], worst);
+    }
+    return true;
+}
+
+bool params_check_objectives(const struct ga_params *p, const struct ga_problem *problem, const void *state,
+                             struct params_fault *f)
+{
+    const struct ga_problem_objectives *o = problem->objectives;
+    bool nsga = p->scheme == GA_SCHEME_NSGA2;
+    if (!o && nsga)
+        return params_broken(f, "ga.scheme.name", "scheme \"nsga2\" needs a problem with objectives or constraints; "
+                                                  "'%s' has one fitness", problem->name);
+    if (!o && p->mo_reference_count)
+        return params_broken(f, "ga.mo.reference", "'%s' has one fitness: no hypervolume to refer to", problem->name);
+    if (!o)
+        return true;
+    size_t m = 0, k = 0;
+    if (o->count)
+        o->count(state, &m, &k);
+    if (!o->evaluate || m < 1 || m > GA_OBJECTIVES_MAX || k > GA_CONSTRAINTS_MAX)
+        return params_broken(f, "problem", "'%s' declares %zu objectives and %zu constraints: a problem needs 1 to "
+                                           "%d objectives, at most %d constraints and an evaluate hook that fills them",
+                             problem->name, m, k, GA_OBJECTIVES_MAX, GA_CONSTRAINTS_MAX);
+    if (!nsga && (m > 1 || k > 0))
+        return params_broken(f, "ga.scheme.name", "'%s' has %zu objective%s and %zu constraint%s: it needs scheme "
+                                                  "\"nsga2\"", problem->name, m, m == 1 ? "" : "s", k,
+                             k == 1 ? "" : "s");
+    if (p->local)
+        return params_broken(f, "ga.local.name", "a local search improves one fitness; '%s' has objectives",
+                             problem->name);
+    return !p->mo_reference_count || params_check_reference(p, o, state, m, f);
 }
 
 bool params_check(const struct ga_params *p, const struct ga_genome *gen, struct params_fault *f)

@@ -25,6 +25,11 @@ bool params_check_islands(const struct ga_params *p, struct params_fault *f);
  * per gene.  'setting' names the part's group (ga.parts.NAME) in *f. */
 bool params_check_part(const struct ga_variation *v, enum ga_genome_kind kind, const char *setting,
                        struct params_fault *f);
+/* The rules of several objectives and constraints: the scheme, no local
+ * search, ga.mo.reference (m values, beyond the true front's nadir), and
+ * the problem's own declaration (1 to GA_OBJECTIVES_MAX objectives). */
+bool params_check_objectives(const struct ga_params *p, const struct ga_problem *problem, const void *state,
+                             struct params_fault *f);
 /* Every rule, those of the genome gen included: what ga_run_alloc checks. */
 bool params_check(const struct ga_params *p, const struct ga_genome *gen, struct params_fault *f);
 

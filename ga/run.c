@@ -189,16 +189,28 @@ static void run_check_repeat(struct ga_run *run)
 {
     enum { RUN_REPEAT_BLOCK = 7 };
     long n = (long)run->total, blocks = (n + RUN_REPEAT_BLOCK - 1) / RUN_REPEAT_BLOCK;
-    const struct ga_problem *p = run->problem;
 #pragma omp parallel for num_threads(run->fault_threads) schedule(dynamic, 1)
     for (long b = blocks - 1; b >= 0; b--)
         for (long i = (b + 1) * RUN_REPEAT_BLOCK < n ? (b + 1) * RUN_REPEAT_BLOCK - 1 : n - 1;
              i >= b * RUN_REPEAT_BLOCK; i--) {
             const ga_gene *g = run->genes + (size_t)i * run->stride;
-            double again = p->evaluate(&run->gen, g);
-            if (memcmp(&again, &run->fitness[i], sizeof again) != 0)
+            double first = run->fitness[i], again;
+            if (run->mo) { /* the record again: the fitness is a key */
+                double *record = run_mo_record(run->mo, g), kept[GA_OBJECTIVES_MAX + 1];
+                size_t bytes = (run->mo->m + 1) * sizeof *record;
+                memcpy(kept, record, bytes);
+                first = kept[0];
+                again = run->evaluate(&run->gen, g);
+                bool same = memcmp(kept, record, bytes) == 0;
+                memcpy(record, kept, bytes);
+                if (same)
+                    continue;
+            } else {
+                again = run->evaluate(&run->gen, g);
+            }
+            if (memcmp(&again, &first, sizeof again) != 0 || run->mo)
                 run_fault_note(run, run_fault_key(RUN_FAULT_REPEATS + (uint64_t)i, RUN_FAULT_EVALUATED), GA_FAULT_REPEAT, RUN_HOOK_EVALUATE,
-                               (size_t)i, g, run->fitness[i], again);
+                               (size_t)i, g, first, again);
         }
 }
 
@@ -289,6 +301,8 @@ static void run_update_stats(struct ga_run *run, unsigned long long evaluations)
     else
         run->stats.diversity = ga_stats_diversity(run->genes, n, run->gen.len, run->stride, run->gen.alphabet,
                                                   threads, run->allele_counts);
+    if (run->mo)
+        run_mo_measure(run);
     if (run->problem->columns) {
         struct ga_population pop = {run->genes, run->stride, n, run->stats.best_index, run->fitness};
         run->problem->columns->measure(&run->gen, &pop, run->stats.problem);
@@ -332,6 +346,17 @@ static bool run_batch(const struct ga_run *run)
     return run->problem->evaluate_batch && !run->params.local;
 }
 
+/* With NSGA-II, each island's fitness is its keys (run_mo_key), set anew
+ * when the population was made otherwise than by survival. */
+static void run_key(struct ga_run *run)
+{
+    size_t n = run->params.population;
+    if (run->params.scheme != GA_SCHEME_NSGA2)
+        return;
+    for (size_t base = 0; base < run->total; base += n)
+        run_mo_key(run, run->genes + base * run->stride, n, run->fitness + base);
+}
+
 enum ga_stop ga_run_init(struct ga_run *run, uint64_t seed)
 {
     const struct ga_problem *p = run->problem;
@@ -362,7 +387,7 @@ enum ga_stop ga_run_init(struct ga_run *run, uint64_t seed)
                 run_fault_check(run, run_fault_key(i, RUN_FAULT_MADE), RUN_HOOK_INIT, i, g);
             if (batch) /* the block at once, below */
                 continue;
-            run->fitness[i] = p->evaluate(&run->gen, g);
+            run->fitness[i] = run->evaluate(&run->gen, g);
             if (run->params.local) {
                 unsigned long spent = run_local(run, r, g, &run->fitness[i], i, i);
                 run->trail_cost[i] = 1 + spent;
@@ -373,6 +398,7 @@ enum ga_stop ga_run_init(struct ga_run *run, uint64_t seed)
             p->evaluate_batch(&run->gen, run->genes + start * run->stride, run->stride, end - start,
                               run->fitness + start);
     }
+    run_key(run);
     run_fitness_stats(run);
     if (run_fault_settle(run))
         return GA_STOP_FAULT;
@@ -454,7 +480,7 @@ static inline struct run_breeder run_breeder(const struct ga_run *run, gsl_rng *
     const struct ga_params *p = &run->params;
     return (struct run_breeder){&run->gen,
                                 p->mutation,
-                                run->problem->evaluate,
+                                run->evaluate,
                                 run_rate(p->crossover_rate),
                                 run_rate(p->mutation_rate),
                                 ga_genome_sites(&run->gen),
@@ -513,7 +539,7 @@ static inline void run_copy_slot(const struct ga_run *run, ga_gene *to, const ga
 {
     enum { RUN_LINE_GENES = GA_GENOME_LINE / sizeof(ga_gene) };
     if (run->stride < RUN_LINE_GENES) {
-        memcpy(to, from, run->gen.len * sizeof *to);
+        memcpy(to, from, run->copy * sizeof *to);
         return;
     }
     for (size_t k = 0; k < run->stride; k += RUN_LINE_GENES) /* strides of a line or more are whole lines */
@@ -739,7 +765,7 @@ static void run_rank_island(struct ga_run *run, size_t base)
 
 static void run_copy_individual(struct ga_run *run, ga_gene *to_genes, double *to_fitness, size_t from)
 {
-    memcpy(to_genes, run->genes + from * run->stride, run->gen.len * sizeof *to_genes);
+    memcpy(to_genes, run->genes + from * run->stride, run->copy * sizeof *to_genes);
     *to_fitness = run->fitness[from];
 }
 
@@ -790,7 +816,7 @@ static void run_migrate(struct ga_run *run)
             bool source = p->topology == GA_TOPOLOGY_COMPLETE ? from != k : (from + 1) % p->islands == k;
             for (size_t m = 0; source && m < size; m++, worst--) {
                 memcpy(run->genes + worst->index * stride, run->migrants + (from * size + m) * stride,
-                       run->gen.len * sizeof *run->genes);
+                       run->copy * sizeof *run->genes);
                 run->fitness[worst->index] = run->migrant_fitness[from * size + m];
             }
         }
@@ -821,6 +847,7 @@ size_t run_generation_children(const struct ga_params *p)
     case GA_SCHEME_PLUS:
     case GA_SCHEME_COMMA:
     case GA_SCHEME_RANDOM:
+    case GA_SCHEME_NSGA2:
         break;
     }
     return p->lambda;
@@ -964,7 +991,7 @@ static void run_survive(struct ga_run *run, size_t k)
         bool child = i - child_at < lambda; /* unsigned: an index below child_at wraps above lambda */
         const ga_gene *from = child ? run->brood + (k * lambda + i - child_at) * stride
                                     : run->genes + (k * n + i - parent_at) * stride;
-        memcpy(run->next_genes + (k * n + s) * stride, from, run->gen.len * sizeof *from);
+        memcpy(run->next_genes + (k * n + s) * stride, from, run->copy * sizeof *from);
         run->next_fitness[k * n + s] = keys[s].fitness;
     }
 }
@@ -1037,7 +1064,7 @@ static unsigned long long run_steady_island(struct ga_run *run, size_t k)
             if (p->unique && run_island_holds(run, k, child))
                 continue;
             size_t v = run_steady_victim(run, r, k * p->population);
-            memcpy(run->genes + v * stride, child, run->gen.len * sizeof *child);
+            memcpy(run->genes + v * stride, child, run->copy * sizeof *child);
             run->fitness[v] = run->brood_fitness[c];
         }
     }
@@ -1068,7 +1095,7 @@ static unsigned long long run_random_brood(struct ga_run *run, size_t first, siz
             run->problem->init(&run->gen, r, g);
             if (p->check)
                 run_fault_check(run, run_fault_key(slot, RUN_FAULT_MADE), RUN_HOOK_INIT, slot, g);
-            run->brood_fitness[slot] = run->problem->evaluate(&run->gen, g);
+            run->brood_fitness[slot] = run->evaluate(&run->gen, g);
             evaluations += run_trail_add(run, r, slot, 1, g, &run->brood_fitness[slot], slot, slot); /* trail_per is lambda */
         }
     }
@@ -1094,7 +1121,7 @@ static unsigned long long run_cmaes_generation(struct ga_run *run)
         for (size_t j = start; j < end; j++) {
             ga_gene *g = run->brood + j * stride;
             cmaes_sample(run->cmaes, r, j, &run->gen, g);
-            run->brood_fitness[j] = run->problem->evaluate(&run->gen, g);
+            run->brood_fitness[j] = run->evaluate(&run->gen, g);
             run->trail[j] = run->brood_fitness[j];
         }
     }
@@ -1157,7 +1184,7 @@ static size_t run_ll_phase(struct ga_run *run, unsigned phase, size_t at, size_t
             run->trail[at + j] = NAN;
             continue;
         }
-        fitness[j] = run->problem->evaluate(&run->gen, g);
+        fitness[j] = run->evaluate(&run->gen, g);
         run->trail[at + j] = fitness[j];
         evaluations++;
         if (run_fitness_bad(fitness[j]))
@@ -1230,7 +1257,10 @@ static unsigned long long run_generation(struct ga_run *run, size_t first, size_
     run_fault_scan(run, first * p->lambda, run->brood_fitness, first * p->lambda, last * p->lambda,
                    run->brood + first * p->lambda * run->stride);
     for (size_t k = first; k < last; k++)
-        run_survive(run, k);
+        if (p->scheme == GA_SCHEME_NSGA2)
+            run_mo_survive(run, k);
+        else
+            run_survive(run, k);
     return evaluations;
 }
 
@@ -1263,8 +1293,10 @@ enum ga_stop ga_run_iterate(struct ga_run *run)
     run->fitness = run->next_fitness;
     run->next_fitness = f;
     run->generation++;
-    if (run->params.islands > 1 && run->generation % run->params.migration_interval == 0)
+    if (run->params.islands > 1 && run->generation % run->params.migration_interval == 0) {
         run_migrate(run);
+        run_key(run); /* the migrants' keys were their own island's */
+    }
     run_fitness_stats(run);
     if (run_fault_settle(run))
         return GA_STOP_FAULT;

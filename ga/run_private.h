@@ -29,7 +29,14 @@ static inline struct run_walk run_walk(double log_keep, size_t len, bool with_u)
 
 struct ga_run {
     const struct ga_problem *problem;
-    struct ga_genome gen;
+    struct ga_genome gen; /* every hook's: run_mo_evaluate finds the run from it */
+    /* The evaluation the loop calls: the problem's, or with several
+     * objectives or constraints run_mo_evaluate, which fills the record. */
+    double (*evaluate)(const struct ga_genome *gen, const ga_gene *g);
+    /* Genes of a slot that copies carry: len, or with an objectives table
+     * up to the record's end (ga/run_mo.c). */
+    size_t copy;
+    struct run_mo *mo; /* NULL: one objective (the fitness) and no constraint */
     struct ga_params params;
     struct ga_genome_part parts[GA_PARTS_MAX]; /* a composite genome's: gen.parts */
     uint64_t seed;
@@ -103,6 +110,51 @@ struct run_fault_note {
     size_t individual;
     double value, again;
 };
+
+/* SEVERAL OBJECTIVES AND CONSTRAINTS (ga/run_mo.c).  Each individual's
+ * slot holds, after its genes (from gene 'at', a multiple of
+ * GA_GENES_PER_REAL), its record: m objective values, then its total
+ * violation, the sum of max(v_j, 0) over the k constraints.  Copies of
+ * slots carry it, so the loop's breeding is unchanged. */
+struct run_mo {
+    size_t m, k, at;
+    double reference[GA_OBJECTIVES_MAX];
+    bool has_reference;
+    const double *front; /* the true front, 'front_n' rows; NULL: not known */
+    size_t front_n;
+    double front_hv; /* its exact hypervolume for 'reference'; NaN: not known */
+    /* Scratch for ranking up to 'cap' individuals (an island and its brood,
+     * or the whole population for the statistics). */
+    size_t cap;
+    struct ga_pareto *pareto;
+    double *points, *packed, *violation, *crowd, *value;
+    size_t *rank, *members, *order;
+};
+
+/* The record of the individual in slot g. */
+static inline double *run_mo_record(const struct run_mo *mo, const ga_gene *g)
+{
+    return (double *)(void *)(g + mo->at);
+}
+/* Sets up run->mo, run->copy and run->evaluate for the problem (false
+ * with a diagnostic when its declaration or ga.mo do not fit); the stride
+ * is ga_genome_stride(run->copy) after it. */
+bool run_mo_setup(struct ga_run *run, struct ga_diag *d);
+void run_mo_free(struct run_mo *mo);
+/* The evaluation with records: fills g's record and returns 0 (NaN when
+ * a value is not finite: the fitness check's fault); the fitness is the
+ * key run_mo_key or run_mo_survive gives. */
+double run_mo_evaluate(const struct ga_genome *gen, const ga_gene *g);
+/* Gives the n individuals of genes (one every stride) their NSGA-II keys
+ * in fitness[]: the front rank under constrained domination plus
+ * 0.5 / (1 + crowding distance), lower better.  False (fitness untouched)
+ * when a record is not finite. */
+bool run_mo_key(struct ga_run *run, const ga_gene *genes, size_t n, double *fitness);
+/* NSGA-II survival of island k: the best N of its parents and brood by
+ * those keys, into next_genes and next_fitness. */
+void run_mo_survive(struct ga_run *run, size_t k);
+/* The statistics of several objectives and constraints of the population. */
+void run_mo_measure(struct ga_run *run);
 
 /* Seconds since the run began (ga.stop.seconds, and what a checkpoint records). */
 double run_elapsed(const struct ga_run *run);

@@ -22,7 +22,7 @@ static bool run_check(const struct ga_problem *problem, const struct ga_genome *
     struct params_fault f;
     size_t column;
     const char *why;
-    if (!params_check(p, gen, &f))
+    if (!params_check(p, gen, &f) || !params_check_objectives(p, problem, gen->state, &f))
         ga_diag_add(d, "", 0, problem->name, "%s: %s", f.setting, f.why);
     else if ((why = ga_problem_columns_check(problem, &column)))
         ga_diag_add(d, "", 0, problem->name, "statistics column %zu: %s", column + 1, why);
@@ -198,7 +198,15 @@ struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
 
     size_t n = params->population * islands, size = params->migration_size;
     run->total = n;
-    run->stride = ga_genome_stride(gen.len);
+    if (!run_mo_setup(run, diag)) {
+        ga_run_free(run);
+        return NULL;
+    }
+    if (run->params.scheme == GA_SCHEME_NSGA2) { /* no target: the fitness is a key, the front the result */
+        run->params.stop_fitness = -INFINITY;
+        run->params.stop_at_target = false;
+    }
+    run->stride = ga_genome_stride(run->copy);
     unsigned threads = params->threads;
     run->fault_threads = threads > 2 ? threads : 2;
     bool ok = (run->genes = run_block_alloc(n, run->stride)) && (run->next_genes = run_block_alloc(n, run->stride)) &&
@@ -240,7 +248,8 @@ struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
         ok = (run->trail_cost = malloc(costs * sizeof *run->trail_cost)) &&
              (run->local_spare = malloc(threads * run->stride * sizeof *run->local_spare));
     }
-    if (ok && (params->scheme == GA_SCHEME_PLUS || params->scheme == GA_SCHEME_COMMA || params->scheme == GA_SCHEME_RANDOM))
+    if (ok && (params->scheme == GA_SCHEME_PLUS || params->scheme == GA_SCHEME_COMMA ||
+               params->scheme == GA_SCHEME_RANDOM || params->scheme == GA_SCHEME_NSGA2))
         ok = (run->survivor_keys = malloc(islands * (params->population + lambda) * sizeof *run->survivor_keys));
     if (ok && params->scheme == GA_SCHEME_CMAES)
         ok = (run->cmaes = cmaes_alloc(gen.reals, run->params.lambda, params->cmaes_sigma, params->cmaes_ipop));
@@ -292,6 +301,7 @@ void ga_run_free(struct ga_run *run)
     ll_free(run->ll);
     run_block_free(run->ll_best, 1, run->stride);
     free(run->ll_fitness);
+    run_mo_free(run->mo);
     free(run);
 }
 
@@ -356,12 +366,12 @@ struct run_packed {
 
 void ga_run_pack(const struct ga_run *run, struct ga_pack *p)
 {
-    size_t n = run->total, len = run->gen.len;
+    size_t n = run->total, len = run->gen.len, copy = run->copy;
     struct run_packed head = {run->seed, run->generation,       run->generation_found, n, len, run_elapsed(run),
                               run->evaluations_found, run->evaluations_target, run->best_ever, run->stats};
     ga_pack_put(p, &head, sizeof head);
-    for (size_t i = 0; i < n; i++) /* the genes, not the padding */
-        ga_pack_put(p, run->genes + i * run->stride, len * sizeof *run->genes);
+    for (size_t i = 0; i < n; i++) /* the genes and any record, not the padding */
+        ga_pack_put(p, run->genes + i * run->stride, copy * sizeof *run->genes);
     ga_pack_put(p, run->fitness, n * sizeof *run->fitness);
     if (run->cmaes)
         cmaes_pack(run->cmaes, p);
@@ -371,15 +381,15 @@ void ga_run_pack(const struct ga_run *run, struct ga_pack *p)
 
 bool ga_run_unpack(struct ga_run *run, struct ga_unpack *u)
 {
-    size_t n = run->total, len = run->gen.len;
+    size_t n = run->total, len = run->gen.len, copy = run->copy;
     struct run_packed head;
     if (!ga_unpack_get(u, &head, sizeof head) || head.population != n || head.len != len ||
-        u->left < n * len * sizeof *run->genes + n * sizeof *run->fitness || head.stats.best_index >= n ||
+        u->left < n * copy * sizeof *run->genes + n * sizeof *run->fitness || head.stats.best_index >= n ||
         !(head.seconds >= 0 && head.seconds <= 1e12)) /* finite, or the timespec below overflows */
         return false;
     /* Into the spare population first: a refused state leaves the run as it was. */
     for (size_t i = 0; i < n; i++)
-        ga_unpack_get(u, run->next_genes + i * run->stride, len * sizeof *run->genes);
+        ga_unpack_get(u, run->next_genes + i * run->stride, copy * sizeof *run->genes);
     ga_unpack_get(u, run->next_fitness, n * sizeof *run->fitness);
     for (size_t i = 0; i < n; i++) {
         const ga_gene *g = run->next_genes + i * run->stride;

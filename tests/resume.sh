@@ -15,6 +15,7 @@ same() { # the folders' files but times.csv
   for f in config.cfg generations.csv summary.csv best.txt curves.csv; do
     cmp -s "$1/$f" "$2/$f" || return 1
   done
+  [ ! -e "$1/front.csv" ] || cmp -s "$1/front.csv" "$2/front.csv"
 }
 # Reference: an uninterrupted run, moved aside (config.cfg names its folder);
 # its duration scales the moments of the kills below.
@@ -84,10 +85,12 @@ check "the runs were really killed ($kills times in $scenario scenarios)" [ "$ki
 # the self-adjusting (1+(lambda,lambda)) GA on OneMax (its lambda in the
 # checkpoint), a composite genome (sched: each part its own operators), a
 # one-child crossover (erx, each child from its own pair of parents) and
-# OneMax on packed bits (problem.packed, uniform crossover), killed and
-# resumed alike (three scenarios each).
+# OneMax on packed bits (problem.packed, uniform crossover) and NSGA-II on
+# a constrained bi-objective problem (BNH) with two islands (the records of
+# objectives in the checkpoint, front.csv streamed), killed and resumed
+# alike (three scenarios each).
 scheme_kills=0 scheme_differing=
-for scheme in steady plus random oneplus memetic cmaes lambdalambda composite erx packed; do
+for scheme in steady plus random oneplus memetic cmaes lambdalambda composite erx packed nsga2; do
   scfg=$out/$scheme.cfg
   case $scheme in
     cmaes) cat > "$scfg" <<EOT
@@ -107,6 +110,9 @@ EOT
     erx) printf '%s\n' 'problem = { name = "tsp"; cities = 40; seed = 2; };' \
       'ga = { seed = 5; population = 61; replicates = 2; crossover = { name = "erx"; };' \
       '       stop = { generations = 60; fitness = -1.0; }; };' 'output = { plot = false; checkpoint = 0.0; };' > "$scfg" ;;
+    nsga2) printf '%s\n' 'problem = { name = "mo"; function = "bnh"; };' \
+      'ga = { seed = 5; population = 40; replicates = 2; islands = { count = 2; migration = { interval = 5; size = 2; }; };' \
+      '       stop = { generations = 60; }; };' 'output = { plot = false; checkpoint = 0.0; };' > "$scfg" ;;
     packed) sed 's/bits = 200;/bits = 2000; packed = true;/; s/^ga = { /ga = { crossover = { name = "uniform"; }; /' "$cfg" > "$scfg" ;;
     oneplus) sed 's/population = 60;/population = 1; scheme = { name = "plus"; plus = { lambda = 4; }; }; crossover = { rate = 0.0; }; mutation = { per = "fast"; resample = true; };/' "$cfg" > "$scfg" ;;
     composite) printf '%s\n' 'problem = { name = "sched"; jobs = 12; machines = 4; };' \
@@ -136,8 +142,8 @@ EOT
     fi
   done
 done
-echo "# steady, plus, random search, the (1+4) EA, the memetic GA, the CMA-ES, the (1+(lambda,lambda)) GA, a composite genome, erx and packed bits: $scheme_kills kills"
-check "steady, plus, random search, the (1+4) EA, the memetic GA, the IPOP-CMA-ES, the (1+(lambda,lambda)) GA, a composite genome, erx and packed bits, killed and resumed, byte-identical (differing:${scheme_differing:- none})" [ -z "$scheme_differing" ]
+echo "# steady, plus, random search, the (1+4) EA, the memetic GA, the CMA-ES, the (1+(lambda,lambda)) GA, a composite genome, erx, packed bits and NSGA-II: $scheme_kills kills"
+check "steady, plus, random search, the (1+4) EA, the memetic GA, the IPOP-CMA-ES, the (1+(lambda,lambda)) GA, a composite genome, erx, packed bits and NSGA-II (constraints, islands), killed and resumed, byte-identical (differing:${scheme_differing:- none})" [ -z "$scheme_differing" ]
 
 # A problem's own columns (functions: best_distance after the standard
 # ones), killed and resumed alike (three scenarios).

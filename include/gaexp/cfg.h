@@ -76,6 +76,9 @@ bool ga_cfg_bool(struct ga_cfg *c, config_setting_t *group, const char *key, boo
  * [min, max], into out[]; *count is how many. */
 bool ga_cfg_int_list(struct ga_cfg *c, config_setting_t *group, const char *key, size_t min_count,
                      size_t max_count, long long min, long long max, long long *out, size_t *count);
+/* The same for numbers in [min, max]. */
+bool ga_cfg_double_list(struct ga_cfg *c, config_setting_t *group, const char *key, size_t min_count,
+                        size_t max_count, double min, double max, double *out, size_t *count);
 /* A string; the result lives as long as the configuration. */
 bool ga_cfg_string(struct ga_cfg *c, config_setting_t *group, const char *key, const char *def,
                    const char **out);

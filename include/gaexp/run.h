@@ -44,7 +44,8 @@ struct ga_link {
     X(GA_SCHEME_COMMA, "comma", "(mu,lambda): the best N of lambda >= N children alone")                        \
     X(GA_SCHEME_RANDOM, "random", "random search: lambda new random individuals, then the best N of all, as plus") \
     X(GA_SCHEME_CMAES, "cmaes", "(mu/mu_w, lambda)-CMA-ES on real genomes, optional IPOP restarts; the population (1) is the best so far") \
-    X(GA_SCHEME_LAMBDALAMBDA, "lambdalambda", "the self-adjusting (1+(lambda,lambda)) GA on bits: lambda mutants, lambda crossovers, one-fifth rule; population 1")
+    X(GA_SCHEME_LAMBDALAMBDA, "lambdalambda", "the self-adjusting (1+(lambda,lambda)) GA on bits: lambda mutants, lambda crossovers, one-fifth rule; population 1") \
+    X(GA_SCHEME_NSGA2, "nsga2", "NSGA-II: lambda children (N by default), then the best N of all by front and crowding distance (constrained domination)")
 enum ga_scheme {
 #define GA_SCHEME_ENUM(code, name, summary) code,
     GA_SCHEME_LIST(GA_SCHEME_ENUM)
@@ -142,6 +143,10 @@ struct ga_params {
     size_t migration_size;
     enum ga_topology topology;
     const struct ga_link *link; /* NULL: every island in this process; borrowed, outlives the run */
+    /* Several objectives (ga.mo.reference): the hypervolume's reference
+     * point, mo_reference_count = m values; 0: the problem's own, if any. */
+    double mo_reference[GA_OBJECTIVES_MAX];
+    size_t mo_reference_count;
 };
 
 /* Why iterate stopped, or GA_CONTINUE: the word summary.csv's 'stop'
@@ -224,6 +229,22 @@ const ga_gene *ga_run_best(const struct ga_run *run);
  * and the statistics are over all of them. */
 const ga_gene *ga_run_individual(const struct ga_run *run, size_t i);
 double ga_run_fitness(const struct ga_run *run, size_t i);
+/* SEVERAL OBJECTIVES AND CONSTRAINTS (struct ga_problem's objectives).
+ * Then an individual's fitness is its NSGA-II key, the front rank under
+ * constrained domination plus 0.5 / (1 + crowding distance) (so every
+ * selection scheme compares by front, then by crowding), there is no
+ * target fitness, and each individual has a record: its m objective
+ * values, then its total violation (0: feasible).
+ * The number of objectives m (0 when the problem has no objectives
+ * table) and of constraints in *constraints (NULL: not wanted). */
+size_t ga_run_objectives(const struct ga_run *run, size_t *constraints);
+/* Individual i's record (m + 1 values), NULL without an objectives table. */
+const double *ga_run_record(const struct ga_run *run, size_t i);
+/* The current population's feasible non-dominated individuals, each
+ * distinct point once (its first individual), in population order, into
+ * members[] (room for the population); returns their count (0 when none
+ * is feasible or without an objectives table). */
+size_t ga_run_front(struct ga_run *run, size_t *members);
 /* The generation in which the best fitness so far was first reached (the
  * current best with an elite; without one the population may have lost it). */
 unsigned long ga_run_generation_found(const struct ga_run *run);

@@ -11,6 +11,9 @@ GAEXP_API_BEGIN
 /* The standard columns of generations.csv, in order; a problem's own
  * columns (struct ga_problem's 'columns') follow them. */
 #define GA_STATS_COLUMNS "replicate,generation,evaluations,best,mean,std,worst,diversity,evaluations_found"
+/* With several objectives or constraints (struct ga_problem's
+ * objectives) these follow the standard columns, before the problem's own. */
+#define GA_STATS_MO_COLUMNS "feasible,violation,hv,hv_share,igd,igd_plus"
 /* The most columns of its own a problem may declare. */
 #define GA_STATS_PROBLEM_MAX 4
 
@@ -22,6 +25,14 @@ struct ga_stats {
     double diversity;               /* mean pairwise Hamming distance / len, in [0, 1]; -1 when off */
     double problem[GA_STATS_PROBLEM_MAX]; /* the problem's own columns, in its order; the rest 0 */
     unsigned long long found;       /* the evaluation that first reached the best so far (ga_run_evaluations_found) */
+    /* With several objectives or constraints: the share of feasible
+     * individuals and the least total violation (NaN without
+     * constraints); with m >= 2, of the feasible non-dominated
+     * individuals the hypervolume (NaN without a reference point), its
+     * share of the true front's (with the problem's own reference point
+     * and a known front), and the IGD and IGD+ to the problem's true front
+     * (NaN when unknown). */
+    double feasible, violation, hv, hv_share, igd, igd_plus;
 };
 
 /* best, mean, sd, worst and best_index of n fitness values (n >= 1), on

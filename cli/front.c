@@ -1,0 +1,86 @@
+/* cli/front.c — a replicate's final front (several objectives or constraints): front.csv's rows. */
+#include "config.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/front.h"
+
+size_t front_width(const struct ga_experiment *e)
+{
+    const struct ga_problem_objectives *o = e->problem->objectives;
+    size_t m = 0, k = 0;
+    if (o)
+        o->count(e->state, &m, &k);
+    return o ? m + 1 : 0;
+}
+
+bool front_alloc(struct run_front *f, const struct ga_experiment *e)
+{
+    *f = (struct run_front){.width = front_width(e)};
+    if (!f->width)
+        return true;
+    f->cap = e->params.population * (e->params.islands ? e->params.islands : 1);
+    f->rows = malloc(f->cap * f->width * sizeof *f->rows);
+    f->members = malloc(f->cap * sizeof *f->members);
+    return f->rows && f->members;
+}
+
+void front_free(struct run_front *f)
+{
+    free(f->rows);
+    free(f->members);
+}
+
+void front_take(struct run_front *f, struct ga_run *run)
+{
+    if (!f->width)
+        return;
+    f->count = ga_run_front(run, f->members);
+    for (size_t i = 0; i < f->count; i++)
+        memcpy(f->rows + i * f->width, ga_run_record(run, f->members[i]), f->width * sizeof *f->rows);
+}
+
+void front_write_header(FILE *fp, const struct ga_experiment *e)
+{
+    const struct ga_problem_objectives *o = e->problem->objectives;
+    size_t m = front_width(e) - 1;
+    fputs("replicate", fp);
+    for (size_t j = 0; j < m; j++) {
+        const char *name = o->name ? o->name(e->state, j) : NULL;
+        if (name)
+            fprintf(fp, ",%s", name);
+        else
+            fprintf(fp, ",f%zu", j + 1);
+    }
+    fputs(",violation\n", fp);
+}
+
+void front_write_rows(FILE *fp, unsigned r, const struct run_front *f)
+{
+    for (size_t i = 0; i < f->count; i++) {
+        fprintf(fp, "%u", r);
+        for (size_t j = 0; j < f->width; j++) {
+            fputc(',', fp);
+            fprintf(fp, "%.17g", f->rows[i * f->width + j]);
+        }
+        fputc('\n', fp);
+    }
+}
+
+void front_pack(const struct run_front *f, struct ga_pack *p)
+{
+    uint64_t count = f->count;
+    ga_pack_put(p, &count, sizeof count);
+    ga_pack_put(p, f->rows, f->count * f->width * sizeof *f->rows);
+}
+
+bool front_unpack(struct run_front *f, struct ga_unpack *u)
+{
+    uint64_t count;
+    if (!ga_unpack_get(u, &count, sizeof count) || count > f->cap)
+        return false;
+    f->count = (size_t)count;
+    return ga_unpack_get(u, f->rows, f->count * f->width * sizeof *f->rows);
+}

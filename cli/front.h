@@ -1,0 +1,37 @@
+/* cli/front.h — a replicate's final front (several objectives or constraints): front.csv's rows. */
+#ifndef CLI_FRONT_H
+#define CLI_FRONT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "gaexp/experiment.h"
+#include "gaexp/pack.h"
+#include "gaexp/run.h"
+
+/* The population's feasible non-dominated points at a replicate's end,
+ * each a row of 'width' values: its m objectives, then its total
+ * violation (0).  Room for the whole population. */
+struct run_front {
+    size_t width, cap, count;
+    double *rows;
+    size_t *members;
+};
+
+/* m + 1 for a problem with objectives (front.csv is written), else 0. */
+size_t front_width(const struct ga_experiment *e);
+/* Sets f up for e (nothing to hold without objectives); false when out of memory. */
+bool front_alloc(struct run_front *f, const struct ga_experiment *e);
+void front_free(struct run_front *f);
+/* The run's current front into f. */
+void front_take(struct run_front *f, struct ga_run *run);
+/* front.csv's header: replicate, the objectives' names, violation. */
+void front_write_header(FILE *fp, const struct ga_experiment *e);
+/* Replicate r's rows. */
+void front_write_rows(FILE *fp, unsigned r, const struct run_front *f);
+/* A record's copy of the front: its row count, then the rows. */
+void front_pack(const struct run_front *f, struct ga_pack *p);
+/* Reads what front_pack wrote back into f; false when it does not fit. */
+bool front_unpack(struct run_front *f, struct ga_unpack *u);
+
+#endif
