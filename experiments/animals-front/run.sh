@@ -90,11 +90,14 @@ for level in "$out"/levels/*.txt; do
 done
 
 # ---- each front.csv row (replicate, -D, conditions, violation) matched to a
-# level of one solution with its D (to the solver's 4 decimals) and its conditions.
-awk -v answer="$answer" -v run="$run" '
+# level of one solution with its D (to the solver's 4 decimals) and its
+# conditions; with several replicates, the rows of the one whose front
+# best.txt lists ("# the final front of replicate R of ...").
+replicate=$(sed -n '1s/^# the final front of replicate \([0-9]*\) of .*/\1/p' "$run/best.txt")
+awk -v answer="$answer" -v run="$run" -v replicate="$replicate" '
   FNR == 1 { file++ }
   file == 1 { lf[FNR] = $1; ln[FNR] = $2; ld[FNR] = $3; lc[FNR] = $4; levels = FNR; next }
-  file == 2 && FNR > 1 {
+  file == 2 && FNR > 1 && (replicate == "" || $0 ~ "^" replicate ",") {
     split($0, f, ","); members++
     d = sprintf("%.4f", -f[2]); c = f[3] + 0; hit = "-"
     for (i = 1; i <= levels; i++)
@@ -104,7 +107,7 @@ awk -v answer="$answer" -v run="$run" '
     confirmed += hit != "-"
   }
   END {
-    printf "The animal-level front: answer \"%s\" (%s)\n", answer, run
+    printf "The animal-level front: answer \"%s\" (%s%s)\n", answer, run, replicate == "" ? "" : ", replicate " replicate
     printf "%6s %12s %12s %3s %10s  %-9s %s\n", "member", "D front.csv", "D solver", "N", "conditions", "confirmed", "level"
     for (i = 1; i <= members; i++) print row[i]
     unique = 0
