@@ -31,11 +31,11 @@ static void run_write_row(FILE *fp, unsigned replicate, const struct ga_stats *s
     row[len++] = ',';
     len += number_u(row + len, s->found);
     fwrite(row, 1, len, fp);
-    const double mo[] = {s->feasible, s->violation, s->hv, s->hv_share, s->igd, s->igd_plus};
-    for (size_t c = 0; objectives && c < sizeof mo / sizeof *mo; c++) { /* NaN: no value */
+    const double indicators[] = {s->feasible, s->violation, s->hv, s->hv_share, s->igd, s->igd_plus};
+    for (size_t c = 0; objectives && c < sizeof indicators / sizeof *indicators; c++) { /* NaN: no value */
         fputc(',', fp);
-        if (!isnan(mo[c]))
-            number_put_g10(fp, mo[c]);
+        if (!isnan(indicators[c]))
+            number_put_g10(fp, indicators[c]);
     }
     for (size_t c = 0; c < columns; c++) { /* the problem's own; NaN: no value */
         fputc(',', fp);
