@@ -143,9 +143,9 @@ check "a hung hook, SIGTERM: one message naming the hook and the checkpoint" one
 list=$("$GAEXP" list)
 for cfg in "$src"/configs/*.cfg; do
   case $(basename "$cfg") in bench-*|derful5-paper.cfg|derful5-islands.cfg) continue ;; esac
-  problem=$(sed -n 's/^ *name = "\([a-z0-9]*\)";.*/\1/p' "$cfg" | head -1)
+  problem=$(sed -n 's/^ *name = "\([a-z0-9_]*\)";.*/\1/p' "$cfg" | head -1)
   # a composite problem's parts' operators as parts.PART.crossover=NAME
-  ops=$(printf '%s\n' "$list" | awk -v p="$problem" '/^  [a-z0-9]+ / { cur = $1; part = "" }
+  ops=$(printf '%s\n' "$list" | awk -v p="$problem" '/^  [a-z0-9_]+ / { cur = $1; part = "" }
     cur == p && /^    part / { part = "parts." substr($2, 1, length($2) - 1) "." }
     cur == p && $1 ~ /^(crossover|mutation)$/ { print part $1 "=" $2 }')
   for op in $ops; do

@@ -6,12 +6,10 @@
 
 #include "gaexp/rng.h"
 
-#define ANIMALS_POOL_MAX 512          /* above the most true conditions one answer can have */
 #define ANIMALS_DESIGN_MAX_CHOSEN 16  /* conditions in a designed puzzle, at most */
 #define ANIMALS_DESIGN_STALL 1000     /* moves without getting nearer before a new answer is dealt */
 #define ANIMALS_DESIGN_NEAR 0.25      /* near enough to stop */
 #define ANIMALS_ALL_LINES 7u          /* the set of all three heights or lines */
-#define ANIMALS_SLOTS (3 * ANIMALS_TYPES + ANIMALS_TYPES * ANIMALS_TYPES)
 
 /* One design run: the dealt answer, the conditions it satisfies, the best puzzle so far. */
 struct animals_designer {
@@ -62,43 +60,42 @@ static void animals_deal(struct animals_designer *g, bool whole_types)
     }
 }
 
-static void animals_pool_offer(struct animals_designer *g, struct animals_cond c)
+/* Appends c to pool[*n] when the answer satisfies it. */
+static void animals_offer(const struct animals_board *answer, struct animals_cond c, struct animals_cond *pool,
+                          size_t *n)
 {
-    if (g->npool < ANIMALS_POOL_MAX && animals_cond_holds(&c, &g->answer))
-        g->pool[g->npool++] = c;
+    if (*n < ANIMALS_POOL_MAX && animals_cond_holds(&c, answer))
+        pool[(*n)++] = c;
 }
 
-/* Every condition the answer satisfies, grouped by animal; trivial ones (all heights, all lines) left out. */
-static void animals_pool_fill(struct animals_designer *g)
+size_t animals_candidates(const struct animals_board *answer, struct animals_cond pool[ANIMALS_POOL_MAX])
 {
-    g->npool = 0;
+    int count[ANIMALS_TYPES] = {0};
+    for (int c = 0; c < ANIMALS_CELLS; c++)
+        count[answer->cell[c]]++;
+    size_t n = 0;
     for (int a = 0; a < ANIMALS_TYPES; a++) {
-        if (!g->pieces.count[a])
+        if (!count[a])
             continue;
         for (unsigned set = 1; set < ANIMALS_ALL_LINES; set++) {
-            animals_pool_offer(g, (struct animals_cond){.kind = ANIMALS_COND_HEIGHT, .a = a, .set = set});
+            animals_offer(answer, (struct animals_cond){.kind = ANIMALS_COND_HEIGHT, .a = a, .set = set}, pool, &n);
             for (int axis = ANIMALS_ROW; axis <= ANIMALS_COL; axis++) {
-                animals_pool_offer(g, (struct animals_cond){ANIMALS_COND_IN, a, 0, axis, set});
-                animals_pool_offer(g, (struct animals_cond){ANIMALS_COND_NOTIN, a, 0, axis, set});
+                animals_offer(answer, (struct animals_cond){ANIMALS_COND_IN, a, 0, axis, set}, pool, &n);
+                animals_offer(answer, (struct animals_cond){ANIMALS_COND_NOTIN, a, 0, axis, set}, pool, &n);
             }
         }
         /* Each pair once, a the earlier type: "higher a b" and "lower a b" cover both orders. */
         for (int b = a + 1; b < ANIMALS_TYPES; b++) {
-            if (!g->pieces.count[b])
+            if (!count[b])
                 continue;
             for (int kind = ANIMALS_COND_NEIGHBOUR; kind <= ANIMALS_COND_SAME; kind++)
-                animals_pool_offer(g, (struct animals_cond){.kind = kind, .a = a, .b = b});
+                animals_offer(answer, (struct animals_cond){.kind = kind, .a = a, .b = b}, pool, &n);
         }
     }
+    return n;
 }
 
-/*
- * The slot of a condition: one per animal for its heights, its rows and its
- * columns, and one per pair of animals.  A designed puzzle holds at most one
- * condition a slot, so it never says the same thing twice in other words
- * ("in monkey row lemon" beside "notin monkey row apple orange").
- */
-static int animals_slot(const struct animals_cond *c)
+int animals_slot(const struct animals_cond *c)
 {
     if (animals_cond_is_relative(c))
         return 3 * ANIMALS_TYPES + c->a * ANIMALS_TYPES + c->b;
@@ -227,7 +224,7 @@ int animals_design(gsl_rng *r, double target, unsigned long long budget, struct 
         bool whole_types = deal % 4 == 3;
         unsigned long long before = g.solves;
         animals_deal(&g, whole_types);
-        animals_pool_fill(&g);
+        g.npool = animals_candidates(&g.answer, g.pool);
         animals_climb(&g);
         if (g.solves == before)
             break;                        /* cannot happen: every answer satisfies some condition */

@@ -15,6 +15,27 @@
 #define ANIMALS_DESIGN_MIN_D 7.5
 #define ANIMALS_DESIGN_MAX_D 150.0
 
+/*
+ * The candidates of a level with the intended answer 'answer': every
+ * non-trivial condition the answer satisfies (not all three heights or
+ * lines), grouped by animal, its unary ones first, then its pairs with the
+ * animals after it (neighbour, higher, lower, same).  Writes them to pool
+ * and returns their count (at most ANIMALS_POOL_MAX, above the most one
+ * answer has: nine single animals give 135 unary ones and 36 pairs at most 72).
+ */
+#define ANIMALS_POOL_MAX 512
+size_t animals_candidates(const struct animals_board *answer, struct animals_cond pool[ANIMALS_POOL_MAX]);
+
+/*
+ * The slot of a condition, in [0, ANIMALS_SLOTS): one per animal for its
+ * heights, its rows and its columns, and one per pair of animals.  A
+ * designed puzzle holds at most one condition a slot, so it never says the
+ * same thing twice in other words ("in monkey row lemon" beside "notin
+ * monkey row apple orange"), and so at most 3·9 + 36 = 63 conditions.
+ */
+#define ANIMALS_SLOTS (3 * ANIMALS_TYPES + ANIMALS_TYPES * ANIMALS_TYPES)
+int animals_slot(const struct animals_cond *c);
+
 /* A designed puzzle (unnamed), its one solution, its figures, its D and the solver calls spent. */
 struct animals_design {
     struct animals_puzzle puzzle;
