@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/file.h"
 #include "cli/front.h"
 
 size_t front_width(const struct ga_experiment *e)
@@ -42,18 +43,24 @@ void front_take(struct run_front *f, struct ga_run *run)
         memcpy(f->rows + i * f->width, ga_run_record(run, f->members[i]), f->width * sizeof *f->rows);
 }
 
-void front_write_header(FILE *fp, const struct ga_experiment *e)
+/* The objectives' names, comma-separated. */
+static void front_write_names(FILE *fp, const struct ga_experiment *e)
 {
     const struct ga_problem_objectives *o = e->problem->objectives;
     size_t m = front_width(e) - 1;
-    fputs("replicate", fp);
     for (size_t j = 0; j < m; j++) {
         const char *name = o->name ? o->name(e->state, j) : NULL;
         if (name)
-            fprintf(fp, ",%s", name);
+            fprintf(fp, "%s%s", j ? "," : "", name);
         else
-            fprintf(fp, ",f%zu", j + 1);
+            fprintf(fp, "%sf%zu", j ? "," : "", j + 1);
     }
+}
+
+void front_write_header(FILE *fp, const struct ga_experiment *e)
+{
+    fputs("replicate,", fp);
+    front_write_names(fp, e);
     fputs(",violation\n", fp);
 }
 
@@ -83,4 +90,23 @@ bool front_unpack(struct run_front *f, struct ga_unpack *u)
         return false;
     f->count = (size_t)count;
     return ga_unpack_get(u, f->rows, f->count * f->width * sizeof *f->rows);
+}
+
+bool front_write_true(const struct ga_experiment *e, const char *dir, struct app_file *f, bool *written)
+{
+    const struct ga_problem_objectives *o = e->problem->objectives;
+    const double *points = NULL;
+    double hv;
+    size_t rows = o && o->front ? o->front(e->state, &points, &hv) : 0, m = front_width(e) - 1;
+    *written = rows > 0;
+    if (!rows)
+        return true;
+    if (!app_file_open(f, dir, "true-front.csv"))
+        return false;
+    front_write_names(f->fp, e);
+    fputc('\n', f->fp);
+    for (size_t i = 0; i < rows; i++)
+        for (size_t j = 0; j < m; j++)
+            fprintf(f->fp, "%.10g%c", points[i * m + j], j + 1 < m ? ',' : '\n');
+    return true;
 }

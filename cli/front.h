@@ -27,6 +27,12 @@ void front_free(struct run_front *f);
 void front_take(struct run_front *f, struct ga_run *run);
 /* front.csv's header: replicate, the objectives' names, violation. */
 void front_write_header(FILE *fp, const struct ga_experiment *e);
+/* The problem's true front, sampled, as true-front.csv (a header of the
+ * objectives' names, then a row a point), opened into f under its
+ * temporary name for the run's commit; *written false (nothing opened)
+ * when the problem knows none.  False (message printed) on a write error. */
+struct app_file;
+bool front_write_true(const struct ga_experiment *e, const char *dir, struct app_file *f, bool *written);
 /* Replicate r's rows. */
 void front_write_rows(FILE *fp, unsigned r, const struct run_front *f);
 /* A record's copy of the front: its row count, then the rows. */
