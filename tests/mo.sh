@@ -1,0 +1,82 @@
+#!/bin/sh
+# tests/mo.sh — several objectives: NSGA-II reaches the hypervolume share
+# doc/mo.md states on every shipped function (10 seeds each, the budget of
+# its table); front.csv holds feasible, mutually non-dominated points;
+# runs are byte-identical at 1, 2 and 4 threads (islands, constraints);
+# bad declarations are refused at their line with exit 2.
+. "${srcdir:-.}/tests/lib.sh"
+test_folder mo
+
+# The table of doc/mo.md: function, m, N x generations, every seed >=, median >=.
+table=$(sed -n 's/^| \([a-z0-9]*\) | \([23]\) | \([0-9]*\) × \([0-9]*\) | \([0-9.]*\) | \([0-9.]*\) |$/\1 \2 \3 \4 \5 \6/p' \
+  "$srcdir/doc/mo.md")
+rows=$(printf '%s\n' "$table" | grep -c .)
+check "doc/mo.md's table lists the 20 shipped function and objective pairs ($rows)" [ "$rows" -eq 20 ]
+
+# shares FOLDER GENERATIONS: each replicate's final hv_share, one a line, sorted.
+shares() {
+  awk -F, -v g="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "hv_share") c = i } NR > 1 && $2 == g { print $c }' \
+    "$1/generations.csv" | sort -g
+}
+low= 
+printf '%s\n' "$table" > "$out/table"
+while read -r fn m n g every median; do
+  dir=$out/$fn-$m
+  printf 'problem = { name = "mo"; function = "%s"; objectives = %s; };\nga = { seed = 1; population = %s; replicates = 10; stop = { generations = %s; }; };\noutput = { plot = false; };\n' \
+    "$fn" "$m" "$n" "$g" > "$dir.cfg"
+  if ! "$GAEXP" run "$dir.cfg" --out "$dir" --quiet; then
+    low="$low $fn/$m(failed)"
+    continue
+  fi
+  got=$(shares "$dir" "$g" | awk -v every="$every" -v median="$median" \
+    '{ v[NR] = $1 } END { m = v[int((NR + 1) / 2)]; printf "%s %.4f %.4f", (NR == 10 && v[1] >= every && m >= median) ? "ok" : "low", v[1], m }')
+  echo "# $fn, m = $m, $n x $g: least $(echo "$got" | cut -d' ' -f2) (>= $every), median $(echo "$got" | cut -d' ' -f3) (>= $median)"
+  [ "${got%% *}" = ok ] || low="$low $fn/$m($got)"
+done < "$out/table"
+check "NSGA-II reaches doc/mo.md's hypervolume shares on every function, 10 seeds each (below:${low:- none})" [ -z "$low" ]
+
+# front.csv: each replicate's rows feasible and mutually non-dominated, and
+# as many replicates as were run.
+front_sound() {
+  awk -F, 'NR > 1 { r[NR] = $1; a[NR] = $2; b[NR] = $3; v[NR] = $NF; n = NR }
+    END { for (i = 2; i <= n; i++) { if (v[i] != 0) exit 1
+            for (j = 2; j <= n; j++) if (i != j && r[i] == r[j] && a[j] <= a[i] && b[j] <= b[i] && (a[j] < a[i] || b[j] < b[i])) exit 1 }
+          exit (r[n] == 10) ? 0 : 1 }' "$1/front.csv"
+}
+check "ZDT1's front.csv: feasible, non-dominated points of 10 replicates" front_sound "$out/zdt1-2"
+check "BNH's front.csv (constrained): feasible, non-dominated points of 10 replicates" front_sound "$out/bnh-2"
+check "front.csv names its columns" sh -c '[ "$(head -1 "$0/front.csv")" = "replicate,f1,f2,violation" ]' "$out/zdt1-2"
+
+# Threads: a constrained problem on islands, and three objectives.
+same() { for f in generations.csv summary.csv front.csv best.txt; do cmp "$1/$f" "$2/$f" || return 1; done; }
+for case in "bnh 2" "dtlz2 3"; do
+  set -- $case
+  cfg=$out/threads-$1.cfg
+  printf 'problem = { name = "mo"; function = "%s"; objectives = %s; };\nga = { seed = 4; population = 60; replicates = 2; islands = { count = 3; migration = { interval = 4; size = 2; }; }; stop = { generations = 40; }; };\noutput = { plot = false; };\n' \
+    "$1" "$2" > "$cfg"
+  for jobs in 1 2 4; do
+    check "$1, m = $2, 3 islands, $jobs threads" "$GAEXP" run "$cfg" --jobs "$jobs" --out "$out/$1-j$jobs" --quiet
+  done
+  check "$1, m = $2: 2 threads as 1" same "$out/$1-j1" "$out/$1-j2"
+  check "$1, m = $2: 4 threads as 1" same "$out/$1-j1" "$out/$1-j4"
+done
+
+# Refusals: at the setting's line, exit 2, no folder.
+refused() { # FILE-TEXT EXPECTED
+  printf '%s\n' "$1" > "$out/bad.cfg"
+  "$GAEXP" run "$out/bad.cfg" --out "$out/bad" > "$out/bad.txt" 2>&1
+  status=$?
+  [ "$status" -eq 2 ] && grep -q -F -- "$2" "$out/bad.txt" && [ ! -e "$out/bad" ]
+}
+check "a reference point inside the front is refused at its line" refused \
+  'problem = { name = "mo"; };
+ga = { mo = { reference = [1.1, 0.5]; }; };' 'bad.cfg:2: ga.mo.reference: the reference point must be worse than the true front'"'"'s nadir in every objective: objective 2 is 0.5'
+check "several objectives with the generational scheme are refused" refused \
+  'problem = { name = "mo"; function = "dtlz2"; objectives = 3; };
+ga = { scheme = { name = "generational"; }; };' "'mo' has 3 objectives and 0 constraints: it needs scheme \"nsga2\""
+check "three objectives of a two-objective function are refused" refused \
+  'problem = { name = "mo"; function = "zdt1"; objectives = 3; };' 'problem.objectives'
+check "a local search with objectives is refused" refused \
+  'problem = { name = "mo"; };
+ga = { local = { name = "2opt"; }; };' 'local'
+test_summary
