@@ -7,6 +7,7 @@
 
 #include "app/file.h"
 #include "cli/front.h"
+#include "cli/run_session.h"
 
 size_t front_width(const struct ga_experiment *e)
 {
@@ -23,14 +24,17 @@ bool front_alloc(struct run_front *f, const struct ga_experiment *e)
     if (!f->width)
         return true;
     f->cap = e->params.population * (e->params.islands ? e->params.islands : 1);
+    f->len = ga_problem_genome(e->problem, e->state).len;
     f->rows = malloc(f->cap * f->width * sizeof *f->rows);
+    f->genes = malloc(f->cap * f->len * sizeof *f->genes);
     f->members = malloc(f->cap * sizeof *f->members);
-    return f->rows && f->members;
+    return f->rows && f->genes && f->members;
 }
 
 void front_free(struct run_front *f)
 {
     free(f->rows);
+    free(f->genes);
     free(f->members);
 }
 
@@ -39,8 +43,17 @@ void front_take(struct run_front *f, struct ga_run *run)
     if (!f->width)
         return;
     f->count = ga_run_front(run, f->members);
-    for (size_t i = 0; i < f->count; i++)
+    for (size_t i = 0; i < f->count; i++) {
         memcpy(f->rows + i * f->width, ga_run_record(run, f->members[i]), f->width * sizeof *f->rows);
+        memcpy(f->genes + i * f->len, ga_run_individual(run, f->members[i]), f->len * sizeof *f->genes);
+    }
+}
+
+void front_copy(struct run_front *dst, const struct run_front *src)
+{
+    dst->count = src->count;
+    memcpy(dst->rows, src->rows, src->count * src->width * sizeof *src->rows);
+    memcpy(dst->genes, src->genes, src->count * src->len * sizeof *src->genes);
 }
 
 /* The objectives' names, comma-separated. */
@@ -81,15 +94,21 @@ void front_pack(const struct run_front *f, struct ga_pack *p)
     uint64_t count = f->count;
     ga_pack_put(p, &count, sizeof count);
     ga_pack_put(p, f->rows, f->count * f->width * sizeof *f->rows);
+    ga_pack_put(p, f->genes, f->count * f->len * sizeof *f->genes);
 }
 
-bool front_unpack(struct run_front *f, struct ga_unpack *u)
+bool front_unpack(struct run_front *f, struct ga_unpack *u, const struct ga_genome *gen,
+                  const struct ga_problem *problem)
 {
     uint64_t count;
     if (!ga_unpack_get(u, &count, sizeof count) || count > f->cap)
         return false;
     f->count = (size_t)count;
-    return ga_unpack_get(u, f->rows, f->count * f->width * sizeof *f->rows);
+    bool ok = ga_unpack_get(u, f->rows, f->count * f->width * sizeof *f->rows) &&
+              ga_unpack_get(u, f->genes, f->count * f->len * sizeof *f->genes);
+    for (size_t i = 0; ok && i < f->count; i++)
+        ok = run_genes_valid(gen, problem, f->genes + i * f->len);
+    return ok;
 }
 
 bool front_write_true(const struct ga_experiment *e, const char *dir, struct app_file *f, bool *written)

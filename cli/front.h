@@ -11,10 +11,12 @@
 
 /* The population's feasible non-dominated points at a replicate's end,
  * each a row of 'width' values: its m objectives, then its total
- * violation (0).  Room for the whole population. */
+ * violation (0), and its genome of 'len' genes (best.txt prints them).
+ * Room for the whole population. */
 struct run_front {
-    size_t width, cap, count;
+    size_t width, cap, count, len;
     double *rows;
+    ga_gene *genes;
     size_t *members;
 };
 
@@ -35,9 +37,13 @@ struct app_file;
 bool front_write_true(const struct ga_experiment *e, const char *dir, struct app_file *f, bool *written);
 /* Replicate r's rows. */
 void front_write_rows(FILE *fp, unsigned r, const struct run_front *f);
-/* A record's copy of the front: its row count, then the rows. */
+/* Copies src's points and genomes into dst, set up for the same experiment. */
+void front_copy(struct run_front *dst, const struct run_front *src);
+/* A record's or checkpoint's copy of the front: its row count, the rows, the genomes. */
 void front_pack(const struct run_front *f, struct ga_pack *p);
-/* Reads what front_pack wrote back into f; false when it does not fit. */
-bool front_unpack(struct run_front *f, struct ga_unpack *u);
+/* Reads what front_pack wrote back into f; false when it does not fit or
+ * a genome is not one of the problem's (best.txt prints them). */
+bool front_unpack(struct run_front *f, struct ga_unpack *u, const struct ga_genome *gen,
+                  const struct ga_problem *problem);
 
 #endif

@@ -120,6 +120,10 @@ int cli_report(int argc, char **argv)
         "'_untested': evaluations_to_solution_untested or final_best_untested.\n"
         "For a run folder: its replicates one per line, then their success rate, ERT\n"
         "and final fitness.\n"
+        "With several objectives (summary.csv ending with hv,hv_share,igd,igd_plus)\n"
+        "nothing is solved: the mean final hypervolume ranks, higher first, tested\n"
+        "alike on the final hypervolume ('compared' is final_hv); the mean final IGD\n"
+        "is shown beside it, and boxes.png draws both.\n"
         "A summary.csv with a value out of range is refused (exit status 2).\n";
     return report_command(argc, argv, usage, false);
 }

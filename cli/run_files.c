@@ -12,6 +12,7 @@
 #include "cli/names.h"
 #include "cli/number.h"
 #include "cli/run_session.h"
+#include "gaexp/rng.h"
 
 static void run_write_row(FILE *fp, unsigned replicate, const struct ga_stats *s, size_t columns, bool objectives)
 {
@@ -77,7 +78,8 @@ bool run_files_open(struct run_files *f, const struct ga_pack *config, const cha
     for (size_t c = 0; c < f->columns; c++)
         fprintf(f->gens.fp, ",%s", problem->columns->names[c]);
     fputc('\n', f->gens.fp);
-    fputs(NAMES_SUMMARY_COLUMNS "\n", f->summary.fp);
+    fputs(f->objectives ? NAMES_SUMMARY_COLUMNS "," NAMES_SUMMARY_MO_COLUMNS "\n" : NAMES_SUMMARY_COLUMNS "\n",
+          f->summary.fp);
     fprintf(f->times.fp, "replicate,seconds,evaluations_per_second\n");
     return true;
 }
@@ -148,12 +150,18 @@ struct run_end run_end_of(const struct ga_run *run, uint64_t seed, double second
     return (struct run_end){.seed = seed, .solved = ga_run_succeeded(run), .stop = why, .best = s->best, .mean = s->mean, .seconds = seconds,
                             .evaluations = s->evaluations, .evaluations_found = ga_run_evaluations_found(run),
                             .evaluations_to_target = ga_run_evaluations_to_target(run),
-                            .generation_found = ga_run_generation_found(run), .genes = ga_run_best(run)};
+                            .generation_found = ga_run_generation_found(run), .genes = ga_run_best(run),
+                            .hv = s->hv, .hv_share = s->hv_share, .igd = s->igd, .igd_plus = s->igd_plus};
 }
 
 void run_best_update(struct run_best *b, unsigned replicate, const struct run_end *end, size_t len)
 {
     b->solved += end->solved;
+    if (b->front.width && end->front && (replicate == 1 || end->hv > b->hv)) {
+        front_copy(&b->front, end->front);
+        b->front_replicate = replicate;
+        b->hv = end->hv;
+    }
     if (replicate > 1 && !(end->best < b->fitness))
         return;
     memcpy(b->genes, end->genes, len * sizeof *b->genes);
@@ -163,12 +171,39 @@ void run_best_update(struct run_best *b, unsigned replicate, const struct run_en
     b->generation = end->generation_found;
 }
 
+/* best.txt with objectives: the front of the replicate with the largest
+ * final hypervolume, each point's objectives (front.csv's digits) then its
+ * genome in the problem's notation. */
+static void run_write_front(const struct ga_experiment *e, const struct ga_genome *genome, const struct run_best *b,
+                            FILE *fp)
+{
+    const struct run_front *f = &b->front;
+    fprintf(fp, "# the final front of replicate %u of %u (seed %llu), ", b->front_replicate, e->replicates,
+            (unsigned long long)ga_rng_replicate_seed(e->seed, b->front_replicate));
+    if (isnan(b->hv))
+        fprintf(fp, "the first (no hypervolume): ");
+    else
+        fprintf(fp, "the largest final hypervolume (%.10g): ", b->hv);
+    fprintf(fp, "%zu point%s, as front.csv lists them\n", f->count, f->count == 1 ? "" : "s");
+    for (size_t i = 0; i < f->count; i++) {
+        fputs("#", fp);
+        for (size_t j = 0; j + 1 < f->width; j++)
+            fprintf(fp, "%s%.17g", j ? "," : " ", f->rows[i * f->width + j]);
+        fputc('\n', fp);
+        e->problem->print(genome, f->genes + i * f->len, fp);
+    }
+}
+
 /* Writes best.txt under its temporary name, for run_files_commit. */
 static bool run_write_best(const struct ga_experiment *e, const char *dir, const struct ga_genome *genome,
                            const struct run_best *b, struct app_file *f)
 {
     if (!app_file_open(f, dir, "best.txt"))
         return false;
+    if (b->front.width) {
+        run_write_front(e, genome, b, f->fp);
+        return true;
+    }
     fprintf(f->fp, "# fitness %.10g (0 = solved), generation %lu, replicate %u of %u, seed %llu\n",
             b->fitness, b->generation, b->replicate, e->replicates, (unsigned long long)b->seed);
     e->problem->print(genome, b->genes, f->fp);
@@ -197,6 +232,12 @@ void run_report(const struct ga_experiment *e, const char *dir, const struct ga_
     else
         printf("%s: %u of %u replicates solved, %.3f s\n", e->problem->name, b->solved,
                e->replicates, seconds);
+    if (b->front.width) { /* the fitness is a ranking key: the front says what was found */
+        printf("final front of replicate %u: %zu point%s, hypervolume %.10g (in best.txt)\n", b->front_replicate,
+               b->front.count, b->front.count == 1 ? "" : "s", b->hv);
+        printf("output: %s/\n", dir);
+        return;
+    }
     printf("best fitness %.10g, first reached in generation %lu", b->fitness, b->generation);
     if (e->replicates > 1)
         printf(" of replicate %u (seed %llu)", b->replicate, (unsigned long long)b->seed);

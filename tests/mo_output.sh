@@ -53,4 +53,49 @@ check "gnuplot failing: the journal is kept" sh -c '[ -e "$0/commit" ] && [ $(gr
 check "resume draws front.png and hypervolume.png" sh -c '[ ! -e "$0/commit" ] && [ -s "$0/front.png" ] && [ -s "$0/hypervolume.png" ]' "$out/journal"
 check "the same results as the run drawn at once" sh -c 'for f in front.csv generations.csv summary.csv best.txt true-front.csv front.gp hypervolume.gp; do cmp -s "$0/$f" "$1/$f" || exit 1; done' "$out/journal" "$z"
 
+# best.txt: the final front of the replicate with the largest final
+# hypervolume, exactly front.csv's points of that replicate, each with its genome.
+chosen=$(sed -n '1s/^# the final front of replicate \([0-9]*\) of 3 .*/\1/p' "$z/best.txt")
+largest=$(awk -F, -v c="$col" 'NR > 1 { hv[$1] = $c } END { for (r in hv) if (best == "" || hv[r] > hv[best] || (hv[r] == hv[best] && r + 0 < best + 0)) best = r; print best }' "$z/generations.csv")
+check "best.txt takes the replicate of the largest final hypervolume ($chosen, $largest)" [ -n "$chosen" -a "$chosen" = "$largest" ]
+grep '^# [-0-9]' "$z/best.txt" | sed 's/^# //' > "$out/best.points"
+awk -F, -v r="$chosen" '$1 == r { print $2 "," $3 }' "$z/front.csv" > "$out/front.points"
+check "best.txt lists exactly front.csv's points of that replicate" sh -c '[ -s "$0" ] && cmp -s "$0" "$1"' "$out/best.points" "$out/front.points"
+check "each point with its genome in the problem's notation" [ "$(grep -c '^zdt1 x = ' "$z/best.txt")" -eq "$(wc -l < "$out/front.points")" ]
+# A genome printed is the point's: its objectives, printed by the problem after it, are the point's.
+check "each genome's objectives are its point's" sh -c 'grep "^  f = " "$0" | sed "s/^  f = //; s/ /,/" | cmp -s - "$1"' "$z/best.txt" "$out/front.points"
+# Byte-identical at 1, 2, 4 threads, and with the replicates side by side (their records carry the genomes).
+for how in "--jobs 2" "--jobs 4" "--parallel runs --jobs 3"; do
+  "$GAEXP" run "$out/zdt1.cfg" --out "$out/other" --force --quiet $how --set output.plot=false
+  check "$how: best.txt, front.csv and summary.csv byte-identical" sh -c 'for f in best.txt front.csv summary.csv generations.csv; do cmp -s "$0/$f" "$1/$f" || exit 1; done' "$z" "$out/other"
+done
+
+# summary.csv: each replicate's final hv, hv_share, igd, igd_plus at the end,
+# the last generation's of generations.csv.
+check "summary.csv's header ends with the indicators" sh -c 'head -n 1 "$0" | grep -q ",evaluations_to_target,hv,hv_share,igd,igd_plus$"' "$z/summary.csv"
+awk -F, -v c="$col" 'NR > 1 { last[$1] = $(c - 1) "," $c "," $(c + 1) "," $(c + 2) } END { for (r = 1; r <= 3; r++) print last[r] }' "$z/generations.csv" > "$out/last.ind"
+awk -F, 'NR > 1 { print $10 "," $11 "," $12 "," $13 }' "$z/summary.csv" > "$out/summary.ind"
+check "summary.csv's indicators are the replicates' last generation's" sh -c '[ -s "$0" ] && cmp -s "$0" "$1"' "$out/last.ind" "$out/summary.ind"
+check "gaexp report of the run names the final hypervolume" sh -c '"$0" report "$1" | grep -q "^final hypervolume: mean"' "$GAEXP" "$z"
+
+# A sweep of the crossover rate on ZDT1: no crossover at all is far worse on
+# the final hypervolume, and the report ranks the point with crossover first on it.
+cat > "$out/rates.cfg" <<'CFG'
+problem = { name = "mo"; function = "zdt1"; };
+ga = { seed = 3; population = 40; replicates = 6; stop = { generations = 60; }; };
+output = { plot = true; };
+sweep = ( { set = "ga.crossover.rate"; values = [0.0, 0.9]; } );
+CFG
+"$GAEXP" sweep "$out/rates.cfg" --out "$out/rates" --quiet
+check "the sweep: exit 0" [ $? -eq 0 ]
+check "sweep.csv compares the final hypervolume" awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "compared") c = i } NR > 1 && $c != "final_hv" { bad = 1 } END { exit bad || !c }' "$out/rates/sweep.csv"
+check "sweep.csv has hv_mean ... igd_ci95 at the end" sh -c 'head -n 1 "$0" | grep -q ",rank,hv_mean,hv_ci95,igd_mean,igd_ci95$"' "$out/rates/sweep.csv"
+"$GAEXP" report "$out/rates" > "$out/rates.txt"
+check "the report ranks crossover 0.9 first on the final hypervolume" grep -q '^1 *p002 *0.9 ' "$out/rates.txt"
+check "significantly better: p < 0.05 against the first" awk '$2 == "p001" { exit !($(NF - 1) < 0.05) }' "$out/rates.txt"
+check "the report says the hypervolume ranks" grep -q "Ranked by the mean final hypervolume" "$out/rates.txt"
+check "boxes.gp draws the final hypervolume" grep -q "Final hypervolume (higher is better)" "$out/rates/boxes.gp"
+check "boxes.png drawn" png "$out/rates/boxes.png"
+check "each point's front.png drawn" sh -c 'for p in p001 p002; do [ -s "$0/$p/front.png" ] || exit 1; done' "$out/rates"
+
 test_summary mo_output
