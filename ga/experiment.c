@@ -483,9 +483,9 @@ static bool experiment_scheme_serves(struct ga_cfg *cfg, const struct ga_problem
 
 /* ga.scheme: the replacement scheme by name, and its settings in its own
  * group (see enum ga_scheme); by default "generational", or "nsga2" for a
- * problem with objectives. */
+ * problem with several objectives. */
 static bool experiment_scheme(struct ga_cfg *cfg, config_setting_t *ga, const struct ga_problem *problem,
-                              struct ga_params *params)
+                              const void *state, struct ga_params *params)
 {
 #define EXPERIMENT_SCHEME_NAME(code, name, summary) name,
 #define EXPERIMENT_SCHEME_CODE(code, name, summary) code,
@@ -502,7 +502,10 @@ static bool experiment_scheme(struct ga_cfg *cfg, config_setting_t *ga, const st
     enum { COUNT = sizeof names / sizeof *names };
     config_setting_t *g = ga_cfg_group(cfg, ga, "scheme");
     size_t which;
-    size_t fallback = problem && problem->objectives ? GA_SCHEME_NSGA2 : GA_SCHEME_GENERATIONAL;
+    size_t m = 1, constraints = 0;
+    if (problem && problem->objectives && state)
+        problem->objectives->count(state, &m, &constraints);
+    size_t fallback = m > 1 ? GA_SCHEME_NSGA2 : GA_SCHEME_GENERATIONAL;
     if (!g || !ga_cfg_choice(cfg, g, "name", names, COUNT, fallback, &which))
         return false;
     bool ok = experiment_refuse_moved(cfg, g, moved, sizeof moved / sizeof *moved);
@@ -908,6 +911,43 @@ static bool experiment_mo(struct ga_cfg *cfg, config_setting_t *ga, struct ga_pa
                                     &params->mo_reference_count));
 }
 
+/* ga.constraints, when given: how a problem's constraints are handled
+ * (enum ga_constraint_handling) and the settings of each way, each in a
+ * group named after it.  Without it Deb's rules; the epsilon level's T is
+ * a fifth of the generations (Takahama and Sakai's choice). */
+static bool experiment_constraints(struct ga_cfg *cfg, config_setting_t *ga, struct ga_params *params)
+{
+    static const char *const names[] = {"deb", "penalty", "epsilon"};
+    unsigned long g = params->generations / 5;
+    long long generations = g ? (long long)g : 1;
+    params->constraints = GA_CONSTRAINTS_DEB;
+    params->penalty_weight = 1000;
+    params->epsilon_share = 0.2;
+    params->epsilon_generations = (unsigned long)generations;
+    params->epsilon_exponent = 5;
+    config_setting_t *c = config_setting_get_member(ga, "constraints");
+    size_t which = 0;
+    if (!c)
+        return true;
+    if (!(c = ga_cfg_group(cfg, ga, "constraints")) || !ga_cfg_choice(cfg, c, "name", names, 3, 0, &which))
+        return false;
+    bool ok = true;
+    config_setting_t *v;
+    if (config_setting_get_member(c, "penalty"))
+        ok &= (v = ga_cfg_group(cfg, c, "penalty")) &&
+              ga_cfg_double(cfg, v, "weight", 1000, 0, 1e300, &params->penalty_weight);
+    if (config_setting_get_member(c, "epsilon")) {
+        if (!(v = ga_cfg_group(cfg, c, "epsilon")))
+            return false;
+        ok &= ga_cfg_double(cfg, v, "share", 0.2, 0, 1, &params->epsilon_share);
+        ok &= ga_cfg_int(cfg, v, "generations", generations, 1, 1000000000, &generations);
+        ok &= ga_cfg_double(cfg, v, "exponent", 5, 0, 1000, &params->epsilon_exponent);
+        params->epsilon_generations = (unsigned long)generations;
+    }
+    params->constraints = (enum ga_constraint_handling)which;
+    return ok;
+}
+
 static bool experiment_ga(struct ga_experiment *e, struct ga_cfg *cfg,
                           const struct ga_catalog *cat, uint64_t default_seed)
 {
@@ -936,11 +976,12 @@ static bool experiment_ga(struct ga_experiment *e, struct ga_cfg *cfg,
         ga_cfg_error_at(cfg, ga, "rng", "unknown generator '%s' (xoshiro256ss or a GSL name such as mt19937)", rng);
         ok = false;
     }
-    ok &= experiment_scheme(cfg, ga, e->problem, params);
+    ok &= experiment_scheme(cfg, ga, e->problem, e->state, params);
     ok &= experiment_selection(cfg, cat, ga, params);
     ok &= experiment_stop(cfg, ga, params);
     ok &= experiment_islands(cfg, ga, params);
     ok &= experiment_mo(cfg, ga, params);
+    ok &= experiment_constraints(cfg, ga, params);
     if (e->problem) {
         ok &= experiment_crossover(cfg, cat, e->problem, ga, params);
         ok &= experiment_mutation(cfg, cat, e->problem, ga, params);

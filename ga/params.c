@@ -254,10 +254,16 @@ bool params_check_objectives(const struct ga_params *p, const struct ga_problem 
         return params_broken(f, "problem", "'%s' declares %zu objectives and %zu constraints: a problem needs 1 to "
                                            "%d objectives, at most %d constraints and an evaluate hook that fills them",
                              problem->name, m, k, GA_OBJECTIVES_MAX, GA_CONSTRAINTS_MAX);
-    if (!nsga && (m > 1 || k > 0))
-        return params_broken(f, "ga.scheme.name", "'%s' has %zu objective%s and %zu constraint%s: it needs scheme "
-                                                  "\"nsga2\"", problem->name, m, m == 1 ? "" : "s", k,
-                             k == 1 ? "" : "s");
+    if (!nsga && m > 1)
+        return params_broken(f, "ga.scheme.name", "'%s' has %zu objectives: it needs scheme \"nsga2\"",
+                             problem->name, m);
+    if (p->scheme == GA_SCHEME_CMAES || p->scheme == GA_SCHEME_LAMBDALAMBDA)
+        return params_broken(f, "ga.scheme.name", "scheme \"%s\" compares one fitness; '%s' has objectives%s",
+                             p->scheme == GA_SCHEME_CMAES ? "cmaes" : "lambdalambda", problem->name,
+                             k ? " and constraints" : "");
+    if (nsga && k && p->constraints == GA_CONSTRAINTS_PENALTY)
+        return params_broken(f, "ga.constraints.name", "NSGA-II ranks by constrained domination: \"deb\" or "
+                                                       "\"epsilon\", not \"penalty\"");
     if (p->local)
         return params_broken(f, "ga.local.name", "a local search improves one fitness; '%s' has objectives",
                              problem->name);

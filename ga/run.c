@@ -67,8 +67,10 @@ static inline uint64_t run_fault_key(uint64_t place, unsigned phase)
 }
 
 /* A fitness that breaks the convention: NaN, an infinity, below 0. */
-static inline bool run_fitness_bad(double f)
+static inline bool run_fitness_bad(const struct ga_run *run, double f)
 {
+    if (run->mo) /* a penalty or the epsilon level may put an infeasible one below 0: finite is sound */
+        return !isfinite(f);
     return !(f >= GA_FITNESS_SOLVED) || f == INFINITY;
 }
 
@@ -107,9 +109,9 @@ static void run_fault_scan(struct ga_run *run, uint64_t place, const double *fit
 {
     bool bad = false;
     for (size_t i = from; i < to; i++)
-        bad |= run_fitness_bad(fitness[i]);
+        bad |= run_fitness_bad(run, fitness[i]);
     for (size_t i = from; bad && i < to; i++)
-        if (run_fitness_bad(fitness[i]))
+        if (run_fitness_bad(run, fitness[i]))
             run_fault_note(run, run_fault_key(place + (i - from), RUN_FAULT_EVALUATED), GA_FAULT_FITNESS, RUN_HOOK_EVALUATE, i,
                            genes + (i - from) * run->stride, fitness[i], NAN);
 }
@@ -237,6 +239,8 @@ static void run_fitness_stats(struct ga_run *run)
 {
     const struct ga_stats *s = &run->stats;
     ga_stats_fitness(run->fitness, run->total, run->params.threads, &run->stats);
+    if (run->mo)
+        run_mo_best(run);
     if (!(s->best >= GA_FITNESS_SOLVED) || s->worst == INFINITY || isnan(s->mean))
         run_fault_scan(run, 0, run->fitness, 0, run->total, run->genes);
 }
@@ -266,7 +270,7 @@ static void run_link_gather(struct ga_run *run, void *block, size_t per);
  * is a parent's, never better than the best so far. */
 static void run_hitting_times(struct ga_run *run, unsigned long long before, bool improved, bool hit)
 {
-    const double *trail = run->fitness;
+    const double *trail = run->mo ? run_mo_trail_all(run) : run->fitness;
     size_t n = run->total;
     if (run->generation > 0) {
         if (run->params.link) {
@@ -398,6 +402,7 @@ enum ga_stop ga_run_init(struct ga_run *run, uint64_t seed)
             p->evaluate_batch(&run->gen, run->genes + start * run->stride, run->stride, end - start,
                               run->fitness + start);
     }
+    run_mo_level_start(run);
     run_key(run);
     run_fitness_stats(run);
     if (run_fault_settle(run))
@@ -571,7 +576,7 @@ static inline unsigned long run_trail_add(struct ga_run *run, gsl_rng *r, size_t
         cost += run_local(run, r, g, fitness, place, individual);
         run->trail_cost[k] = cost;
     }
-    run->trail[k] = evaluated ? *fitness : NAN;
+    run->trail[k] = !evaluated ? NAN : run->mo ? run_mo_trail(run->mo, g, *fitness) : *fitness;
     return cost;
 }
 
@@ -1187,7 +1192,7 @@ static size_t run_ll_phase(struct ga_run *run, unsigned phase, size_t at, size_t
         fitness[j] = run->evaluate(&run->gen, g);
         run->trail[at + j] = fitness[j];
         evaluations++;
-        if (run_fitness_bad(fitness[j]))
+        if (run_fitness_bad(run, fitness[j]))
             run_fault_note(run, run_fault_key(at + j, RUN_FAULT_EVALUATED), GA_FAULT_FITNESS, RUN_HOOK_EVALUATE,
                            at + j, g, fitness[j], NAN);
     }
@@ -1272,6 +1277,7 @@ enum ga_stop ga_run_iterate(struct ga_run *run)
     if (stop != GA_CONTINUE)
         return stop;
     run_fault_clear(run);
+    run_mo_level_step(run);
 
     const struct ga_link *link = run->params.link;
     size_t first = link ? run_link_first(run, link->rank) : 0;

@@ -32,6 +32,10 @@ bool run_mo_setup(struct ga_run *run, struct ga_diag *d)
     run->copy = mo->at + (m + 1) * GA_GENES_PER_REAL;
     run->evaluate = run_mo_evaluate;
     const struct ga_params *pa = &run->params;
+    mo->keyed = pa->scheme == GA_SCHEME_NSGA2;
+    mo->handling = k ? pa->constraints : GA_CONSTRAINTS_DEB;
+    mo->weight = pa->penalty_weight;
+    mo->level = mo->level0 = mo->handling == GA_CONSTRAINTS_EPSILON ? INFINITY : 0; /* until generation 0 gives it */
     if (pa->mo_reference_count) {
         memcpy(mo->reference, pa->mo_reference, m * sizeof *mo->reference);
         mo->has_reference = true;
@@ -76,6 +80,14 @@ void run_mo_free(struct run_mo *mo)
     free(mo);
 }
 
+/* A single-objective scheme's fitness of objective f and total violation v. */
+static double run_mo_fitness(const struct run_mo *mo, double f, double v)
+{
+    if (mo->handling == GA_CONSTRAINTS_PENALTY)
+        return f + mo->weight * v;
+    return v <= mo->level ? f : GA_INFEASIBLE * (1 + v);
+}
+
 double run_mo_evaluate(const struct ga_genome *gen, const ga_gene *g)
 {
     const struct ga_run *run = (const struct ga_run *)(const void *)((const char *)gen - offsetof(struct ga_run, gen));
@@ -94,18 +106,21 @@ double run_mo_evaluate(const struct ga_genome *gen, const ga_gene *g)
         total += v[j] > 0 ? v[j] : 0;
     }
     record[mo->m] = total;
-    return finite ? 0.0 : NAN; /* the fitness is the key the survival gives */
+    if (!finite)
+        return NAN;
+    return mo->keyed ? 0.0 : run_mo_fitness(mo, record[0], total); /* NSGA-II: the key its survival gives */
 }
 
 /* The fronts of the n records in mo->points (m columns) and violation[],
- * constrained domination: the feasible ranked by Pareto dominance, then
- * each distinct total violation its own front, the smaller first.  Fills
- * mo->rank and returns the number of fronts. */
-static size_t run_mo_fronts(struct run_mo *mo, const double *violation, size_t n)
+ * constrained domination: those of total violation up to 'level' (0, or
+ * the epsilon level) ranked by Pareto dominance, then each distinct total
+ * violation its own front, the smaller first.  Fills mo->rank and returns
+ * the number of fronts. */
+static size_t run_mo_fronts(struct run_mo *mo, const double *violation, size_t n, double level)
 {
     size_t feasible = 0, fronts = 0;
     for (size_t i = 0; i < n; i++)
-        if (violation[i] == 0)
+        if (violation[i] <= level)
             mo->order[feasible++] = i;
     if (feasible) { /* the feasible rows, packed, ranked, their ranks put back */
         for (size_t a = 0; a < feasible; a++)
@@ -116,7 +131,7 @@ static size_t run_mo_fronts(struct run_mo *mo, const double *violation, size_t n
     }
     size_t infeasible = 0;
     for (size_t i = 0; i < n; i++)
-        if (violation[i] != 0)
+        if (violation[i] > level)
             mo->order[infeasible++] = i;
     /* by violation, ties in index order (a stable sort of ascending indices) */
     struct ga_order_rows by = {violation, 1, 0};
@@ -148,7 +163,7 @@ static bool run_mo_gather(struct run_mo *mo, size_t i, const ga_gene *g)
  * crowded comparison has it. */
 static void run_mo_keys(struct run_mo *mo, size_t n, double *key)
 {
-    size_t fronts = run_mo_fronts(mo, mo->violation, n);
+    size_t fronts = run_mo_fronts(mo, mo->violation, n, mo->level);
     /* the members of each front together, fronts in order, indices ascending: a counting sort */
     size_t *start = mo->order; /* fronts + 1 <= n + 1 counts: order[] is free again, and crowd[] holds the rest */
     memset(start, 0, (fronts + 1 < n ? fronts + 1 : n) * sizeof *start);
@@ -219,7 +234,7 @@ static size_t run_mo_best_front(struct ga_run *run, size_t *members, bool distin
 {
     struct run_mo *mo = run->mo;
     size_t n = run->total, count = 0;
-    run_mo_fronts(mo, mo->violation, n);
+    run_mo_fronts(mo, mo->violation, n, 0);
     for (size_t i = 0; i < n; i++) {
         if (mo->rank[i] != 0 || mo->violation[i] != 0)
             continue;
@@ -286,4 +301,83 @@ size_t ga_run_front(struct ga_run *run, size_t *members)
         if (!run_mo_gather(mo, i, run->genes + i * run->stride))
             return 0;
     return run_mo_best_front(run, members, true);
+}
+
+/* The single-objective schemes' fitness of the whole population, from the
+ * records, at the current level. */
+static void run_mo_refit(struct ga_run *run)
+{
+    struct run_mo *mo = run->mo;
+    if (mo->keyed)
+        return;
+    for (size_t i = 0; i < run->total; i++) {
+        const double *record = run_mo_record(mo, run->genes + i * run->stride);
+        if (isfinite(run->fitness[i])) /* a fault's NaN stays for the check to see */
+            run->fitness[i] = run_mo_fitness(mo, record[0], record[mo->m]);
+    }
+}
+
+void run_mo_level_start(struct ga_run *run)
+{
+    struct run_mo *mo = run->mo;
+    if (!mo || mo->handling != GA_CONSTRAINTS_EPSILON)
+        return;
+    size_t n = run->total, theta = (size_t)(run->params.epsilon_share * (double)n);
+    for (size_t i = 0; i < n; i++)
+        mo->value[i] = run_mo_record(mo, run->genes + i * run->stride)[mo->m];
+    /* the theta-th smallest violation (a sort: n log n once a run) */
+    for (size_t i = 0; i < n; i++)
+        mo->order[i] = i;
+    struct ga_order_rows by = {mo->value, 1, 0};
+    ga_order_sort(mo->order, n, mo->members, ga_order_column_up, &by);
+    mo->level0 = mo->value[mo->order[theta < n ? theta : n - 1]];
+    mo->level = mo->level0;
+    run_mo_refit(run);
+}
+
+void run_mo_level_step(struct ga_run *run)
+{
+    struct run_mo *mo = run->mo;
+    if (!mo || mo->handling != GA_CONSTRAINTS_EPSILON)
+        return;
+    double t = (double)(run->generation + 1), T = (double)run->params.epsilon_generations;
+    mo->level = t < T ? mo->level0 * pow(1 - t / T, run->params.epsilon_exponent) : 0;
+    run_mo_refit(run);
+}
+
+void run_mo_pack(const struct run_mo *mo, struct ga_pack *p)
+{
+    if (mo && mo->handling == GA_CONSTRAINTS_EPSILON)
+        ga_pack_put(p, &mo->level0, sizeof mo->level0);
+}
+
+bool run_mo_unpack(struct run_mo *mo, struct ga_unpack *u)
+{
+    if (!mo || mo->handling != GA_CONSTRAINTS_EPSILON)
+        return true;
+    return ga_unpack_get(u, &mo->level0, sizeof mo->level0) && mo->level0 >= 0;
+}
+
+void run_mo_best(struct ga_run *run)
+{
+    const struct run_mo *mo = run->mo;
+    if (!mo->k || mo->keyed)
+        return;
+    double best = INFINITY, least = INFINITY;
+    for (size_t i = 0; i < run->total; i++) {
+        double v = run_mo_record(mo, run->genes + i * run->stride)[mo->m];
+        if (v == 0 && run->fitness[i] < best)
+            best = run->fitness[i];
+        least = v < least ? v : least;
+    }
+    /* none feasible: Deb's fitness of the least violation, whatever the handling */
+    run->stats.best = best < INFINITY ? best : GA_INFEASIBLE * (1 + least);
+}
+
+const double *run_mo_trail_all(struct ga_run *run)
+{
+    struct run_mo *mo = run->mo;
+    for (size_t i = 0; i < run->total; i++)
+        mo->value[i] = run_mo_trail(mo, run->genes + i * run->stride, run->fitness[i]);
+    return mo->value;
 }

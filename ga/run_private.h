@@ -118,6 +118,10 @@ struct run_fault_note {
  * slots carry it, so the loop's breeding is unchanged. */
 struct run_mo {
     size_t m, k, at;
+    bool keyed; /* NSGA-II: the fitness is the key; else the objective, as the handling has it */
+    enum ga_constraint_handling handling;
+    double weight;             /* GA_CONSTRAINTS_PENALTY */
+    double level, level0;      /* the epsilon level now and at generation 0; 0 for Deb's rules */
     double reference[GA_OBJECTIVES_MAX];
     bool has_reference;
     const double *front; /* the true front, 'front_n' rows; NULL: not known */
@@ -141,6 +145,14 @@ static inline double *run_mo_record(const struct run_mo *mo, const ga_gene *g)
  * is ga_genome_stride(run->copy) after it. */
 bool run_mo_setup(struct ga_run *run, struct ga_diag *d);
 void run_mo_free(struct run_mo *mo);
+/* The epsilon level: its start from generation 0 (run_mo_level_start)
+ * and its value for the generation about to be made, each time with the
+ * population's fitness made anew (single-objective schemes). */
+void run_mo_level_start(struct ga_run *run);
+void run_mo_level_step(struct ga_run *run);
+/* The epsilon level's start in a checkpoint. */
+void run_mo_pack(const struct run_mo *mo, struct ga_pack *p);
+bool run_mo_unpack(struct run_mo *mo, struct ga_unpack *u);
 /* The evaluation with records: fills g's record and returns 0 (NaN when
  * a value is not finite: the fitness check's fault); the fitness is the
  * key run_mo_key or run_mo_survive gives. */
@@ -153,6 +165,19 @@ bool run_mo_key(struct ga_run *run, const ga_gene *genes, size_t n, double *fitn
 /* NSGA-II survival of island k: the best N of its parents and brood by
  * those keys, into next_genes and next_fitness. */
 void run_mo_survive(struct ga_run *run, size_t k);
+/* With constraints in a single-objective scheme: stats.best becomes the
+ * best feasible fitness (while none is feasible, GA_INFEASIBLE (1 + the
+ * least violation), as Deb's rules have it), and
+ * a child's trail entry (hitting times) is at least GA_INFEASIBLE while it
+ * is infeasible, so that no infeasible one reaches a target.
+ * run_mo_trail_all gives generation 0's trail so (scratch of the run). */
+void run_mo_best(struct ga_run *run);
+static inline double run_mo_trail(const struct run_mo *mo, const ga_gene *g, double fitness)
+{
+    return mo->k && !mo->keyed && run_mo_record(mo, g)[mo->m] > 0 && fitness < GA_INFEASIBLE ? GA_INFEASIBLE
+                                                                                            : fitness;
+}
+const double *run_mo_trail_all(struct ga_run *run);
 /* The statistics of several objectives and constraints of the population. */
 void run_mo_measure(struct ga_run *run);
 

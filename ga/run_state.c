@@ -373,6 +373,7 @@ void ga_run_pack(const struct ga_run *run, struct ga_pack *p)
     for (size_t i = 0; i < n; i++) /* the genes and any record, not the padding */
         ga_pack_put(p, run->genes + i * run->stride, copy * sizeof *run->genes);
     ga_pack_put(p, run->fitness, n * sizeof *run->fitness);
+    run_mo_pack(run->mo, p);
     if (run->cmaes)
         cmaes_pack(run->cmaes, p);
     if (run->ll)
@@ -399,6 +400,8 @@ bool ga_run_unpack(struct ga_run *run, struct ga_unpack *u)
         if (run->problem->valid && !run->problem->valid(&run->gen, g))
             return false;
     }
+    if (!run_mo_unpack(run->mo, u))
+        return false;
     if (run->cmaes && !cmaes_unpack(run->cmaes, u))
         return false;
     if (run->ll && !ll_unpack(run->ll, u))

@@ -61,7 +61,7 @@ done
 # entry of SETTINGS; (2) every setting of the resolved configuration of
 # every shipped and golden experiment file, every default filled in, has
 # its own '.B group.key' entry.
-grep -E '^\.B [a-z_]+(\.[A-Za-z_]+)+$' "$src/doc/gaexp.1" | sed 's/^\.B //' | sort -u >"$out/documented"
+grep -E '^\.B [a-z_]+(\.[A-Za-z_0-9]+)+$' "$src/doc/gaexp.1" | sed 's/^\.B //' | sort -u >"$out/documented"
 tr '.' '\n' <"$out/documented" | sort -u >"$out/documented-parts"
 cat "$src"/ga/*.c "$src"/operators/*.c "$src"/problems/*/*.c "$src"/cli/*.c | tr '\n' ' ' |
   grep -oE 'ga_cfg_(int|int_list|double|bool|string|file|choice|lookup|group)\([^;"]*"[A-Za-z_]+"' |
@@ -82,7 +82,7 @@ for cfg in $(cd "$src" && ls configs/*.cfg tests/data/golden/*.cfg); do
   (cd "$src" && "$gaexp" run "$cfg" --quiet --seed 1 --set ga.stop.generations=1 --set output.plot=false \
      --out "$here/$out/run-$name" >/dev/null 2>&1)
   awk '/^[ \t]*#/ {next}
-       /^[ \t]*[a-z_]+ = \{/ {sub(/^[ \t]*/, ""); path[++depth] = $1; next}
+       /^[ \t]*[a-z_0-9]+ = \{/ {sub(/^[ \t]*/, ""); path[++depth] = $1; next}
        /^[ \t]*\};/ {depth--; next}
        /^[ \t]*[A-Za-z_]+ = / {sub(/^[ \t]*/, ""); p = ""; for (i = 1; i <= depth; i++) p = p path[i] "."; print p $1}' \
     "$out/run-$name/config.cfg" >>"$out/resolved" 2>/dev/null && resolved=$((resolved + 1))

@@ -61,6 +61,35 @@ for case in "bnh 2" "dtlz2 3"; do
   check "$1, m = $2: 4 threads as 1" same "$out/$1-j1" "$out/$1-j4"
 done
 
+# Constraints in the single-objective schemes (CEC 2006's g24, optimum
+# known): Deb's rules by default and the epsilon level, each scheme, 10
+# seeds: every final best feasible and within 0.02 of the optimum (the
+# worst measured: 0.0100).
+far=
+for handling in deb epsilon; do
+  for scheme in generational steady plus; do
+    dir=$out/g24-$handling-$scheme
+    printf 'problem = { name = "constrained"; function = "g24"; };
+ga = { seed = 1; population = 100; replicates = 10; scheme = { name = "%s"; }; constraints = { name = "%s"; }; stop = { generations = 200; }; };
+output = { plot = false; };
+'       "$scheme" "$handling" > "$dir.cfg"
+    "$GAEXP" run "$dir.cfg" --out "$dir" --quiet || { far="$far $handling/$scheme(failed)"; continue; }
+    worst=$(awk -F, 'NR > 1 { if ($4 > w) w = $4 } END { print w + 0 }' "$dir/summary.csv")
+    echo "# g24, $handling, $scheme: the worst final gap of 10 seeds $worst"
+    awk -v w="$worst" 'BEGIN { exit !(w <= 0.02) }' || far="$far $handling/$scheme($worst)"
+  done
+done
+check "g24: Deb's rules and the epsilon level, generational, steady and plus, 10 seeds each within 0.02 of the optimum, feasible (beyond:${far:- none})" [ -z "$far" ]
+cfg=$out/g06.cfg
+printf 'problem = { name = "constrained"; function = "g06"; };
+ga = { seed = 2; population = 60; replicates = 2; scheme = { name = "steady"; }; constraints = { name = "epsilon"; }; islands = { count = 2; migration = { interval = 5; size = 2; }; }; stop = { generations = 60; }; };
+output = { plot = false; };
+' > "$cfg"
+for jobs in 1 4; do
+  check "g06, the epsilon level, steady, 2 islands, $jobs threads" "$GAEXP" run "$cfg" --jobs "$jobs" --out "$out/g06-j$jobs" --quiet
+done
+check "g06, the epsilon level: 4 threads as 1" sh -c 'cmp "$0/generations.csv" "$1/generations.csv" && cmp "$0/summary.csv" "$1/summary.csv"' "$out/g06-j1" "$out/g06-j4"
+
 # Refusals: at the setting's line, exit 2, no folder.
 refused() { # FILE-TEXT EXPECTED
   printf '%s\n' "$1" > "$out/bad.cfg"
@@ -73,9 +102,12 @@ check "a reference point inside the front is refused at its line" refused \
 ga = { mo = { reference = [1.1, 0.5]; }; };' 'bad.cfg:2: ga.mo.reference: the reference point must be worse than the true front'"'"'s nadir in every objective: objective 2 is 0.5'
 check "several objectives with the generational scheme are refused" refused \
   'problem = { name = "mo"; function = "dtlz2"; objectives = 3; };
-ga = { scheme = { name = "generational"; }; };' "'mo' has 3 objectives and 0 constraints: it needs scheme \"nsga2\""
+ga = { scheme = { name = "generational"; }; };' "'mo' has 3 objectives: it needs scheme \"nsga2\""
 check "three objectives of a two-objective function are refused" refused \
   'problem = { name = "mo"; function = "zdt1"; objectives = 3; };' 'problem.objectives'
+check "a penalty with NSGA-II is refused" refused \
+  'problem = { name = "mo"; function = "bnh"; };
+ga = { constraints = { name = "penalty"; }; };' 'not "penalty"'
 check "a local search with objectives is refused" refused \
   'problem = { name = "mo"; };
 ga = { local = { name = "2opt"; }; };' 'local'

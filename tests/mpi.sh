@@ -125,10 +125,14 @@ mv "$out/reals" "$out/reals-reference"
 check "a real-valued island run on 3 ranks" "$MPIRUN" -np 3 --oversubscribe $reals --out "$out/reals"
 check "real-valued on 3 ranks: byte-identical to one process" same "$out/reals-reference" "$out/reals"
 # The functions evaluate blocks (evaluate_batch; the sphere four genomes to
-# a vector), and erx makes one child from each pair of parents: island runs
-# of both on 3 ranks are one process's.
-for case in sphere erx; do
+# a vector), erx makes one child from each pair of parents, NSGA-II ranks a
+# constrained bi-objective problem (BNH: records of objectives in the
+# genomes the ranks gather, front.csv) and the epsilon level keeps g06's
+# constraints: island runs of each on 3 ranks are one process's.
+for case in sphere erx nsga2 epsilon; do
   case $case in
+    nsga2) run="$GAEXP run $srcdir/configs/bnh.cfg --set ga.stop.generations=30" ;;
+    epsilon) run="$GAEXP run $srcdir/configs/g06.cfg --set ga.stop.generations=30" ;;
     sphere) run="$GAEXP run $srcdir/configs/rastrigin.cfg --set problem.function=sphere --set ga.stop.generations=40" ;;
     erx) run="$GAEXP run $srcdir/configs/tsp.cfg --set ga.crossover.name=erx --set ga.stop.generations=25" ;;
   esac

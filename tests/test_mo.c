@@ -187,6 +187,63 @@ static void test_statistics(void **unused)
     test_experiment_free(t);
 }
 
+/* Constraints in a single-objective scheme: each individual's fitness is
+ * what its handling makes of its record (Deb's rules, the penalty, the
+ * epsilon level from the theta-th violation of generation 0), and
+ * stats.best is the best feasible one. */
+static void test_handling(void **unused)
+{
+    (void)unused;
+    static const char *const cases[] = {"deb", "penalty", "epsilon"};
+    for (size_t c = 0; c < 3; c++) {
+        char text[512];
+        snprintf(text, sizeof text,
+                 "problem = { name = \"constrained\"; function = \"g06\"; }; ga = { population = 50; scheme = { "
+                 "name = \"plus\"; }; constraints = { name = \"%s\"; penalty = { weight = 7.5; }; epsilon = { "
+                 "share = 0.3; generations = 4; exponent = 2.0; }; }; };",
+                 cases[c]);
+        struct test_experiment *t = test_experiment_alloc(text);
+        assert_non_null(t->e);
+        struct ga_run *run = mo_run(t);
+        size_t n = 50;
+        assert_int_equal(ga_run_init(run, 11), GA_CONTINUE);
+        /* the epsilon level of generation 0: the 15th smallest violation of 50 (theta = 0.3 N) */
+        double v[50], level = 0;
+        for (size_t i = 0; i < n; i++)
+            v[i] = ga_run_record(run, i)[1];
+        for (size_t i = 0; i < n; i++) { /* its rank among the violations, ties by index */
+            size_t below = 0;
+            for (size_t j = 0; j < n; j++)
+                below += v[j] < v[i] || (v[j] == v[i] && j < i);
+            if (below == 15)
+                level = v[i];
+        }
+        double level0 = level;
+        for (int g = 0; g < 6; g++) {
+            double best = INFINITY;
+            for (size_t i = 0; i < n; i++) {
+                const double *r = ga_run_record(run, i);
+                double want = c == 1 ? r[0] + 7.5 * r[1] : r[1] <= (c == 2 ? level : 0) ? r[0] : GA_INFEASIBLE * (1 + r[1]);
+                if (ga_run_fitness(run, i) != want)
+                    fail_msg("%s, generation %d, individual %zu: fitness %.17g, want %.17g", cases[c], g, i,
+                             ga_run_fitness(run, i), want);
+                if (r[1] == 0 && r[0] < best)
+                    best = r[0];
+            }
+            if (best < INFINITY)
+                assert_true(ga_run_stats(run)->best == best);
+            else
+                assert_true(ga_run_stats(run)->best >= GA_INFEASIBLE);
+            assert_int_equal(ga_run_iterate(run), GA_CONTINUE);
+            /* the level of the generation just made: level0 (1 - t/T)^cp, 0 from T = 4 on */
+            double t_now = (double)(g + 1);
+            level = t_now < 4 ? level0 * pow(1 - t_now / 4, 2) : 0;
+        }
+        ga_run_free(run);
+        test_experiment_free(t);
+    }
+}
+
 static void zero_count(const void *state, size_t *m, size_t *k)
 {
     (void)state;
@@ -211,7 +268,7 @@ static void test_refusals(void **unused)
     ga_diag_clear(&diag);
     test_experiment_free(t);
     test_expect_error("problem = { name = \"mo\"; }; ga = { scheme = { name = \"generational\"; }; };",
-                      "test.cfg:1: ga.scheme.name: 'mo' has 2 objectives and 0 constraints: it needs scheme \"nsga2\"");
+                      "test.cfg:1: ga.scheme.name: 'mo' has 2 objectives: it needs scheme \"nsga2\"");
     test_expect_error("problem = { name = \"onemax\"; }; ga = { scheme = { name = \"nsga2\"; }; };",
                       "needs a problem with objectives or constraints");
     test_expect_error("problem = { name = \"mo\"; }; ga = { mo = { reference = [1.1, 0.9]; }; };",
@@ -227,6 +284,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_keys),
         cmocka_unit_test(test_statistics),
+        cmocka_unit_test(test_handling),
         cmocka_unit_test(test_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

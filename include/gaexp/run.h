@@ -67,6 +67,31 @@ enum ga_replace {
     GA_REPLACE_TOURNAMENT, /* the worst of replace_tournament drawn with replacement */
 };
 
+/* How a run with constraints compares individuals (ga.constraints.name). */
+enum ga_constraint_handling {
+    /* Deb's feasibility rules (Deb 2000): feasible beats infeasible, of two
+     * infeasible the smaller total violation wins, of two feasible the
+     * better objective.  In a single-objective scheme an infeasible
+     * individual's fitness is GA_INFEASIBLE (1 + its total violation),
+     * above every feasible fitness, so every selection and replacement
+     * keeps the rules; NSGA-II ranks by constrained domination. */
+    GA_CONSTRAINTS_DEB,
+    /* A static penalty: fitness f + weight * total violation (single
+     * objective schemes only). */
+    GA_CONSTRAINTS_PENALTY,
+    /* Takahama and Sakai's epsilon level (2006): a total violation up to
+     * epsilon counts as feasible; epsilon starts at the violation of the
+     * theta-th individual of generation 0 (theta = share N) and falls as
+     * epsilon0 (1 - t / T)^cp to 0 at generation T. */
+    GA_CONSTRAINTS_EPSILON,
+};
+/* The fitness of an infeasible individual under Deb's rules is this
+ * times 1 + its total violation: beyond any feasible fitness, ordered by
+ * violation (violations closer than a relative 2^-52 of 1 + V tie);
+ * a feasible fitness stays below it, about 2e90, and the population's
+ * statistics (their squares) stay finite for a violation below 1e50. */
+#define GA_INFEASIBLE 0x1p300
+
 /* Everything that defines a run besides the problem and the seed. */
 struct ga_params {
     size_t population;               /* N >= 1 per island; 1 only with plus, comma or random (no selection then) */
@@ -147,6 +172,13 @@ struct ga_params {
      * point, mo_reference_count = m values; 0: the problem's own, if any. */
     double mo_reference[GA_OBJECTIVES_MAX];
     size_t mo_reference_count;
+    /* Constraints (ga.constraints): the handling, the penalty's weight,
+     * and the epsilon level's share theta, generations T and exponent cp. */
+    enum ga_constraint_handling constraints;
+    double penalty_weight;
+    double epsilon_share;
+    unsigned long epsilon_generations;
+    double epsilon_exponent;
 };
 
 /* Why iterate stopped, or GA_CONTINUE: the word summary.csv's 'stop'
