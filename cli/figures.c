@@ -477,6 +477,8 @@ bool figures_run_open(const char *dir, const char *config, const struct figures_
         fputs(figures_style_text, style->fp);
     struct figures_setup s;
     figures_setup_read(config, NULL, 0, &s);
+    if (mo && !figures_front_several(mo->front)) /* one objective: its fitness is the objective */
+        mo = NULL;
     figures_run_names(mo != NULL, s.format, fig);
     bool ok = mo ? figures_front_open(dir, &s, mo, scripts) : figures_fitness_open(dir, config, &scripts[0]);
     if (!ok && style)

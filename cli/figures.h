@@ -100,7 +100,7 @@ struct figures_front_input {
 };
 /* Opens the run folder's scripts under their temporary names (cli/output.h)
  * into scripts[0 .. fig->count), from its resolved configuration 'config'
- * and, with objectives, 'mo' (NULL: one objective, fitness.gp); style.gp
+ * and, with objectives, 'mo' (NULL, or a front of one objective: fitness.gp); style.gp
  * too, into 'style' for the same commit (a folder written whole), or, with
  * 'style' NULL, written now when absent.  False (message printed) on a
  * write error, nothing left open. */
@@ -108,14 +108,18 @@ struct app_file;
 bool figures_run_open(const char *dir, const char *config, const struct figures_front_input *mo,
                       struct app_file *style, struct app_file *scripts, struct figures_run *fig);
 /* figures_run_open for the finished folder dir (objectives when it has a
- * front.csv), the scripts committed at once and style.gp written when
+ * front.csv of several), the scripts committed at once and style.gp written when
  * absent.  False (message printed) on a write error. */
 bool figures_run_scripts(const char *dir, struct figures_run *fig);
 /* A run folder's figures: figures_run_scripts, then each drawn; a notice
  * when gnuplot is missing.  False (message printed) when a figure could
  * not be written. */
 bool figures_run(const char *dir, bool quiet);
-/* The names of a run's figures, with objectives or not, in 'format'. */
+/* Whether the front.csv at path has several objectives (m >= 2): a run
+ * whose figures are front and hypervolume; false when it has one (its
+ * fitness is the objective: the fitness figure) or cannot be read. */
+bool figures_front_several(const char *front);
+/* The names of a run's figures, with several objectives or not, in 'format'. */
 void figures_run_names(bool objectives, const char *format, struct figures_run *fig);
 /* front.gp and hypervolume.gp (figures_run_open's with objectives). */
 bool figures_front_open(const char *dir, const struct figures_setup *s, const struct figures_front_input *in,

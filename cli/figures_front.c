@@ -61,6 +61,19 @@ static bool figures_front_names(const char *path, char *names, size_t size, size
     return true;
 }
 
+bool figures_front_several(const char *front)
+{
+    FILE *f = fopen(front, "r");
+    char line[1024];
+    bool read = f && fgets(line, sizeof line, f);
+    if (f)
+        fclose(f);
+    size_t commas = 0;
+    for (const char *c = line; read && *c; c++)
+        commas += *c == ',';
+    return read && commas >= 3; /* replicate,f1,f2,violation */
+}
+
 /* Whether the last row of the CSV file at path has a value in the 1-based column. */
 static bool figures_front_last_has(const char *path, size_t column)
 {

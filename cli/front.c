@@ -18,6 +18,11 @@ size_t front_width(const struct ga_experiment *e)
     return o ? m + 1 : 0;
 }
 
+bool front_several(const struct run_front *f)
+{
+    return f->width > 2;
+}
+
 bool front_alloc(struct run_front *f, const struct ga_experiment *e)
 {
     *f = (struct run_front){.width = front_width(e)};

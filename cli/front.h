@@ -22,6 +22,10 @@ struct run_front {
 
 /* m + 1 for a problem with objectives (front.csv is written), else 0. */
 size_t front_width(const struct ga_experiment *e);
+/* Whether f is a front of several objectives (m >= 2), trade-offs that
+ * best.txt lists; with one objective and constraints the best individual
+ * says what was found, as without them. */
+bool front_several(const struct run_front *f);
 /* Sets f up for e (nothing to hold without objectives); false when out of memory. */
 bool front_alloc(struct run_front *f, const struct ga_experiment *e);
 void front_free(struct run_front *f);

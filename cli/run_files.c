@@ -200,7 +200,7 @@ static bool run_write_best(const struct ga_experiment *e, const char *dir, const
 {
     if (!app_file_open(f, dir, "best.txt"))
         return false;
-    if (b->front.width) {
+    if (front_several(&b->front)) {
         run_write_front(e, genome, b, f->fp);
         return true;
     }
@@ -232,7 +232,7 @@ void run_report(const struct ga_experiment *e, const char *dir, const struct ga_
     else
         printf("%s: %u of %u replicates solved, %.3f s\n", e->problem->name, b->solved,
                e->replicates, seconds);
-    if (b->front.width) { /* the fitness is a ranking key: the front says what was found */
+    if (front_several(&b->front)) { /* the fitness is a ranking key: the front says what was found */
         printf("final front of replicate %u: %zu point%s, hypervolume %.10g (in best.txt)\n", b->front_replicate,
                b->front.count, b->front.count == 1 ? "" : "s", b->hv);
         printf("output: %s/\n", dir);

@@ -644,7 +644,7 @@ static bool sweep_point_figure(struct sweep *w, const char *root, size_t p)
     sweep_point_dir(root, p, dir, sizeof dir);
     struct figures_run fig;
     snprintf(script, sizeof script, "%s/front.csv", dir);
-    figures_run_names(access(script, F_OK) == 0, w->format[p], &fig);
+    figures_run_names(figures_front_several(script), w->format[p], &fig);
     if (w->plot[p] && !(w->plot[p] & SWEEP_SCRIPT_WRITTEN) && !figures_run_scripts(dir, &fig))
         return false;
     for (size_t k = 0; (w->plot[p] & ~SWEEP_SCRIPT_WRITTEN) == 1 && k < fig.count; k++) {

@@ -45,6 +45,14 @@ check "3 objectives: splot with the true front" grep -q "^splot 'true-front.csv'
 check "3 objectives: the third axis named" grep -q "^set zlabel 'f3'" "$out/dtlz2/front.gp"
 check "3 objectives: front.png drawn" png "$out/dtlz2/front.png"
 
+# One objective with constraints (front.csv of one objective): its fitness is
+# the objective, so the fitness figure and the best individual, as without them.
+printf '%s\n' 'problem = { name = "constrained"; function = "g06"; };' \
+  'ga = { seed = 1; population = 30; replicates = 2; stop = { generations = 20; }; };' 'output = { plot = true; };' > "$out/g06.cfg"
+"$GAEXP" run "$out/g06.cfg" --out "$out/g06" --quiet
+check "one objective with constraints: fitness.png, no front figure" sh -c '[ -s "$0/fitness.png" ] && [ ! -e "$0/front.gp" ]' "$out/g06"
+check "one objective with constraints: best.txt of the best individual" grep -q '^# fitness .* replicate [12] of 2' "$out/g06/best.txt"
+
 # A figure that cannot be drawn keeps the commit journal, and 'gaexp resume'
 # draws both figures it names.
 GNUPLOT=/bin/false "$GAEXP" run "$out/zdt1.cfg" --out "$out/journal" --quiet 2>"$out/journal.err"
