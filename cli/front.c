@@ -82,16 +82,25 @@ void front_write_header(FILE *fp, const struct ga_experiment *e)
     fputs(",violation\n", fp);
 }
 
+/* The first n values of point i, comma-separated, every digit. */
+static void front_write_values(FILE *fp, const struct run_front *f, size_t i, size_t n)
+{
+    for (size_t j = 0; j < n; j++)
+        fprintf(fp, "%s%.17g", j ? "," : "", f->rows[i * f->width + j]);
+}
+
 void front_write_rows(FILE *fp, unsigned r, const struct run_front *f)
 {
     for (size_t i = 0; i < f->count; i++) {
-        fprintf(fp, "%u", r);
-        for (size_t j = 0; j < f->width; j++) {
-            fputc(',', fp);
-            fprintf(fp, "%.17g", f->rows[i * f->width + j]);
-        }
+        fprintf(fp, "%u,", r);
+        front_write_values(fp, f, i, f->width);
         fputc('\n', fp);
     }
+}
+
+void front_write_objectives(FILE *fp, const struct run_front *f, size_t i)
+{
+    front_write_values(fp, f, i, f->width - 1);
 }
 
 void front_pack(const struct run_front *f, struct ga_pack *p)

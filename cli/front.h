@@ -39,6 +39,8 @@ void front_write_header(FILE *fp, const struct ga_experiment *e);
  * when the problem knows none.  False (message printed) on a write error. */
 struct app_file;
 bool front_write_true(const struct ga_experiment *e, const char *dir, struct app_file *f, bool *written);
+/* Point i's objectives as front.csv has them (comma-separated, every digit). */
+void front_write_objectives(FILE *fp, const struct run_front *f, size_t i);
 /* Replicate r's rows. */
 void front_write_rows(FILE *fp, unsigned r, const struct run_front *f);
 /* Copies src's points and genomes into dst, set up for the same experiment. */

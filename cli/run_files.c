@@ -186,9 +186,8 @@ static void run_write_front(const struct ga_experiment *e, const struct ga_genom
         fprintf(fp, "the largest final hypervolume (%.10g): ", b->hv);
     fprintf(fp, "%zu point%s, as front.csv lists them\n", f->count, f->count == 1 ? "" : "s");
     for (size_t i = 0; i < f->count; i++) {
-        fputs("#", fp);
-        for (size_t j = 0; j + 1 < f->width; j++)
-            fprintf(fp, "%s%.17g", j ? "," : " ", f->rows[i * f->width + j]);
+        fputs("# ", fp);
+        front_write_objectives(fp, f, i);
         fputc('\n', fp);
         e->problem->print(genome, f->genes + i * f->len, fp);
     }
