@@ -452,8 +452,8 @@ static void compare_print(const struct compare *c, FILE *out)
         significant += c->holm[i] < COMPARE_ALPHA;
     fprintf(out,
             "\n[N]: the rank in folder N.  Each folder ranks the configurations as 'gaexp report' orders its\n"
-            "points before its tests (ERT, then success rate, then mean final best fitness); ties share\n"
-            "their average rank.\n"
+            "points before its tests (ERT, then success rate, then mean final hypervolume with several\n"
+            "objectives, then mean final best fitness); ties share their average rank.\n"
             "Friedman chi-squared = %.6g, df = %zu, p-value = %.4g (ties corrected as R's friedman.test)\n"
             "Holm p: the pair with the first, z = (Ri - Rj) / sqrt(k(k+1)/(6N)), two-sided normal p,\n"
             "Holm-corrected over all %zu pairs; %zu pair%s differ at %.2g (all in pairwise.csv).\n"

@@ -467,7 +467,7 @@ void figures_run_names(bool objectives, const char *format, struct figures_run *
     }
 }
 
-bool figures_run_open(const char *dir, const char *config, const struct figures_front_input *mo,
+bool figures_run_open(const char *dir, const char *config, const struct figures_front_input *several,
                       struct app_file *style, struct app_file *scripts, struct figures_run *fig)
 {
     *fig = (struct figures_run){0};
@@ -477,10 +477,10 @@ bool figures_run_open(const char *dir, const char *config, const struct figures_
         fputs(figures_style_text, style->fp);
     struct figures_setup s;
     figures_setup_read(config, NULL, 0, &s);
-    if (mo && !figures_front_several(mo->front)) /* one objective: its fitness is the objective */
-        mo = NULL;
-    figures_run_names(mo != NULL, s.format, fig);
-    bool ok = mo ? figures_front_open(dir, &s, mo, scripts) : figures_fitness_open(dir, config, &scripts[0]);
+    if (several && !figures_front_several(several->front)) /* one objective: its fitness is the objective */
+        several = NULL;
+    figures_run_names(several != NULL, s.format, fig);
+    bool ok = several ? figures_front_open(dir, &s, several, scripts) : figures_fitness_open(dir, config, &scripts[0]);
     if (!ok && style)
         app_file_abandon(style);
     return ok;
@@ -493,9 +493,9 @@ bool figures_run_scripts(const char *dir, struct figures_run *fig)
     snprintf(front, sizeof front, "%s/front.csv", dir);
     snprintf(gens, sizeof gens, "%s/generations.csv", dir);
     snprintf(truth, sizeof truth, "%s/true-front.csv", dir);
-    struct figures_front_input mo = {.front = front, .generations = gens, .true_front = access(truth, F_OK) == 0};
+    struct figures_front_input several = {.front = front, .generations = gens, .true_front = access(truth, F_OK) == 0};
     struct app_file scripts[FIGURES_RUN_MAX] = {0};
-    if (!figures_run_open(dir, config, access(front, F_OK) == 0 ? &mo : NULL, NULL, scripts, fig))
+    if (!figures_run_open(dir, config, access(front, F_OK) == 0 ? &several : NULL, NULL, scripts, fig))
         return false;
     bool ok = true;
     for (size_t i = 0; i < fig->count; i++)

@@ -100,12 +100,12 @@ struct figures_front_input {
 };
 /* Opens the run folder's scripts under their temporary names (cli/output.h)
  * into scripts[0 .. fig->count), from its resolved configuration 'config'
- * and, with objectives, 'mo' (NULL, or a front of one objective: fitness.gp); style.gp
+ * and, with objectives, 'several' (NULL, or a front of one objective: fitness.gp); style.gp
  * too, into 'style' for the same commit (a folder written whole), or, with
  * 'style' NULL, written now when absent.  False (message printed) on a
  * write error, nothing left open. */
 struct app_file;
-bool figures_run_open(const char *dir, const char *config, const struct figures_front_input *mo,
+bool figures_run_open(const char *dir, const char *config, const struct figures_front_input *several,
                       struct app_file *style, struct app_file *scripts, struct figures_run *fig);
 /* figures_run_open for the finished folder dir (objectives when it has a
  * front.csv of several), the scripts committed at once and style.gp written when

@@ -32,11 +32,11 @@ static void run_write_row(FILE *fp, unsigned replicate, const struct ga_stats *s
     row[len++] = ',';
     len += number_u(row + len, s->found);
     fwrite(row, 1, len, fp);
-    const double mo[] = {s->feasible, s->violation, s->hv, s->hv_share, s->igd, s->igd_plus};
-    for (size_t c = 0; objectives && c < sizeof mo / sizeof *mo; c++) { /* NaN: no value */
+    const double indicators[] = {s->feasible, s->violation, s->hv, s->hv_share, s->igd, s->igd_plus};
+    for (size_t c = 0; objectives && c < sizeof indicators / sizeof *indicators; c++) { /* NaN: no value */
         fputc(',', fp);
-        if (!isnan(mo[c]))
-            number_put_g10(fp, mo[c]);
+        if (!isnan(indicators[c]))
+            number_put_g10(fp, indicators[c]);
     }
     for (size_t c = 0; c < columns; c++) { /* the problem's own; NaN: no value */
         fputc(',', fp);
@@ -272,9 +272,9 @@ static bool run_write_scripts(struct run_files *f, const struct output_settings 
      * last row: all still under their temporary names. */
     if (!run_flush(&f->config) || !run_flush(&f->gens) || (f->objectives && !run_flush(&f->front)))
         return false;
-    struct figures_front_input mo = {.front = f->front.part_path, .generations = f->gens.part_path,
+    struct figures_front_input several = {.front = f->front.part_path, .generations = f->gens.part_path,
                                      .true_front = c->truth_open};
-    return figures_run_open(out->dir, f->config.part_path, f->objectives ? &mo : NULL, f->staged ? &c->style : NULL,
+    return figures_run_open(out->dir, f->config.part_path, f->objectives ? &several : NULL, f->staged ? &c->style : NULL,
                             c->scripts, &c->fig);
 }
 

@@ -167,11 +167,11 @@ bool run_end_write(struct run_session *s, unsigned r, const struct run_end *end)
             end->best, end->generation_found, end->evaluations, ga_stop_word(end->stop), end->evaluations_found);
     if (end->evaluations_to_target)
         fprintf(s->f.summary.fp, "%llu", end->evaluations_to_target);
-    const double mo[] = {end->hv, end->hv_share, end->igd, end->igd_plus};
-    for (size_t c = 0; s->f.objectives && c < sizeof mo / sizeof *mo; c++) { /* NaN: no value */
+    const double indicators[] = {end->hv, end->hv_share, end->igd, end->igd_plus};
+    for (size_t c = 0; s->f.objectives && c < sizeof indicators / sizeof *indicators; c++) { /* NaN: no value */
         fputc(',', s->f.summary.fp);
-        if (!isnan(mo[c]))
-            fprintf(s->f.summary.fp, "%.10g", mo[c]);
+        if (!isnan(indicators[c]))
+            fprintf(s->f.summary.fp, "%.10g", indicators[c]);
     }
     fputc('\n', s->f.summary.fp);
     fprintf(s->f.times.fp, "%u,%.6f,%.0f\n", r, end->seconds,

@@ -104,6 +104,12 @@ check "significantly better: p < 0.05 against the first" awk '$2 == "p001" { exi
 check "the report says the hypervolume ranks" grep -q "Ranked by the mean final hypervolume" "$out/rates.txt"
 check "boxes.gp draws the final hypervolume" grep -q "Final hypervolume (higher is better)" "$out/rates/boxes.gp"
 check "boxes.png drawn" png "$out/rates/boxes.png"
+# gaexp compare: the same sweep on ZDT2, each folder ranking by final hypervolume.
+sed 's/zdt1/zdt2/; s/plot = true/plot = false/' "$out/rates.cfg" > "$out/rates2.cfg"
+"$GAEXP" sweep "$out/rates2.cfg" --out "$out/rates2" --quiet
+"$GAEXP" compare "$out/rates" "$out/rates2" --out "$out/compare" > "$out/compare.txt"
+check "compare: each block's measure is the final hypervolume" sh -c '[ "$(grep -c ",hv_mean,final_hv," "$0")" -eq 2 ]' "$out/compare/blocks.csv"
+check "compare: crossover 0.9 ranked first in both" grep -q '^1 *0.9 *1.000 ' "$out/compare.txt"
 check "each point's front.png drawn" sh -c 'for p in p001 p002; do [ -s "$0/$p/front.png" ] || exit 1; done' "$out/rates"
 
 test_summary mo_output
