@@ -1,4 +1,4 @@
-/* bench/pareto.c — CPU seconds of ga_pareto_rank and ga_indicator_hv (gaexp/pareto.h, indicator.h): `make bench-pareto`. */
+/* bench/pareto.c — CPU seconds of ga_pareto_rank, ga_indicator_hv (gaexp/pareto.h, indicator.h) and nsga3_select (ga/nsga3.h): `make bench-pareto`. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -6,6 +6,7 @@
 #include <time.h>
 #include <gsl/gsl_rng.h>
 
+#include "ga/nsga3.h"
 #include "gaexp/indicator.h"
 #include "gaexp/pareto.h"
 
@@ -98,6 +99,41 @@ static void hv_row(size_t n, size_t m, enum shape shape, int reps)
     free(f);
 }
 
+/* nsga3_select keeping half of n points, their ranks computed ahead (not
+ * timed), with the directions of H divisions; r seeded afresh each call. */
+static void nsga3_row(size_t n, size_t m, enum shape shape, size_t h, int reps)
+{
+    double *f = points(n, m, shape, 3000 + n + m);
+    size_t ndirs = nsga3_directions_count(m, h, 0), fronts, keep = n / 2;
+    size_t *rank = malloc(n * sizeof *rank), *chosen = malloc(keep * sizeof *chosen);
+    double *dirs = malloc(ndirs * m * sizeof *dirs), t[64];
+    struct ga_pareto *p = ga_pareto_alloc(n, m);
+    struct nsga3 *s = nsga3_alloc(n, m, ndirs);
+    gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+    if (!rank || !chosen || !dirs || !p || !s || !r) {
+        fprintf(stderr, "bench/pareto: out of memory\n");
+        exit(1);
+    }
+    nsga3_directions(m, h, 0, dirs);
+    fronts = ga_pareto_rank(p, f, n, rank);
+    for (int k = 0; k < reps; k++) {
+        gsl_rng_set(r, 1);
+        double start = cpu_seconds();
+        nsga3_select(s, f, n, rank, keep, dirs, ndirs, r, chosen);
+        t[k] = cpu_seconds() - start;
+    }
+    printf("| nsga3_select | %zu | %zu | %s | keep %zu of %zu fronts, H = %zu: %zu directions | %d | %.4f |\n", m, n,
+           shape_name(shape), keep, fronts, h, ndirs, reps, median(t, reps));
+    fflush(stdout);
+    gsl_rng_free(r);
+    nsga3_free(s);
+    ga_pareto_free(p);
+    free(dirs);
+    free(chosen);
+    free(rank);
+    free(f);
+}
+
 int main(int argc, char **argv)
 {
     int reps = argc > 1 ? atoi(argv[1]) : 7;
@@ -125,5 +161,13 @@ int main(int argc, char **argv)
         hv_row(five[i], 5, FRONT, reps);
     for (size_t i = 0; i < 3; i++)
         hv_row(six[i], 6, FRONT, reps);
+    /* NSGA-III: 91 directions (m = 3, H = 12, Deb and Jain's setting), then
+     * about as many directions as points kept (association costs n x directions). */
+    for (size_t n = 1000; n <= 100000; n *= 10)
+        for (int s = RANDOM; s <= FRONT; s++)
+            nsga3_row(n, 3, (enum shape)s, 12, reps);
+    const size_t half[] = {30, 99, 315}; /* C(H + 2, 2) = 496, 5050, 50086 */
+    for (size_t i = 0, n = 1000; i < 3; i++, n *= 10)
+        nsga3_row(n, 3, FRONT, half[i], n < 100000 ? reps : 1);
     return 0;
 }

@@ -402,6 +402,18 @@ static bool experiment_lambdalambda_settings(struct ga_cfg *cfg, config_setting_
     return ok;
 }
 
+/* NSGA-III's directions: divisions H (0: as many as the population
+ * allows) and the inner layer's (0: none). */
+static bool experiment_nsga3_settings(struct ga_cfg *cfg, config_setting_t *v, struct ga_params *params)
+{
+    long long divisions = 0, inner = 0;
+    bool ok = !v || ga_cfg_int(cfg, v, "divisions", 0, 0, 1000, &divisions);
+    ok &= !v || ga_cfg_int(cfg, v, "inner", 0, 0, 1000, &inner);
+    params->nsga3_divisions = (size_t)divisions;
+    params->nsga3_inner = (size_t)inner;
+    return ok;
+}
+
 /* The settings of scheme 'which' from its group v (NULL: the defaults) into params. */
 static bool experiment_scheme_settings(struct ga_cfg *cfg, config_setting_t *v, enum ga_scheme which,
                                        struct ga_params *params)
@@ -433,10 +445,13 @@ static bool experiment_scheme_settings(struct ga_cfg *cfg, config_setting_t *v, 
     case GA_SCHEME_COMMA:
     case GA_SCHEME_RANDOM:
     case GA_SCHEME_NSGA2:
+    case GA_SCHEME_NSGA3:
         lambda = which == GA_SCHEME_COMMA ? 2 * n : n;
         ok &= !v || ga_cfg_int(cfg, v, "lambda", lambda, 1, EXPERIMENT_MAX_POPULATION, &lambda);
         if (v && which == GA_SCHEME_PLUS)
             ok &= ga_cfg_choice(cfg, v, "ties", ties, 2, 0, &tie);
+        if (which == GA_SCHEME_NSGA3)
+            ok &= experiment_nsga3_settings(cfg, v, params);
         break;
     case GA_SCHEME_CMAES:
         ok &= experiment_cmaes_settings(cfg, v, &lambda, params);

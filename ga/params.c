@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ga/nsga3.h"
 #include "ga/select.h"
 
 #define PARAMS_STOP_WORD(code, word, text) word,
@@ -239,10 +240,11 @@ bool params_check_objectives(const struct ga_params *p, const struct ga_problem 
                              struct params_fault *f)
 {
     const struct ga_problem_objectives *o = problem->objectives;
-    bool nsga = p->scheme == GA_SCHEME_NSGA2;
+    bool nsga = p->scheme == GA_SCHEME_NSGA2 || p->scheme == GA_SCHEME_NSGA3;
+    const char *scheme = p->scheme == GA_SCHEME_NSGA3 ? "nsga3" : "nsga2";
     if (!o && nsga)
-        return params_broken(f, "ga.scheme.name", "scheme \"nsga2\" needs a problem with objectives or constraints; "
-                                                  "'%s' has one fitness", problem->name);
+        return params_broken(f, "ga.scheme.name", "scheme \"%s\" needs a problem with objectives or constraints; "
+                                                  "'%s' has one fitness", scheme, problem->name);
     if (!o && p->mo_reference_count)
         return params_broken(f, "ga.mo.reference", "'%s' has one fitness: no hypervolume to refer to", problem->name);
     if (!o)
@@ -255,15 +257,24 @@ bool params_check_objectives(const struct ga_params *p, const struct ga_problem 
                                            "%d objectives, at most %d constraints and an evaluate hook that fills them",
                              problem->name, m, k, GA_OBJECTIVES_MAX, GA_CONSTRAINTS_MAX);
     if (!nsga && m > 1)
-        return params_broken(f, "ga.scheme.name", "'%s' has %zu objectives: it needs scheme \"nsga2\"",
+        return params_broken(f, "ga.scheme.name", "'%s' has %zu objectives: it needs scheme \"nsga2\" or \"nsga3\"",
                              problem->name, m);
+    if (p->scheme == GA_SCHEME_NSGA3 && m < 2)
+        return params_broken(f, "ga.scheme.name", "NSGA-III's reference directions need 2 or more objectives; "
+                                                  "'%s' has 1 (\"nsga2\" or a single-objective scheme serves it)",
+                             problem->name);
+    if (p->scheme == GA_SCHEME_NSGA3 && !nsga3_directions_count(m, p->nsga3_divisions ? p->nsga3_divisions : 1,
+                                                                   p->nsga3_inner))
+        return params_broken(f, "ga.scheme.nsga3.divisions", "%zu divisions and %zu inner ones make too many "
+                                                             "directions for %zu objectives",
+                             p->nsga3_divisions, p->nsga3_inner, m);
     if (p->scheme == GA_SCHEME_CMAES || p->scheme == GA_SCHEME_LAMBDALAMBDA)
         return params_broken(f, "ga.scheme.name", "scheme \"%s\" compares one fitness; '%s' has objectives%s",
                              p->scheme == GA_SCHEME_CMAES ? "cmaes" : "lambdalambda", problem->name,
                              k ? " and constraints" : "");
     if (nsga && k && p->constraints == GA_CONSTRAINTS_PENALTY)
-        return params_broken(f, "ga.constraints.name", "NSGA-II ranks by constrained domination: \"deb\" or "
-                                                       "\"epsilon\", not \"penalty\"");
+        return params_broken(f, "ga.constraints.name", "%s ranks by constrained domination: \"deb\" or "
+                                                       "\"epsilon\", not \"penalty\"", p->scheme == GA_SCHEME_NSGA3 ? "NSGA-III" : "NSGA-II");
     if (p->local)
         return params_broken(f, "ga.local.name", "a local search improves one fitness; '%s' has objectives",
                              problem->name);

@@ -350,12 +350,17 @@ static bool run_batch(const struct ga_run *run)
     return run->problem->evaluate_batch && !run->params.local;
 }
 
-/* With NSGA-II, each island's fitness is its keys (run_mo_key), set anew
- * when the population was made otherwise than by survival. */
+/* The stream of island k's survival (NSGA-III's niching): past every
+ * breeding block of the generation. */
+#define RUN_SURVIVAL_STREAM ((uint64_t)1 << 48)
+
+/* With NSGA-II and NSGA-III, each island's fitness is its keys
+ * (run_mo_key), set anew when the population was made otherwise than by
+ * survival. */
 static void run_key(struct ga_run *run)
 {
     size_t n = run->params.population;
-    if (run->params.scheme != GA_SCHEME_NSGA2)
+    if (!run->mo || !run->mo->keyed)
         return;
     for (size_t base = 0; base < run->total; base += n)
         run_mo_key(run, run->genes + base * run->stride, n, run->fitness + base);
@@ -853,6 +858,7 @@ size_t run_generation_children(const struct ga_params *p)
     case GA_SCHEME_COMMA:
     case GA_SCHEME_RANDOM:
     case GA_SCHEME_NSGA2:
+    case GA_SCHEME_NSGA3:
         break;
     }
     return p->lambda;
@@ -1262,8 +1268,8 @@ static unsigned long long run_generation(struct ga_run *run, size_t first, size_
     run_fault_scan(run, first * p->lambda, run->brood_fitness, first * p->lambda, last * p->lambda,
                    run->brood + first * p->lambda * run->stride);
     for (size_t k = first; k < last; k++)
-        if (p->scheme == GA_SCHEME_NSGA2)
-            run_mo_survive(run, k);
+        if (p->scheme == GA_SCHEME_NSGA2 || p->scheme == GA_SCHEME_NSGA3) /* NSGA-III's niching draws */
+            run_mo_survive(run, k, run_stream(run, run->generation + 1, RUN_SURVIVAL_STREAM + k));
         else
             run_survive(run, k);
     return evaluations;

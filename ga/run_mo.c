@@ -7,8 +7,23 @@
 #include "gaexp/indicator.h"
 #include "gaexp/pareto.h"
 #include "gaexp/problem.h"
+#include "ga/nsga3.h"
 #include "ga/order.h"
 #include "ga/run_private.h"
+
+/* NSGA-III's reference directions (the largest H giving at most N of
+ * them, unless ga.scheme.nsga3.divisions says) and its scratch. */
+static bool run_mo_directions(struct run_mo *mo, const struct ga_params *pa)
+{
+    size_t h = pa->nsga3_divisions;
+    while (!pa->nsga3_divisions && nsga3_directions_count(mo->m, h + 1, 0) &&
+           nsga3_directions_count(mo->m, h + 1, 0) <= pa->population)
+        h++;
+    mo->ndirs = nsga3_directions_count(mo->m, h ? h : 1, pa->nsga3_inner);
+    return mo->ndirs && (mo->directions = malloc(mo->ndirs * mo->m * sizeof *mo->directions)) &&
+           nsga3_directions(mo->m, h ? h : 1, pa->nsga3_inner, mo->directions) == mo->ndirs &&
+           (mo->nsga3 = nsga3_alloc(mo->cap, mo->m, mo->ndirs));
+}
 
 bool run_mo_setup(struct ga_run *run, struct ga_diag *d)
 {
@@ -32,7 +47,8 @@ bool run_mo_setup(struct ga_run *run, struct ga_diag *d)
     run->copy = mo->at + (m + 1) * GA_GENES_PER_REAL;
     run->evaluate = run_mo_evaluate;
     const struct ga_params *pa = &run->params;
-    mo->keyed = pa->scheme == GA_SCHEME_NSGA2;
+    mo->niched = pa->scheme == GA_SCHEME_NSGA3;
+    mo->keyed = pa->scheme == GA_SCHEME_NSGA2 || mo->niched;
     mo->handling = k ? pa->constraints : GA_CONSTRAINTS_DEB;
     mo->weight = pa->penalty_weight;
     mo->level = mo->level0 = mo->handling == GA_CONSTRAINTS_EPSILON ? INFINITY : 0; /* until generation 0 gives it */
@@ -49,7 +65,7 @@ bool run_mo_setup(struct ga_run *run, struct ga_diag *d)
         mo->front = NULL;
     /* the true front's hypervolume is for the problem's own reference point */
     mo->front_hv = pa->mo_reference_count ? NAN : front_hv;
-    size_t brood = pa->scheme == GA_SCHEME_NSGA2 ? pa->lambda : 0;
+    size_t brood = mo->keyed ? pa->lambda : 0;
     mo->cap = run->total > pa->population + brood ? run->total : pa->population + brood;
     size_t cap = mo->cap;
     if (!(mo->pareto = ga_pareto_alloc(cap, m)) || !(mo->points = malloc(cap * m * sizeof *mo->points)) ||
@@ -61,6 +77,10 @@ bool run_mo_setup(struct ga_run *run, struct ga_diag *d)
         ga_diag_add(d, "", 0, p->name, "out of memory");
         return false;
     }
+    if (mo->niched && !run_mo_directions(mo, pa)) {
+        ga_diag_add(d, "", 0, p->name, "out of memory for NSGA-III's directions");
+        return false;
+    }
     return true;
 }
 
@@ -69,6 +89,8 @@ void run_mo_free(struct run_mo *mo)
     if (!mo)
         return;
     ga_pareto_free(mo->pareto);
+    nsga3_free(mo->nsga3);
+    free(mo->directions);
     free(mo->points);
     free(mo->packed);
     free(mo->crowd);
@@ -164,6 +186,11 @@ static bool run_mo_gather(struct run_mo *mo, size_t i, const ga_gene *g)
 static void run_mo_keys(struct run_mo *mo, size_t n, double *key)
 {
     size_t fronts = run_mo_fronts(mo, mo->violation, n, mo->level);
+    if (mo->niched) { /* NSGA-III: the front alone (ties at random in a tournament: the first drawn) */
+        for (size_t i = 0; i < n; i++)
+            key[i] = (double)mo->rank[i];
+        return;
+    }
     /* the members of each front together, fronts in order, indices ascending: a counting sort */
     size_t *start = mo->order; /* fronts + 1 <= n + 1 counts: order[] is free again, and crowd[] holds the rest */
     memset(start, 0, (fronts + 1 < n ? fronts + 1 : n) * sizeof *start);
@@ -198,7 +225,27 @@ bool run_mo_key(struct ga_run *run, const ga_gene *genes, size_t n, double *fitn
     return finite;
 }
 
-void run_mo_survive(struct ga_run *run, size_t k)
+/* NSGA-III's survival of island k's gathered pool of 'pool' rows: the
+ * chosen in their pool order, keyed by their front. */
+static void run_mo_niche(struct ga_run *run, size_t k, size_t pool, gsl_rng *r)
+{
+    struct run_mo *mo = run->mo;
+    size_t n = run->params.population, lambda = run->params.lambda, stride = run->stride;
+    const ga_gene *parents = run->genes + k * n * stride, *brood = run->brood + k * lambda * stride;
+    run_mo_fronts(mo, mo->violation, pool, mo->level);
+    size_t *chosen = mo->members; /* run_mo_fronts is done with it */
+    if (!nsga3_select(mo->nsga3, mo->points, pool, mo->rank, n, mo->directions, mo->ndirs, r, chosen))
+        for (size_t s = 0; s < n; s++) /* arguments it refuses (none the run makes): the parents stay */
+            chosen[s] = s;
+    for (size_t s = 0; s < n; s++) {
+        size_t i = chosen[s];
+        const ga_gene *from = i < n ? parents + i * stride : brood + (i - n) * stride;
+        memcpy(run->next_genes + (k * n + s) * stride, from, run->copy * sizeof *from);
+        run->next_fitness[k * n + s] = (double)mo->rank[i];
+    }
+}
+
+void run_mo_survive(struct ga_run *run, size_t k, gsl_rng *r)
 {
     const struct ga_params *p = &run->params;
     struct run_mo *mo = run->mo;
@@ -211,6 +258,10 @@ void run_mo_survive(struct ga_run *run, size_t k)
     if (!finite) { /* a fault stops the run: the parents stay */
         memcpy(run->next_genes + k * n * stride, parents, n * stride * sizeof *parents);
         memcpy(run->next_fitness + k * n, run->fitness + k * n, n * sizeof *run->fitness);
+        return;
+    }
+    if (mo->niched) {
+        run_mo_niche(run, k, pool, r);
         return;
     }
     run_mo_keys(mo, pool, mo->value);

@@ -118,7 +118,11 @@ struct run_fault_note {
  * slots carry it, so the loop's breeding is unchanged. */
 struct run_mo {
     size_t m, k, at;
-    bool keyed; /* NSGA-II: the fitness is the key; else the objective, as the handling has it */
+    bool keyed; /* NSGA-II and NSGA-III: the fitness is the key; else the objective, as the handling has it */
+    bool niched; /* NSGA-III: survival by niching on 'directions', the key the front alone */
+    struct nsga3 *nsga3;
+    double *directions; /* ndirs rows of m */
+    size_t ndirs;
     enum ga_constraint_handling handling;
     double weight;             /* GA_CONSTRAINTS_PENALTY */
     double level, level0;      /* the epsilon level now and at generation 0; 0 for Deb's rules */
@@ -162,9 +166,11 @@ double run_mo_evaluate(const struct ga_genome *gen, const ga_gene *g);
  * 0.5 / (1 + crowding distance), lower better.  False (fitness untouched)
  * when a record is not finite. */
 bool run_mo_key(struct ga_run *run, const ga_gene *genes, size_t n, double *fitness);
-/* NSGA-II survival of island k: the best N of its parents and brood by
- * those keys, into next_genes and next_fitness. */
-void run_mo_survive(struct ga_run *run, size_t k);
+/* NSGA-II's survival of island k: the best N of its parents and brood by
+ * those keys, into next_genes and next_fitness; NSGA-III's: by front and
+ * niching (nsga3_select, its draws from r), the survivors in their order
+ * in the pool, each keyed by its front. */
+void run_mo_survive(struct ga_run *run, size_t k, gsl_rng *r);
 /* With constraints in a single-objective scheme: stats.best becomes the
  * best feasible fitness (while none is feasible, GA_INFEASIBLE (1 + the
  * least violation), as Deb's rules have it), and

@@ -202,7 +202,7 @@ struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
         ga_run_free(run);
         return NULL;
     }
-    if (run->params.scheme == GA_SCHEME_NSGA2) { /* no target: the fitness is a key, the front the result */
+    if (run->mo && run->mo->keyed) { /* no target: the fitness is a key, the front the result */
         run->params.stop_fitness = -INFINITY;
         run->params.stop_at_target = false;
     }
@@ -249,7 +249,8 @@ struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
              (run->local_spare = malloc(threads * run->stride * sizeof *run->local_spare));
     }
     if (ok && (params->scheme == GA_SCHEME_PLUS || params->scheme == GA_SCHEME_COMMA ||
-               params->scheme == GA_SCHEME_RANDOM || params->scheme == GA_SCHEME_NSGA2))
+               params->scheme == GA_SCHEME_RANDOM || params->scheme == GA_SCHEME_NSGA2 ||
+               params->scheme == GA_SCHEME_NSGA3))
         ok = (run->survivor_keys = malloc(islands * (params->population + lambda) * sizeof *run->survivor_keys));
     if (ok && params->scheme == GA_SCHEME_CMAES)
         ok = (run->cmaes = cmaes_alloc(gen.reals, run->params.lambda, params->cmaes_sigma, params->cmaes_ipop));

@@ -110,30 +110,39 @@ const struct ga_mutation ga_mutation_scramble = {
 /* Order crossover (Davis' OX): the child keeps a random slice of one parent
  * in place and takes the other genes in the order the other parent holds
  * them, starting after the slice.  Children of permutations are permutations. */
+/* Appends to rest[k..] the genes order[lo..hi) that are not taken, without
+ * a branch on taken[v], which no predictor guesses: each is written, and
+ * the count moves on only when it was not taken (rest has one more slot
+ * for the last gene written in vain); the new count. */
+static inline size_t perm_gather(const ga_gene *order, size_t lo, size_t hi, const uint8_t *taken, ga_gene *rest,
+                                 size_t k)
+{
+#pragma GCC unroll 4
+    for (size_t in = lo; in < hi; in++) {
+        rest[k] = order[in];
+        k += !taken[order[in]];
+    }
+    return k;
+}
+
 static void perm_ox_child(size_t len, size_t from, size_t to, const ga_gene *keep, const ga_gene *order,
                           ga_gene *child)
 {
     /* A flag per gene value: a permutation's values lie in [0, len). */
     uint8_t taken[len];
     memset(taken, 0, len);
+#pragma GCC unroll 4
     for (size_t i = from; i < to; i++) {
         child[i] = keep[i];
         taken[keep[i]] = 1;
     }
-    size_t out = to == len ? 0 : to, in = out;
-    /* Without a branch on taken[v], which no predictor guesses: each gene
-     * is written, and the place moves on only when it was not taken (a
-     * gene written there in vain is overwritten by the next; the place
-     * stays outside the slice until the last gene). */
-    for (size_t left = len - (to - from); left > 0;) {
-        ga_gene v = order[in];
-        in = in + 1 == len ? 0 : in + 1;
-        child[out] = v;
-        size_t fresh = !taken[v];
-        out += fresh;
-        out = out == len ? 0 : out;
-        left -= fresh;
-    }
+    /* The other genes in order's order from position 'to' on (wrapping)
+     * fill the places after the slice, then those before it. */
+    ga_gene rest[len + 1];
+    size_t k = perm_gather(order, to, len, taken, rest, 0);
+    perm_gather(order, 0, to, taken, rest, k);
+    memcpy(child + to, rest, (len - to) * sizeof *child);
+    memcpy(child, rest + (len - to), from * sizeof *child);
 }
 
 static void perm_ox(const struct ga_genome *gen, gsl_rng *r, const ga_gene *a, const ga_gene *b,

@@ -34,13 +34,79 @@ static double real_clamp(const struct ga_genome *gen, size_t i, double x)
     return x < gen->lower[i] ? gen->lower[i] : x > gen->upper[i] ? gen->upper[i] : x;
 }
 
+/* The draws of one SBX or polynomial mutation: on xoshiro256** (fast)
+ * through a copy of its state that the loop keeps in registers, stored
+ * back at the end; on any other generator through the gsl_rng.  The
+ * numbers and their order are ga_rng_uniform's either way. */
+struct real_draws {
+    gsl_rng *r;
+    struct ga_rng_xoshiro_state st;
+};
+
+/* u < p for u = k 2^-53 (ga_rng_xoshiro_uniform) is k < ceil(p 2^53), both
+ * sides exact: a comparison of integers, no conversion a draw.  The
+ * ceiling without libm's ceil (a call here): the floor, plus one when
+ * p 2^53 (exact, below 2^53) has a fraction. */
+static uint64_t real_threshold(double p)
+{
+    if (!(p > 0))
+        return 0;
+    if (p >= 1)
+        return UINT64_C(1) << 53;
+    double scaled = p * 0x1p53;
+    uint64_t t = (uint64_t)scaled;
+    return t + ((double)t < scaled);
+}
+
+#define REAL_INLINE static inline __attribute__((always_inline))
+
+REAL_INLINE double real_uniform(struct real_draws *d, bool fast)
+{
+    return fast ? ga_rng_xoshiro_uniform(&d->st) : gsl_rng_uniform(d->r);
+}
+
+/* Whether the next uniform draw is below p, t = real_threshold(p). */
+REAL_INLINE bool real_below(struct real_draws *d, bool fast, double p, uint64_t t)
+{
+    return fast ? ga_rng_xoshiro_next(&d->st) >> 11 < t : gsl_rng_uniform(d->r) < p;
+}
+
+/* The first index in [i, n) whose draw is below p, or n: ga_rng_first_below. */
+REAL_INLINE size_t real_first_below(struct real_draws *d, bool fast, double p, uint64_t t, size_t i, size_t n)
+{
+    while (i < n && !real_below(d, fast, p, t))
+        i++;
+    return i;
+}
+
 /* The spread factor of bounded SBX on one side: beta from the distance of
  * the nearer parent to its bound, u uniform; the SBX law truncated so that
- * the child stays within the bound (Deb's NSGA-II code, realcross). */
-static double real_sbx_betaq(double beta, double u, double eta)
+ * the child stays within the bound (Deb's NSGA-II code, realcross).
+ * minus_e1 = -(eta + 1) and inv_e1 = 1 / (eta + 1), computed once a pair. */
+REAL_INLINE double real_sbx_betaq(double beta, double u, double minus_e1, double inv_e1)
 {
-    double alpha = 2 - pow(beta, -(eta + 1));
-    return u <= 1 / alpha ? pow(u * alpha, 1 / (eta + 1)) : pow(1 / (2 - u * alpha), 1 / (eta + 1));
+    double alpha = 2 - pow(beta, minus_e1);
+    return u <= 1 / alpha ? pow(u * alpha, inv_e1) : pow(1 / (2 - u * alpha), inv_e1);
+}
+
+/* real_sbx's variables, its draws made through d. */
+REAL_INLINE void real_sbx_genes(const struct ga_genome *gen, struct real_draws *d, bool fast, const double *a,
+                                const double *b, double *x, double *y)
+{
+    double eta = ga_crossover_setting(gen, &ga_crossover_sbx, 0), share = ga_crossover_setting(gen, &ga_crossover_sbx, 1);
+    double minus_e1 = -(eta + 1), inv_e1 = 1 / (eta + 1);
+    uint64_t t = real_threshold(share);
+    for (size_t i = 0; (i = real_first_below(d, fast, share, t, i, gen->reals)) < gen->reals; i++) {
+        if (fabs(a[i] - b[i]) <= REAL_SBX_SAME)
+            continue;
+        double y1 = a[i] < b[i] ? a[i] : b[i], y2 = a[i] < b[i] ? b[i] : a[i], dy = y2 - y1, u = real_uniform(d, fast);
+        double low = real_clamp(gen, i, 0.5 * (y1 + y2 - real_sbx_betaq(1 + 2 * (y1 - gen->lower[i]) / dy, u, minus_e1, inv_e1) * dy));
+        double up = real_clamp(gen, i, 0.5 * (y1 + y2 + real_sbx_betaq(1 + 2 * (gen->upper[i] - y2) / dy, u, minus_e1, inv_e1) * dy));
+        /* u < 1/2 is the draw's top bit clear */
+        bool swap = fast ? !(ga_rng_xoshiro_next(&d->st) >> 63) : gsl_rng_uniform(d->r) < 0.5;
+        x[i] = swap ? up : low;
+        y[i] = swap ? low : up;
+    }
 }
 
 /* Simulated binary crossover as the field defines it (Deb and Agrawal
@@ -53,21 +119,16 @@ static void real_sbx(const struct ga_genome *gen, gsl_rng *r, const ga_gene *pa,
 {
     const double *a = ga_genome_creals(pa), *b = ga_genome_creals(pb);
     double *x = ga_genome_reals(ca), *y = ga_genome_reals(cb);
-    double eta = ga_crossover_setting(gen, &ga_crossover_sbx, 0), share = ga_crossover_setting(gen, &ga_crossover_sbx, 1);
-    memcpy(x, a, gen->reals * sizeof *x);
-    memcpy(y, b, gen->reals * sizeof *y);
-    for (size_t i = 0; (i = ga_rng_first_below(r, share, i, gen->reals)) < gen->reals; i++) {
-        if (fabs(a[i] - b[i]) <= REAL_SBX_SAME)
-            continue;
-        double y1 = a[i] < b[i] ? a[i] : b[i], y2 = a[i] < b[i] ? b[i] : a[i], d = y2 - y1, u = ga_rng_uniform(r);
-        double low = real_clamp(gen, i, 0.5 * (y1 + y2 - real_sbx_betaq(1 + 2 * (y1 - gen->lower[i]) / d, u, eta) * d));
-        double up = real_clamp(gen, i, 0.5 * (y1 + y2 + real_sbx_betaq(1 + 2 * (gen->upper[i] - y2) / d, u, eta) * d));
-        bool swap = ga_rng_uniform(r) < 0.5;
-        x[i] = swap ? up : low;
-        y[i] = swap ? low : up;
+    memcpy(x, a, (gen->reals + 1) * sizeof *x); /* sigma too */
+    memcpy(y, b, (gen->reals + 1) * sizeof *y);
+    struct real_draws d = {.r = r};
+    if (r->type != ga_rng_xoshiro256ss) {
+        real_sbx_genes(gen, &d, false, a, b, x, y);
+        return;
     }
-    x[gen->reals] = a[gen->reals];
-    y[gen->reals] = b[gen->reals];
+    d.st = *(struct ga_rng_xoshiro_state *)r->state;
+    real_sbx_genes(gen, &d, true, a, b, x, y);
+    *(struct ga_rng_xoshiro_state *)r->state = d.st;
 }
 
 /* gaexp 0.4's "sbx": every variable crossed with the unbounded spread, then
@@ -147,20 +208,31 @@ static bool real_selfadaptive(const struct ga_genome *gen, gsl_rng *r, ga_gene *
 /* Polynomial mutation (bounded form): each gene with probability 1/n
  * moves by a polynomially distributed share of its width, never leaving
  * the bounds. */
-static bool real_polynomial(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
+REAL_INLINE bool real_polynomial_genes(const struct ga_genome *gen, struct real_draws *d, bool fast, double *x)
 {
-    double *x = ga_genome_reals(g), p = 1 / (double)gen->reals;
-    double e = ga_mutation_setting(gen, &ga_mutation_polynomial, 0) + 1;
+    double p = 1 / (double)gen->reals, e = ga_mutation_setting(gen, &ga_mutation_polynomial, 0) + 1, inv_e = 1 / e;
+    uint64_t t = real_threshold(p);
     bool changed = false;
-    for (size_t i = 0; (i = ga_rng_first_below(r, p, i, gen->reals)) < gen->reals; i++) {
-        double lo = gen->lower[i], w = gen->upper[i] - lo, u = ga_rng_uniform(r), dq;
+    for (size_t i = 0; (i = real_first_below(d, fast, p, t, i, gen->reals)) < gen->reals; i++) {
+        double lo = gen->lower[i], w = gen->upper[i] - lo, u = real_uniform(d, fast), dq;
         if (u < 0.5)
-            dq = pow(2 * u + (1 - 2 * u) * pow(1 - (x[i] - lo) / w, e), 1 / e) - 1;
+            dq = pow(2 * u + (1 - 2 * u) * pow(1 - (x[i] - lo) / w, e), inv_e) - 1;
         else
-            dq = 1 - pow(2 * (1 - u) + 2 * (u - 0.5) * pow(1 - (gen->upper[i] - x[i]) / w, e), 1 / e);
+            dq = 1 - pow(2 * (1 - u) + 2 * (u - 0.5) * pow(1 - (gen->upper[i] - x[i]) / w, e), inv_e);
         x[i] = real_clamp(gen, i, x[i] + dq * w);
         changed = true;
     }
+    return changed;
+}
+
+static bool real_polynomial(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
+{
+    struct real_draws d = {.r = r};
+    if (r->type != ga_rng_xoshiro256ss)
+        return real_polynomial_genes(gen, &d, false, ga_genome_reals(g));
+    d.st = *(struct ga_rng_xoshiro_state *)r->state;
+    bool changed = real_polynomial_genes(gen, &d, true, ga_genome_reals(g));
+    *(struct ga_rng_xoshiro_state *)r->state = d.st;
     return changed;
 }
 

@@ -1,17 +1,18 @@
 #!/bin/sh
-# tests/mo.sh — several objectives: NSGA-II reaches the hypervolume share
-# doc/mo.md states on every shipped function (10 seeds each, the budget of
-# its table); front.csv holds feasible, mutually non-dominated points;
+# tests/mo.sh — several objectives: NSGA-II and NSGA-III reach the
+# hypervolume share doc/mo.md states on every shipped function (10 seeds
+# each, the budget of its table); front.csv holds feasible, mutually non-dominated points;
 # runs are byte-identical at 1, 2 and 4 threads (islands, constraints);
 # bad declarations are refused at their line with exit 2.
 . "${srcdir:-.}/tests/lib.sh"
 test_folder mo
 
-# The table of doc/mo.md: function, m, N x generations, every seed >=, median >=.
-table=$(sed -n 's/^| \([a-z0-9]*\) | \([23]\) | \([0-9]*\) × \([0-9]*\) | \([0-9.]*\) | \([0-9.]*\) |$/\1 \2 \3 \4 \5 \6/p' \
+# The table of doc/mo.md: function, m, N x generations, then every seed >=
+# and median >= for NSGA-II and for NSGA-III; a line for each algorithm.
+table=$(sed -n 's/^| \([a-z0-9]*\) | \([23]\) | \([0-9]*\) × \([0-9]*\) | \([0-9.]*\) | \([0-9.]*\) | \([0-9.]*\) | \([0-9.]*\) |$/nsga2 \1 \2 \3 \4 \5 \6\nnsga3 \1 \2 \3 \4 \7 \8/p' \
   "$srcdir/doc/mo.md")
 rows=$(printf '%s\n' "$table" | grep -c .)
-check "doc/mo.md's table lists the 20 shipped function and objective pairs ($rows)" [ "$rows" -eq 20 ]
+check "doc/mo.md's table lists the 20 shipped function and objective pairs for both algorithms ($rows)" [ "$rows" -eq 40 ]
 
 # shares FOLDER GENERATIONS: each replicate's final hv_share, one a line, sorted.
 shares() {
@@ -20,20 +21,20 @@ shares() {
 }
 low= 
 printf '%s\n' "$table" > "$out/table"
-while read -r fn m n g every median; do
-  dir=$out/$fn-$m
-  printf 'problem = { name = "mo"; function = "%s"; objectives = %s; };\nga = { seed = 1; population = %s; replicates = 10; stop = { generations = %s; }; };\noutput = { plot = false; };\n' \
-    "$fn" "$m" "$n" "$g" > "$dir.cfg"
+while read -r scheme fn m n g every median; do
+  dir=$out/$scheme-$fn-$m
+  printf 'problem = { name = "mo"; function = "%s"; objectives = %s; };\nga = { seed = 1; population = %s; replicates = 10; scheme = { name = "%s"; }; stop = { generations = %s; }; };\noutput = { plot = false; };\n' \
+    "$fn" "$m" "$n" "$scheme" "$g" > "$dir.cfg"
   if ! "$GAEXP" run "$dir.cfg" --out "$dir" --quiet; then
-    low="$low $fn/$m(failed)"
+    low="$low $scheme/$fn/$m(failed)"
     continue
   fi
   got=$(shares "$dir" "$g" | awk -v every="$every" -v median="$median" \
     '{ v[NR] = $1 } END { m = v[int((NR + 1) / 2)]; printf "%s %.4f %.4f", (NR == 10 && v[1] >= every && m >= median) ? "ok" : "low", v[1], m }')
-  echo "# $fn, m = $m, $n x $g: least $(echo "$got" | cut -d' ' -f2) (>= $every), median $(echo "$got" | cut -d' ' -f3) (>= $median)"
-  [ "${got%% *}" = ok ] || low="$low $fn/$m($got)"
+  echo "# $scheme, $fn, m = $m, $n x $g: least $(echo "$got" | cut -d' ' -f2) (>= $every), median $(echo "$got" | cut -d' ' -f3) (>= $median)"
+  [ "${got%% *}" = ok ] || low="$low $scheme/$fn/$m($got)"
 done < "$out/table"
-check "NSGA-II reaches doc/mo.md's hypervolume shares on every function, 10 seeds each (below:${low:- none})" [ -z "$low" ]
+check "NSGA-II and NSGA-III reach doc/mo.md's hypervolume shares on every function, 10 seeds each (below:${low:- none})" [ -z "$low" ]
 
 # front.csv: each replicate's rows feasible and mutually non-dominated, and
 # as many replicates as were run.
@@ -43,17 +44,18 @@ front_sound() {
             for (j = 2; j <= n; j++) if (i != j && r[i] == r[j] && a[j] <= a[i] && b[j] <= b[i] && (a[j] < a[i] || b[j] < b[i])) exit 1 }
           exit (r[n] == 10) ? 0 : 1 }' "$1/front.csv"
 }
-check "ZDT1's front.csv: feasible, non-dominated points of 10 replicates" front_sound "$out/zdt1-2"
-check "BNH's front.csv (constrained): feasible, non-dominated points of 10 replicates" front_sound "$out/bnh-2"
-check "front.csv names its columns" sh -c '[ "$(head -1 "$0/front.csv")" = "replicate,f1,f2,violation" ]' "$out/zdt1-2"
+check "ZDT1's front.csv: feasible, non-dominated points of 10 replicates" front_sound "$out/nsga2-zdt1-2"
+check "BNH's front.csv (constrained): feasible, non-dominated points of 10 replicates" front_sound "$out/nsga2-bnh-2"
+check "front.csv names its columns" sh -c '[ "$(head -1 "$0/front.csv")" = "replicate,f1,f2,violation" ]' "$out/nsga2-zdt1-2"
 
-# Threads: a constrained problem on islands, and three objectives.
+# Threads: a constrained problem on islands, three objectives, and
+# NSGA-III (its niching's draws) on a constrained one.
 same() { for f in generations.csv summary.csv front.csv best.txt; do cmp "$1/$f" "$2/$f" || return 1; done; }
-for case in "bnh 2" "dtlz2 3"; do
+for case in "bnh 2 nsga2" "dtlz2 3 nsga2" "c1dtlz1 3 nsga3"; do
   set -- $case
   cfg=$out/threads-$1.cfg
-  printf 'problem = { name = "mo"; function = "%s"; objectives = %s; };\nga = { seed = 4; population = 60; replicates = 2; islands = { count = 3; migration = { interval = 4; size = 2; }; }; stop = { generations = 40; }; };\noutput = { plot = false; };\n' \
-    "$1" "$2" > "$cfg"
+  printf 'problem = { name = "mo"; function = "%s"; objectives = %s; };\nga = { seed = 4; population = 60; replicates = 2; scheme = { name = "%s"; }; islands = { count = 3; migration = { interval = 4; size = 2; }; }; stop = { generations = 40; }; };\noutput = { plot = false; };\n' \
+    "$1" "$2" "$3" > "$cfg"
   for jobs in 1 2 4; do
     check "$1, m = $2, 3 islands, $jobs threads" "$GAEXP" run "$cfg" --jobs "$jobs" --out "$out/$1-j$jobs" --quiet
   done

@@ -127,10 +127,12 @@ check "real-valued on 3 ranks: byte-identical to one process" same "$out/reals-r
 # The functions evaluate blocks (evaluate_batch; the sphere four genomes to
 # a vector), erx makes one child from each pair of parents, NSGA-II ranks a
 # constrained bi-objective problem (BNH: records of objectives in the
-# genomes the ranks gather, front.csv) and the epsilon level keeps g06's
-# constraints: island runs of each on 3 ranks are one process's.
-for case in sphere erx nsga2 epsilon; do
+# genomes the ranks gather, front.csv), the epsilon level keeps g06's
+# constraints and NSGA-III niches on DTLZ2: island runs of each on 3 ranks
+# are one process's.
+for case in sphere erx nsga2 epsilon nsga3; do
   case $case in
+    nsga3) run="$GAEXP run $srcdir/configs/dtlz2.cfg --set ga.scheme.name=nsga3 --set ga.stop.generations=30" ;;
     nsga2) run="$GAEXP run $srcdir/configs/bnh.cfg --set ga.stop.generations=30" ;;
     epsilon) run="$GAEXP run $srcdir/configs/g06.cfg --set ga.stop.generations=30" ;;
     sphere) run="$GAEXP run $srcdir/configs/rastrigin.cfg --set problem.function=sphere --set ga.stop.generations=40" ;;

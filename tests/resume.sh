@@ -87,11 +87,11 @@ check "the runs were really killed ($kills times in $scenario scenarios)" [ "$ki
 # one-child crossover (erx, each child from its own pair of parents) and
 # OneMax on packed bits (problem.packed, uniform crossover), NSGA-II on
 # a constrained bi-objective problem (BNH) with two islands (the records of
-# objectives in the checkpoint, front.csv streamed) and the epsilon level
-# on g06 (its start in the checkpoint), killed and resumed alike (three
-# scenarios each).
+# objectives in the checkpoint, front.csv streamed), the epsilon level
+# on g06 (its start in the checkpoint) and NSGA-III on DTLZ2 (its niching's
+# draws), killed and resumed alike (three scenarios each).
 scheme_kills=0 scheme_differing=
-for scheme in steady plus random oneplus memetic cmaes lambdalambda composite erx packed nsga2 epsilon; do
+for scheme in steady plus random oneplus memetic cmaes lambdalambda composite erx packed nsga2 epsilon nsga3; do
   scfg=$out/$scheme.cfg
   case $scheme in
     cmaes) cat > "$scfg" <<EOT
@@ -111,6 +111,9 @@ EOT
     erx) printf '%s\n' 'problem = { name = "tsp"; cities = 40; seed = 2; };' \
       'ga = { seed = 5; population = 61; replicates = 2; crossover = { name = "erx"; };' \
       '       stop = { generations = 60; fitness = -1.0; }; };' 'output = { plot = false; checkpoint = 0.0; };' > "$scfg" ;;
+    nsga3) printf '%s\n' 'problem = { name = "mo"; function = "dtlz2"; objectives = 3; };' \
+      'ga = { seed = 5; population = 40; replicates = 2; scheme = { name = "nsga3"; };' \
+      '       stop = { generations = 60; }; };' 'output = { plot = false; checkpoint = 0.0; };' > "$scfg" ;;
     epsilon) printf '%s\n' 'problem = { name = "constrained"; function = "g06"; };' \
       'ga = { seed = 5; population = 40; replicates = 2; constraints = { name = "epsilon"; epsilon = { generations = 30; }; };' \
       '       stop = { generations = 60; }; };' 'output = { plot = false; checkpoint = 0.0; };' > "$scfg" ;;
@@ -146,8 +149,8 @@ EOT
     fi
   done
 done
-echo "# steady, plus, random search, the (1+4) EA, the memetic GA, the CMA-ES, the (1+(lambda,lambda)) GA, a composite genome, erx, packed bits, NSGA-II and the epsilon level: $scheme_kills kills"
-check "steady, plus, random search, the (1+4) EA, the memetic GA, the IPOP-CMA-ES, the (1+(lambda,lambda)) GA, a composite genome, erx, packed bits, NSGA-II (constraints, islands) and the epsilon level, killed and resumed, byte-identical (differing:${scheme_differing:- none})" [ -z "$scheme_differing" ]
+echo "# steady, plus, random search, the (1+4) EA, the memetic GA, the CMA-ES, the (1+(lambda,lambda)) GA, a composite genome, erx, packed bits, NSGA-II, the epsilon level and NSGA-III: $scheme_kills kills"
+check "steady, plus, random search, the (1+4) EA, the memetic GA, the IPOP-CMA-ES, the (1+(lambda,lambda)) GA, a composite genome, erx, packed bits, NSGA-II (constraints, islands), the epsilon level and NSGA-III, killed and resumed, byte-identical (differing:${scheme_differing:- none})" [ -z "$scheme_differing" ]
 
 # A problem's own columns (functions: best_distance after the standard
 # ones), killed and resumed alike (three scenarios).

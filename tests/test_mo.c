@@ -20,14 +20,16 @@ static bool bf_dominates(const double *a, const double *b, size_t m)
     return better;
 }
 
-/* Front ranks by peeling: rank[i] for the n records. */
+/* Front ranks by peeling: rank[i] for the n records (n <= BF_MAX). */
+#define BF_MAX 128
 static void bf_ranks(const double *const *rec, size_t n, size_t m, size_t *rank)
 {
     size_t left = n;
+    assert_true(n <= BF_MAX);
     for (size_t i = 0; i < n; i++)
         rank[i] = SIZE_MAX;
     for (size_t front = 0; left; front++) {
-        bool in[n];
+        bool in[BF_MAX];
         for (size_t i = 0; i < n; i++) {
             in[i] = rank[i] == SIZE_MAX;
             for (size_t j = 0; j < n && in[i]; j++)
@@ -99,8 +101,8 @@ static bool bf_tied(const double *const *rec, const size_t *rank, size_t n, size
  * cut, and for members with ties, see bf_tied). */
 static void check_keys(struct ga_run *run, size_t n, size_t m, bool survived)
 {
-    const double *rec[n];
-    size_t rank[n], last = 0;
+    const double *rec[BF_MAX] = {NULL};
+    size_t rank[BF_MAX] = {0}, last = 0;
     for (size_t i = 0; i < n; i++)
         rec[i] = ga_run_record(run, i);
     bf_ranks(rec, n, m, rank);
@@ -139,6 +141,41 @@ static void test_keys(void **unused)
         for (int g = 0; g < 5; g++) {
             assert_int_equal(ga_run_iterate(run), GA_CONTINUE);
             check_keys(run, n, m, true);
+        }
+        ga_run_free(run);
+        test_experiment_free(t);
+    }
+}
+
+/* NSGA-III: each individual's fitness is its front under constrained
+ * domination, and a survival keeps the pool's whole better fronts: the
+ * population's fronts are those of the brute force, none missing below
+ * the last (DTLZ2 with three objectives, C1-DTLZ1 with a constraint). */
+static void test_nsga3_keys(void **unused)
+{
+    (void)unused;
+    static const char *const cases[] = {
+        "problem = { name = \"mo\"; function = \"dtlz2\"; objectives = 3; }; ga = { population = 40; scheme = { "
+        "name = \"nsga3\"; }; };",
+        "problem = { name = \"mo\"; function = \"c1dtlz1\"; objectives = 3; }; ga = { population = 40; scheme = { "
+        "name = \"nsga3\"; }; };",
+    };
+    for (size_t c = 0; c < 2; c++) {
+        struct test_experiment *t = test_experiment_alloc(cases[c]);
+        assert_non_null(t->e);
+        struct ga_run *run = mo_run(t);
+        size_t n = 40, m = 3;
+        assert_int_equal(ga_run_init(run, 5), GA_CONTINUE);
+        for (int g = 0; g <= 6; g++) {
+            const double *rec[40];
+            size_t rank[40];
+            for (size_t i = 0; i < n; i++)
+                rec[i] = ga_run_record(run, i);
+            bf_ranks(rec, n, m, rank);
+            for (size_t i = 0; i < n; i++)
+                if (ga_run_fitness(run, i) != (double)rank[i])
+                    fail_msg("generation %d, individual %zu: key %g, front %zu", g, i, ga_run_fitness(run, i), rank[i]);
+            assert_int_equal(ga_run_iterate(run), GA_CONTINUE);
         }
         ga_run_free(run);
         test_experiment_free(t);
@@ -277,12 +314,15 @@ static void test_refusals(void **unused)
                       "expected a point of 2 values");
     test_expect_error("problem = { name = \"onemax\"; }; ga = { mo = { reference = [1.0]; }; };",
                       "has one fitness: no hypervolume");
+    test_expect_error("problem = { name = \"constrained\"; }; ga = { scheme = { name = \"nsga3\"; }; };",
+                      "NSGA-III's reference directions need 2 or more objectives");
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_keys),
+        cmocka_unit_test(test_nsga3_keys),
         cmocka_unit_test(test_statistics),
         cmocka_unit_test(test_handling),
         cmocka_unit_test(test_refusals),

