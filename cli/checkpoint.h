@@ -15,10 +15,11 @@
  * written as checkpoint.part, synced and renamed, so a crash leaves the
  * previous checkpoint or the new one, never half of one.
  */
-#define CHECKPOINT_VERSION 8 /* 2: hashes of the .part files and of the inputs; 3: the run's best so far;
+#define CHECKPOINT_VERSION 9 /* 2: hashes of the .part files and of the inputs; 3: the run's best so far;
                                 4: the problem's own columns in the statistics; 5: exact hitting times;
                                 6: the CMA-ES's state after the population; 7: the (1+(lambda,lambda)) GA's lambda;
-                                8: front.csv's mark, the records of objectives, the statistics of several objectives */
+                                8: front.csv's mark, the records of objectives, the statistics of several objectives;
+                                9: the genomes of the fronts (best.txt), the best front so far */
 
 /* False (message printed) when the file cannot be written whole. */
 bool checkpoint_write(const char *dir, uint64_t config_hash, const struct ga_pack *payload);

@@ -331,9 +331,10 @@ static bool compare_block_ranks(struct compare *c, size_t b)
         for (size_t i = 0; i < k; i++)
             level[j] += report_before(&r->point[bl->point[i]], p);
         double *s = c->stat + (b * k + j) * 4;
-        memcpy(sorted, r->by_evaluations ? p->evaluations : p->final_best, p->replicates * sizeof *sorted);
+        memcpy(sorted, r->by_evaluations ? p->evaluations : r->by_hv ? p->final_hv : p->final_best,
+               p->replicates * sizeof *sorted);
         qsort(sorted, p->replicates, sizeof *sorted, compare_double);
-        s[0] = r->by_evaluations ? p->ert : p->best_mean;
+        s[0] = r->by_evaluations ? p->ert : r->by_hv ? p->hv_mean : p->best_mean;
         s[1] = compare_quantile(sorted, p->replicates, 0.5);
         s[2] = compare_quantile(sorted, p->replicates, 0.25);
         s[3] = compare_quantile(sorted, p->replicates, 0.75);
@@ -386,7 +387,7 @@ static int compare_compute(struct compare *c)
 /* What a block's value is. */
 static const char *compare_value_name(const struct compare_block *bl)
 {
-    return bl->r.by_evaluations ? "ERT" : "final best";
+    return bl->r.by_evaluations ? "ERT" : bl->r.by_hv ? "final hv" : "final best";
 }
 
 /* A block's cell: "12345 (12000 [9000, 15000])", the value and the median
@@ -421,7 +422,9 @@ static void compare_print(const struct compare *c, FILE *out)
     for (size_t b = 0; b < n; b++)
         fprintf(out, "  [%zu] %s: %s (median [quartiles] of %s)\n", b + 1, c->block[b].dir,
                 compare_value_name(&c->block[b]),
-                c->block[b].r.by_evaluations ? "evaluations to a solution, unsolved inf" : "final best fitness");
+                c->block[b].r.by_evaluations ? "evaluations to a solution, unsolved inf"
+                : c->block[b].r.by_hv        ? "final hypervolume, higher is better"
+                                             : "final best fitness");
     fprintf(out, "\n%-4s %-*s %8s %10s", "rank", (int)width, "configuration", "avg rank", "Holm p");
     for (size_t b = 0; b < n; b++) { /* over each folder's ranks: its number */
         char number[24], head[64];
@@ -449,8 +452,8 @@ static void compare_print(const struct compare *c, FILE *out)
         significant += c->holm[i] < COMPARE_ALPHA;
     fprintf(out,
             "\n[N]: the rank in folder N.  Each folder ranks the configurations as 'gaexp report' orders its\n"
-            "points before its tests (ERT, then success rate, then mean final best fitness); ties share\n"
-            "their average rank.\n"
+            "points before its tests (ERT, then success rate, then mean final hypervolume with several\n"
+            "objectives, then mean final best fitness); ties share their average rank.\n"
             "Friedman chi-squared = %.6g, df = %zu, p-value = %.4g (ties corrected as R's friedman.test)\n"
             "Holm p: the pair with the first, z = (Ri - Rj) / sqrt(k(k+1)/(6N)), two-sided normal p,\n"
             "Holm-corrected over all %zu pairs; %zu pair%s differ at %.2g (all in pairwise.csv).\n"
@@ -546,8 +549,8 @@ static bool compare_write_blocks(const struct compare *c, const char *where)
         const struct compare_block *bl = &c->block[b];
         fprintf(f.fp, "%zu,", b + 1);
         compare_csv_field(f.fp, bl->dir);
-        fprintf(f.fp, ",%s,%s,%zu,%zu\n", bl->r.by_evaluations ? "ert" : "final_best_mean",
-                bl->r.by_evaluations ? "evaluations_to_solution" : "final_best", bl->r.count, c->k);
+        fprintf(f.fp, ",%s,%s,%zu,%zu\n", bl->r.by_evaluations ? "ert" : bl->r.by_hv ? "hv_mean" : "final_best_mean",
+                report_measure_name(&bl->r), bl->r.count, c->k);
     }
     return app_file_commit(&f);
 }

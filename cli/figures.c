@@ -441,22 +441,11 @@ char *figures_fitness_text(const char *config, char *figure, size_t size)
     return text;
 }
 
-bool figures_fitness_script(const char *dir, char *figure, size_t size)
+/* The fitness figure's script under its temporary name; false (said) when it cannot be written. */
+static bool figures_fitness_open(const char *dir, const char *config, struct app_file *f)
 {
-    char config[2200];
-    snprintf(config, sizeof config, "%s/config.cfg", dir);
-    struct app_file f;
-    return figures_fitness_open(dir, config, NULL, &f, figure, size) && app_file_commit(&f);
-}
-
-bool figures_fitness_open(const char *dir, const char *config, struct app_file *style, struct app_file *f,
-                          char *figure, size_t size)
-{
-    if (style ? !app_file_open(style, dir, "style.gp") : !figures_style(dir))
-        return false;
-    if (style)
-        fputs(figures_style_text, style->fp);
-    char *text = figures_fitness_text(config, figure, size);
+    char figure[64];
+    char *text = figures_fitness_text(config, figure, sizeof figure);
     if (!text) {
         app_error("out of memory");
         return false;
@@ -468,14 +457,68 @@ bool figures_fitness_open(const char *dir, const char *config, struct app_file *
     return ok;
 }
 
-bool figures_fitness(const char *dir, bool quiet)
+void figures_run_names(bool objectives, const char *format, struct figures_run *fig)
 {
-    char figure[64];
-    const char *failure;
-    if (!figures_fitness_script(dir, figure, sizeof figure))
+    static const char *const fitness[] = {"fitness"}, *const front[] = {"front", "hypervolume"};
+    fig->count = objectives ? 2 : 1;
+    for (size_t i = 0; i < fig->count; i++) {
+        snprintf(fig->stem[i], sizeof fig->stem[i], "%s", objectives ? front[i] : fitness[i]);
+        snprintf(fig->figure[i], sizeof fig->figure[i], "%s.%s", fig->stem[i], format);
+    }
+}
+
+bool figures_run_open(const char *dir, const char *config, const struct figures_front_input *several,
+                      struct app_file *style, struct app_file *scripts, struct figures_run *fig)
+{
+    *fig = (struct figures_run){0};
+    if (style ? !app_file_open(style, dir, "style.gp") : !figures_style(dir))
         return false;
-    if (output_draw(dir, "fitness.gp", figure, quiet, &failure) != OUTPUT_NOT_DRAWN)
-        return true;
-    app_error("cannot draw %s/%s: %s", dir, figure, failure);
-    return false;
+    if (style)
+        fputs(figures_style_text, style->fp);
+    struct figures_setup s;
+    figures_setup_read(config, NULL, 0, &s);
+    if (several && !figures_front_several(several->front)) /* one objective: its fitness is the objective */
+        several = NULL;
+    figures_run_names(several != NULL, s.format, fig);
+    bool ok = several ? figures_front_open(dir, &s, several, scripts) : figures_fitness_open(dir, config, &scripts[0]);
+    if (!ok && style)
+        app_file_abandon(style);
+    return ok;
+}
+
+bool figures_run_scripts(const char *dir, struct figures_run *fig)
+{
+    char config[APP_PATH_MAX + 16], front[APP_PATH_MAX + 16], gens[APP_PATH_MAX + 16], truth[APP_PATH_MAX + 16];
+    snprintf(config, sizeof config, "%s/config.cfg", dir);
+    snprintf(front, sizeof front, "%s/front.csv", dir);
+    snprintf(gens, sizeof gens, "%s/generations.csv", dir);
+    snprintf(truth, sizeof truth, "%s/true-front.csv", dir);
+    struct figures_front_input several = {.front = front, .generations = gens, .true_front = access(truth, F_OK) == 0};
+    struct app_file scripts[FIGURES_RUN_MAX] = {0};
+    if (!figures_run_open(dir, config, access(front, F_OK) == 0 ? &several : NULL, NULL, scripts, fig))
+        return false;
+    bool ok = true;
+    for (size_t i = 0; i < fig->count; i++)
+        ok &= app_file_commit(&scripts[i]);
+    return ok;
+}
+
+bool figures_run(const char *dir, bool quiet)
+{
+    struct figures_run fig;
+    if (!figures_run_scripts(dir, &fig))
+        return false;
+    for (size_t i = 0; i < fig.count; i++) {
+        char script[32];
+        const char *failure;
+        snprintf(script, sizeof script, "%s.gp", fig.stem[i]);
+        enum output_drawn how = output_draw(dir, script, fig.figure[i], quiet, &failure);
+        if (how == OUTPUT_NO_GNUPLOT)
+            return true;
+        if (how == OUTPUT_NOT_DRAWN) {
+            app_error("cannot draw %s/%s: %s", dir, fig.figure[i], failure);
+            return false;
+        }
+    }
+    return true;
 }

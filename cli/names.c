@@ -19,11 +19,11 @@ static const struct names_entry names_table[] = {
     NAMES_FILE_OF(NAMES_RUN, "times.csv"),
     NAMES_FILE_OF(NAMES_RUN, "best.txt"),
     NAMES_FILE_OF(NAMES_RUN, "front.csv"), /* with several objectives or constraints */
+    NAMES_FILE_OF(NAMES_RUN, "true-front.csv"), /* with a problem that knows its true front */
     NAMES_FILE_OF(NAMES_RUN, "curves.csv"),
-    NAMES_FILE_OF(NAMES_RUN, "fitness.gp"),
-    NAMES_FILE_OF(NAMES_RUN, "fitness.png"),
-    NAMES_FILE_OF(NAMES_RUN, "fitness.pdf"),
-    NAMES_FILE_OF(NAMES_RUN, "fitness.svg"),
+    NAMES_FIGURE_OF(NAMES_RUN, "fitness"),
+    NAMES_FIGURE_OF(NAMES_RUN, "front"),       /* with objectives, in place of fitness */
+    NAMES_FIGURE_OF(NAMES_RUN, "hypervolume"), /* with objectives */
     NAMES_FILE_OF(NAMES_RUN, "checkpoint"),
     {NAMES_RUN, "commit", NAMES_JOURNAL, NAMES_NONE},
     {NAMES_RUN, "style.gp", NAMES_KEPT, NAMES_NONE},

@@ -28,6 +28,8 @@ enum names_kind {
  * (NAMES_SUMMARY_COLUMNS_0_5): read with hitting times at generations' ends. */
 #define NAMES_SUMMARY_COLUMNS_0_5 "replicate,seed,solved,best,generation_found,evaluations,stop"
 #define NAMES_SUMMARY_COLUMNS NAMES_SUMMARY_COLUMNS_0_5 ",evaluations_found,evaluations_to_target"
+/* With several objectives or constraints: each replicate's final indicators after them. */
+#define NAMES_SUMMARY_MO_COLUMNS "hv,hv_share,igd,igd_plus"
 
 /* The most settings a sweep varies: index.csv has a column for each. */
 #define NAMES_SWEEP_AXES 8

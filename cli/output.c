@@ -427,7 +427,8 @@ void output_stage_abandon(struct output_stage *st)
 static bool output_roll_forward(const char *dir, char *journal, bool quiet)
 {
     char path[APP_PATH_MAX], part[APP_PATH_MAX + 8];
-    const char *figure = NULL; /* the figure a "draw" line names */
+    const char *figure[OUTPUT_FIGURES_MAX]; /* the figures "draw" lines name */
+    size_t figures = 0;
     const char *why = strncmp(journal, "gaexp-commit 1\n", 15) == 0 ? NULL : "not a gaexp commit journal";
     for (int pass = 0; !why && pass < 2; pass++) { /* first check every line, then act */
         char *save = NULL, *copy = pass ? journal + 15 : strdup(journal + 15);
@@ -443,15 +444,16 @@ static bool output_roll_forward(const char *dir, char *journal, bool quiet)
             snprintf(part, sizeof part, "%s.part", path);
             bool publish = strcmp(line, "publish") == 0, remove = strcmp(line, "remove") == 0;
             bool draw = strcmp(line, "draw") == 0;
-            figure = draw && pass ? name : figure;
-            if (!publish && !remove && !draw)
+            if (draw && pass)
+                figure[figures++] = name;
+            if ((!publish && !remove && !draw) || (draw && (!strchr(name, '.') || (!pass && ++figures > OUTPUT_FIGURES_MAX))))
                 why = "not a gaexp commit journal";
             else if (pass && ((publish && rename(part, path) != 0) || (remove && unlink(path) != 0)) &&
                      errno != ENOENT) /* ENOENT: done before a kill */
                 why = strerror(errno);
         }
         if (!pass)
-            free(copy);
+            free(copy), figures = 0;
     }
     if (!why && app_path_join(path, sizeof path, dir, "replicates")) /* kept while the runs went side by side */
         replicates_drop_folder(path);
@@ -460,11 +462,15 @@ static bool output_roll_forward(const char *dir, char *journal, bool quiet)
         return false;
     }
     /* A figure that could not be drawn keeps the journal: resume draws it again. */
-    const char *failure;
-    if (figure && output_draw(dir, "fitness.gp", figure, quiet, &failure) == OUTPUT_NOT_DRAWN) {
-        app_error("cannot draw %s/%s: %s; the results are complete, 'gaexp resume %s' draws it again", dir,
-                  figure, failure, dir);
-        return false;
+    for (size_t i = 0; i < figures; i++) {
+        const char *failure;
+        char script[APP_PATH_MAX];
+        snprintf(script, sizeof script, "%.*s.gp", (int)(strrchr(figure[i], '.') - figure[i]), figure[i]);
+        if (output_draw(dir, script, figure[i], quiet, &failure) == OUTPUT_NOT_DRAWN) {
+            app_error("cannot draw %s/%s: %s; the results are complete, 'gaexp resume %s' draws it again", dir,
+                      figure[i], failure, dir);
+            return false;
+        }
     }
     app_path_join(path, sizeof path, dir, "commit");
     if (unlink(path) != 0 || !app_sync_dir(dir)) {
@@ -522,7 +528,7 @@ static bool output_journal_line(char *text, size_t *at, const char *word, const 
 }
 
 enum output_published output_publish(const char *dir, struct app_file *const *files, size_t n,
-                                     const char *figure, bool quiet)
+                                     const char *const *figures, size_t nfigures, bool quiet)
 {
     /* The journal is built here, written once, and rolled forward from this
      * copy: what the file holds, not read back. */
@@ -540,8 +546,9 @@ enum output_published output_publish(const char *dir, struct app_file *const *fi
         if (!published)
             fits &= output_journal_line(text, &at, "remove", names[i].pattern);
     }
-    if (figure)
-        fits &= output_journal_line(text, &at, "draw", figure);
+    fits &= nfigures <= OUTPUT_FIGURES_MAX;
+    for (size_t i = 0; fits && i < nfigures; i++)
+        fits &= strchr(figures[i], '.') && output_journal_line(text, &at, "draw", figures[i]);
     /* The journal is written beside the files and made durable with them
      * (one syncfs), before its rename: the point of no return.  The folder
      * is synced before the roll forward, so no published file can reach

@@ -93,12 +93,14 @@ enum output_published {
     OUTPUT_UNPUBLISHED,   /* failed before (message printed): the temporary files left to the caller */
     OUTPUT_PUBLISHED,     /* done */
 };
+/* The most figures one commit draws. */
+#define OUTPUT_FIGURES_MAX 4
 /* The journaled commit of a run folder (doc/data-safety.md): syncs the n
  * files, writes the journal DIR/commit naming them, the other run files to
- * remove and the figure to draw from fitness.gp (NULL: none), then rolls it
- * forward. */
+ * remove and the nfigures figures to draw, each NAME.<format> from its
+ * script NAME.gp, then rolls it forward. */
 enum output_published output_publish(const char *dir, struct app_file *const *files, size_t n,
-                                     const char *figure, bool quiet);
+                                     const char *const *figures, size_t nfigures, bool quiet);
 /* How output_recover found a folder. */
 enum output_recovered {
     OUTPUT_RECOVERY_FAILED = -1, /* message printed */

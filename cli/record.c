@@ -182,9 +182,10 @@ static bool run_record_write(struct run_session *s, unsigned r, const struct ga_
     bool fits = ga_unpack_get(&u, &h, sizeof h) && h.seed == ga_rng_replicate_seed(s->e->seed, r) &&
                 h.solved <= 1 && ga_stop_parse(ga_stop_word((enum ga_stop)h.stop), &stop) &&
                 ga_unpack_get(&u, genes, gene_bytes) && /* run_end_write checks them */
-                (!s->front.width || front_unpack(&s->front, &u)) && h.generations > 0 && u.left % stats_size == 0 && u.left / stats_size == h.generations;
+                (!s->front.width || front_unpack(&s->front, &u, &s->genome, s->e->problem)) && h.generations > 0 &&
+                u.left % stats_size == 0 && u.left / stats_size == h.generations;
+    struct ga_stats st; /* the last: the final hypervolume */
     for (uint64_t g = 0; fits && g < h.generations; g++) {
-        struct ga_stats st;
         ga_unpack_get(&u, &st, sizeof st);
         if ((fits = st.generation == g) && !run_record(&s->f, s->curves, r, &st))
             return false; /* out of memory, said */
@@ -196,7 +197,8 @@ static bool run_record_write(struct run_session *s, unsigned r, const struct ga_
     struct run_end end = {.seed = h.seed, .solved = h.solved != 0, .stop = (enum ga_stop)h.stop, .best = h.best, .mean = h.mean, .seconds = h.seconds,
                           .evaluations = h.evaluations, .evaluations_found = h.evaluations_found,
                           .evaluations_to_target = h.evaluations_to_target, .generation_found = h.generation_found,
-                          .genes = genes, .front = &s->front};
+                          .genes = genes, .front = &s->front, .hv = st.hv,
+                          .hv_share = st.hv_share, .igd = st.igd, .igd_plus = st.igd_plus};
     return run_end_write(s, r, &end);
 }
 

@@ -28,19 +28,25 @@ bool report_sweep(const char *root, struct gnuplots *plot, bool quiet)
     return ok;
 }
 
-/* 'gaexp plot ROOT': the figure of every point that has its fitness.gp
- * (output.plot true or "end"), its script rewritten and its drawing queued. */
+/* 'gaexp plot ROOT': the figures of every point that has their scripts
+ * (output.plot true or "end"), rewritten and their drawing queued. */
 static bool report_draw_points(const char *root, const struct report *r, struct gnuplots *plot)
 {
-    char path[1200], figure[64];
+    char dir[1100], path[1200];
     for (size_t i = 0; i < r->count; i++) {
-        snprintf(path, sizeof path, "%s/%s/fitness.gp", root, report_dir(r, &r->point[i]));
-        if (access(path, F_OK) != 0)
+        snprintf(dir, sizeof dir, "%s/%s", root, report_dir(r, &r->point[i]));
+        snprintf(path, sizeof path, "%s/fitness.gp", dir);
+        bool scripted = access(path, F_OK) == 0;
+        snprintf(path, sizeof path, "%s/front.gp", dir);
+        if (!scripted && access(path, F_OK) != 0)
             continue;
-        path[strlen(path) - strlen("/fitness.gp")] = '\0';
-        if (!figures_fitness_script(path, figure, sizeof figure)) /* said */
+        struct figures_run fig;
+        if (!figures_run_scripts(dir, &fig)) /* said */
             return false;
-        gnuplots_add(plot, path, "fitness.gp", figure);
+        for (size_t k = 0; k < fig.count; k++) {
+            snprintf(path, sizeof path, "%s.gp", fig.stem[k]);
+            gnuplots_add(plot, dir, path, fig.figure[k]);
+        }
     }
     return true;
 }
@@ -76,7 +82,7 @@ static int report_command(int argc, char **argv, const char *usage, bool plot)
     if (plot && lock < 0)
         return status;
     if (plot && !index) {
-        status = figures_fitness(dir, false) ? APP_OK : APP_FAILED;
+        status = figures_run(dir, false) ? APP_OK : APP_FAILED;
         output_unlock(lock);
         return status;
     }
@@ -114,6 +120,10 @@ int cli_report(int argc, char **argv)
         "'_untested': evaluations_to_solution_untested or final_best_untested.\n"
         "For a run folder: its replicates one per line, then their success rate, ERT\n"
         "and final fitness.\n"
+        "With several objectives (summary.csv ending with hv,hv_share,igd,igd_plus)\n"
+        "nothing is solved: the mean final hypervolume ranks, higher first, tested\n"
+        "alike on the final hypervolume ('compared' is final_hv); the mean final IGD\n"
+        "is shown beside it, and boxes.png draws both.\n"
         "A summary.csv with a value out of range is refused (exit status 2).\n";
     return report_command(argc, argv, usage, false);
 }

@@ -471,14 +471,18 @@ static bool report_runs_data(const char *root, const struct report *r, const str
     struct app_file out;
     if (!app_file_open(&out, root, "runs.dat"))
         return false;
-    fprintf(out.fp, "# final_best evaluations_to_solution (-1: unsolved), one block per point\n");
+    fprintf(out.fp, r->by_hv ? "# final_hv final_igd (-1: unknown), one block per point\n"
+                             : "# final_best evaluations_to_solution (-1: unsolved), one block per point\n");
     for (size_t b = 0; b < m; b++) {
         const struct report_point *p = &r->point[boxed[b]];
         char label[REPORT_LABEL];
         report_fig_text(r, f, boxed[b], true, label);
         fprintf(out.fp, "%s# point %s: %s\n", b ? "\n\n" : "", report_dir(r, p), label);
         for (size_t j = 0; j < p->replicates; j++)
-            fprintf(out.fp, "%.10g %.10g\n", p->final_best[j], p->solved_flag[j] ? p->spent[j] : -1.0);
+            if (r->by_hv)
+                fprintf(out.fp, "%.10g %.10g\n", p->final_hv[j], isnan(p->final_igd[j]) ? -1.0 : p->final_igd[j]);
+            else
+                fprintf(out.fp, "%.10g %.10g\n", p->final_best[j], p->solved_flag[j] ? p->spent[j] : -1.0);
     }
     return app_file_commit(&out);
 }
@@ -496,6 +500,18 @@ static void report_box_tics(FILE *out, const struct report *r, const struct repo
         figures_quoted(out, tic);
         fprintf(out, " %zu", b + 1);
     }
+}
+
+/* The panels of boxes.gp with objectives: the final hypervolume and the final IGD. */
+static bool report_boxes_hv(struct report_script *s, const char *root, const struct report_fig *f, size_t m)
+{
+    fprintf(s->out, "set title 'Final hypervolume (higher is better)'\nset ylabel 'final hypervolume'\n"
+                    "plot for [i=0:%zu] 'runs.dat' index i using (i + 1):1 lt (i %% 12 + 1) dt 1\n"
+                    "set title 'Final IGD to the true front (lower is better)'\nset ylabel 'final IGD'\n"
+                    "plot for [i=0:%zu] 'runs.dat' index i using (i + 1):($2 < 0 ? 1/0 : $2) lt (i %% 12 + 1) dt 1\n"
+                    "unset multiplot\n",
+            m - 1, m - 1);
+    return report_script_draw(s, root, f, "boxes");
 }
 
 /* runs.dat and boxes: per point, box plots of the final best fitness and of
@@ -532,6 +548,8 @@ static bool report_boxes(const char *root, const struct report *r, const struct 
     fprintf(s.out, "set xlabel ");
     figures_quoted(s.out, f->names);
     fprintf(s.out, "\n");
+    if (r->by_hv) /* several objectives: the final fronts' indicators */
+        return report_boxes_hv(&s, root, f, m);
     double high = report_fig_highest(r, boxed, m);
     fprintf(s.out, "set title 'Final best fitness (lower is better; under each box: runs solved)'\n"
                    "set ylabel 'final best fitness'\nset yrange [0:%.6g]\n"

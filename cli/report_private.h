@@ -20,6 +20,7 @@ struct report_run {
     unsigned long long to_target; /* the evaluation that reached the target (solved runs) */
     bool solved;
     double best;
+    double hv, igd; /* with objectives (summary.csv's last columns): final hypervolume and IGD, NaN when none */
 };
 
 /* One point: its swept values and the outcome of each replicate.
@@ -44,6 +45,11 @@ struct report_point {
     struct ga_interval ert_ci;       /* its bootstrap 95% interval */
     double best_mean, best_half;     /* final best fitness: mean and 95% half-width */
     struct ga_ranksum against_best;  /* the compared measure against the best point's */
+    /* With objectives (NULL without): per replicate the final hypervolume
+     * (higher is better), its negation (the compared measure, lower is
+     * better as every other) and the final IGD; their means and 95% half-widths. */
+    double *final_hv, *hv_loss, *final_igd;
+    double hv_mean, hv_half, igd_mean, igd_half;
 };
 
 struct report {
@@ -57,6 +63,7 @@ struct report {
     size_t *order;       /* points ranked, best first */
     size_t best;         /* index of the best point (order[0]) */
     bool by_evaluations; /* compared measure: evaluations to a solution (else final best) */
+    bool by_hv;          /* else, every point having objectives: the final hypervolume */
     bool tested;         /* the ranking checked significance (not past REPORT_MAX_TESTED points) */
     bool bad_input;      /* a file was refused: exit status 2 */
     bool run_folder;     /* DIR is one run's folder, not a sweep */
@@ -94,9 +101,17 @@ FILE *report_open(const char *dir, const char *sub, const char *name);
 bool report_compute(struct report *r);
 
 /* The order of the ranking before significance: a lower ERT, then a
- * higher success rate, then a lower mean final best fitness.  Points
+ * higher success rate, then (with objectives) a higher mean final
+ * hypervolume, then a lower mean final best fitness.  Points
  * neither before the other tie. */
 bool report_before(const struct report_point *a, const struct report_point *b);
+
+/* The compared measure of a point's replicates, lower is better:
+ * evaluations to a solution (unsolved counting worse than any), else the
+ * final hypervolume negated (by_hv), else the final best fitness. */
+const double *report_measure(const struct report *r, const struct report_point *p);
+/* Its name in sweep.csv's column 'compared'. */
+const char *report_measure_name(const struct report *r);
 
 /* The share of a point's replicates that solved. */
 double report_share(const struct report_point *p);

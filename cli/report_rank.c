@@ -18,7 +18,8 @@ double report_share(const struct report_point *p)
     return (double)p->solved / (double)p->replicates;
 }
 
-/* A lower mean final best fitness decides among points that never solve. */
+/* Among points that never solve, a higher mean final hypervolume (with
+ * objectives), then a lower mean final best fitness decides. */
 bool report_before(const struct report_point *a, const struct report_point *b)
 {
     if (a->ert != b->ert)
@@ -26,14 +27,19 @@ bool report_before(const struct report_point *a, const struct report_point *b)
     double ra = report_share(a), rb = report_share(b);
     if (ra != rb)
         return ra > rb;
+    if (a->final_hv && b->final_hv && a->hv_mean != b->hv_mean)
+        return a->hv_mean > b->hv_mean;
     return a->best_mean < b->best_mean;
 }
 
-/* The compared measure of a point: evaluations to a solution (unsolved
- * counting worse than any) or, when nothing solves, final best fitness. */
-static const double *report_measure(const struct report *r, const struct report_point *p)
+const double *report_measure(const struct report *r, const struct report_point *p)
 {
-    return r->by_evaluations ? p->evaluations : p->final_best;
+    return r->by_evaluations ? p->evaluations : r->by_hv ? p->hv_loss : p->final_best;
+}
+
+const char *report_measure_name(const struct report *r)
+{
+    return r->by_evaluations ? "evaluations_to_solution" : r->by_hv ? "final_hv" : "final_best";
 }
 
 /* report_before as a qsort order; ties keep point order (the points are one array). */
@@ -112,7 +118,7 @@ bool report_compute(struct report *r)
     struct report_draws draws = {.rng = gsl_rng_alloc(gsl_rng_mt19937)};
     if (!draws.rng)
         return false;
-    bool any_solved = false, ok = true;
+    bool any_solved = false, every_hv = true, ok = true;
     for (size_t i = 0; ok && i < r->count; i++) {
         struct report_point *p = &r->point[i];
         any_solved |= p->solved > 0;
@@ -127,6 +133,11 @@ bool report_compute(struct report *r)
         if (!(ok = ga_compare_median(solved_evals, k, &p->evals_median)))
             break;
         ga_compare_mean_ci(p->final_best, p->replicates, 0.95, &p->best_mean, &p->best_half);
+        if (p->final_hv) {
+            ga_compare_mean_ci(p->final_hv, p->replicates, 0.95, &p->hv_mean, &p->hv_half);
+            ga_compare_mean_ci(p->final_igd, p->replicates, 0.95, &p->igd_mean, &p->igd_half);
+        }
+        every_hv &= p->final_hv != NULL;
         p->ert = ga_compare_ert(p->spent, p->solved_flag, p->replicates);
         p->ert_ci = ga_compare_ert_bootstrap_drawn(p->spent, p->solved_flag, p->replicates, REPORT_RESAMPLES,
                                                    report_draws_for(&draws, p->replicates), 0.95);
@@ -138,6 +149,7 @@ bool report_compute(struct report *r)
     /* Evaluations to a solution (unsolved = worse than any) say both how
      * often and how fast; when no point solves, final fitness. */
     r->by_evaluations = any_solved;
+    r->by_hv = !any_solved && every_hv; /* several objectives: no target, the final front's hypervolume */
     if (!report_rank(r))
         return false;
     r->best = r->order[0];

@@ -138,18 +138,34 @@ static bool report_to_target(struct report_at at, const char *text, struct repor
     return report_uint(at, "evaluations_to_target", text, 1, run->evaluations, &run->to_target);
 }
 
+/* A final indicator of summary.csv: a finite number >= 0, or empty (NaN: unknown). */
+static bool report_indicator(struct report_at at, const char *name, const char *text, double *value)
+{
+    char *end;
+    *value = *text ? strtod(text, &end) : NAN;
+    if (!*text || (*end == '\0' && isfinite(*value) && *value >= 0))
+        return true;
+    app_error("%s:%zu: %s: expected a finite number >= 0 or nothing, got '%s'", at.file, at.line, name, text);
+    return false;
+}
+
 /* One row of summary.csv, checked field by field; 'v0_5': a row of gaexp
  * 0.5's (without the exact hitting times: the run's spent evaluations
  * stand for them, as that version's report took them). */
-static bool report_row(struct report_at at, char *line, struct report_run *run, bool v0_5)
+static bool report_row(struct report_at at, char *line, struct report_run *run, bool v0_5, bool objectives)
 {
-    char *field[10];
-    size_t n = report_split(line, field, 10), want = v0_5 ? 7 : 9;
+    char *field[14];
+    size_t n = report_split(line, field, 14), want = v0_5 ? 7 : objectives ? 13 : 9;
     if (n != want) {
-        app_error("%s:%zu: expected %zu fields (%s), got %zu", at.file, at.line, want,
-                  v0_5 ? NAMES_SUMMARY_COLUMNS_0_5 : NAMES_SUMMARY_COLUMNS, n);
+        app_error("%s:%zu: expected %zu fields (%s%s), got %zu", at.file, at.line, want,
+                  v0_5 ? NAMES_SUMMARY_COLUMNS_0_5 : NAMES_SUMMARY_COLUMNS, objectives ? "," NAMES_SUMMARY_MO_COLUMNS : "",
+                  n);
         return false;
     }
+    run->hv = run->igd = NAN;
+    if (objectives && !(report_indicator(at, "hv", field[9], &run->hv) &&
+                        report_indicator(at, "igd", field[11], &run->igd)))
+        return false;
     unsigned long long solved, found;
     bool ok = report_uint(at, "replicate", field[0], 1, 1000000000ULL, &run->replicate) &&
               report_uint(at, "seed", field[1], 0, UINT64_MAX, &run->seed) &&
@@ -166,7 +182,9 @@ static bool report_row(struct report_at at, char *line, struct report_run *run, 
 static bool report_arrays(const struct report *r, struct report_point *p)
 {
     size_t n = p->replicates;
-    double *block = malloc(n * (3 * sizeof(double) + sizeof(bool)));
+    bool objectives = n > 0 && !isnan(r->run[0].hv);
+    size_t arrays = objectives ? 6 : 3;
+    double *block = malloc(n * (arrays * sizeof(double) + sizeof(bool)));
     if (!block) {
         app_error("out of memory");
         return false;
@@ -174,7 +192,10 @@ static bool report_arrays(const struct report *r, struct report_point *p)
     p->evaluations = block;
     p->spent = block + n;
     p->final_best = block + 2 * n;
-    p->solved_flag = (bool *)(block + 3 * n);
+    p->final_hv = objectives ? block + 3 * n : NULL;
+    p->hv_loss = objectives ? block + 4 * n : NULL;
+    p->final_igd = objectives ? block + 5 * n : NULL;
+    p->solved_flag = (bool *)(block + arrays * n);
     p->solved = 0;
     for (size_t j = 0; j < n; j++) {
         const struct report_run *run = &r->run[j];
@@ -183,6 +204,11 @@ static bool report_arrays(const struct report *r, struct report_point *p)
         p->spent[j] = (double)(run->solved ? run->to_target : run->evaluations); /* to the target, or all */
         p->evaluations[j] = run->solved ? (double)run->to_target : INFINITY;
         p->final_best[j] = run->best;
+        if (objectives) {
+            p->final_hv[j] = run->hv;
+            p->hv_loss[j] = -run->hv;
+            p->final_igd[j] = run->igd;
+        }
     }
     return true;
 }
@@ -205,11 +231,14 @@ static bool report_read_point(const char *root, struct report_point *p, struct r
         app_error("%s: empty; expected the header '%s' and a row per replicate", path, NAMES_SUMMARY_COLUMNS);
         ok = false;
     } else if (line[strcspn(line, "\r\n")] = '\0', strcmp(line, NAMES_SUMMARY_COLUMNS) != 0 &&
-                                                     strcmp(line, NAMES_SUMMARY_COLUMNS_0_5) != 0) {
-        app_error("%s:1: expected the header '%s'", path, NAMES_SUMMARY_COLUMNS);
+                                                     strcmp(line, NAMES_SUMMARY_COLUMNS_0_5) != 0 &&
+                                                     strcmp(line, NAMES_SUMMARY_COLUMNS "," NAMES_SUMMARY_MO_COLUMNS) != 0) {
+        app_error("%s:1: expected the header '%s' (with objectives: then ',%s')", path, NAMES_SUMMARY_COLUMNS,
+                  NAMES_SUMMARY_MO_COLUMNS);
         ok = false;
     }
     bool v0_5 = ok && strcmp(line, NAMES_SUMMARY_COLUMNS_0_5) == 0;
+    bool objectives = ok && strcmp(line, NAMES_SUMMARY_COLUMNS "," NAMES_SUMMARY_MO_COLUMNS) == 0;
     while (ok && fgets(line, sizeof line, f)) {
         at.line++;
         if (p->replicates == r->run_cap) {
@@ -223,7 +252,7 @@ static bool report_read_point(const char *root, struct report_point *p, struct r
             r->run = grown;
             r->run_cap = cap;
         }
-        ok = report_row(at, line, &r->run[p->replicates], v0_5);
+        ok = report_row(at, line, &r->run[p->replicates], v0_5, objectives);
         if (ok && r->run[p->replicates].replicate != p->replicates + 1) { /* a row missing, or twice */
             app_error("%s:%zu: replicate: expected %zu (a row per replicate, 1 to R in order), got %llu", at.file,
                       at.line, p->replicates + 1, r->run[p->replicates].replicate);

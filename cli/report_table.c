@@ -25,17 +25,20 @@ bool report_write_csv(const char *root, const struct report *r)
         fprintf(f.fp, ",%s", r->axis[i]);
     fprintf(f.fp, ",replicates,solved,success_rate,success_low,success_high,evaluations_mean,"
                   "evaluations_median,ert,ert_low,ert_high,final_best_mean,final_best_ci95,compared,"
-                  "p_value,a12,rank\n");
+                  "p_value,a12,rank%s\n", r->by_hv ? ",hv_mean,hv_ci95,igd_mean,igd_ci95" : "");
     for (size_t i = 0; i < r->count; i++) {
         const struct report_point *p = &r->point[i];
         fprintf(f.fp, "%zu,%s", i + 1, report_dir(r, p));
         for (size_t a = 0; a < r->axes; a++)
             fprintf(f.fp, ",%s", report_value(r, p, a));
-        fprintf(f.fp, ",%zu,%zu,%.6f,%.6f,%.6f,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%s%s,%.6g,%.6f,%zu\n",
+        fprintf(f.fp, ",%zu,%zu,%.6f,%.6f,%.6f,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%s%s,%.6g,%.6f,%zu",
                 p->replicates, p->solved, report_share(p), p->success.low,
                 p->success.high, p->evals_mean, p->evals_median, p->ert, p->ert_ci.low, p->ert_ci.high,
-                p->best_mean, p->best_half, r->by_evaluations ? "evaluations_to_solution" : "final_best",
-                r->tested ? "" : "_untested", p->against_best.p_value, p->against_best.a12, rank[i]);
+                p->best_mean, p->best_half, report_measure_name(r), r->tested ? "" : "_untested",
+                p->against_best.p_value, p->against_best.a12, rank[i]);
+        if (r->by_hv)
+            fprintf(f.fp, ",%.10g,%.10g,%.10g,%.10g", p->hv_mean, p->hv_half, p->igd_mean, p->igd_half);
+        fputc('\n', f.fp);
     }
     free(rank);
     return app_file_commit(&f);
@@ -101,6 +104,13 @@ static const char report_rule[] =
     "fitness, except that a point never stands above one significantly better than it\n"
     "(two-sided Mann-Whitney rank-sum test, p < 0.05, on %s).\n";
 
+/* With several objectives nothing is solved: the final hypervolume ranks. */
+static const char report_rule_hv[] =
+    "Ranked by the mean final hypervolume of the replicates' final fronts (higher is better),\n"
+    "except that a point never stands above one significantly better than it (two-sided\n"
+    "Mann-Whitney rank-sum test, p < 0.05, on the final hypervolume).  IGD: the mean final\n"
+    "inverted generational distance to the true front (lower is better; - when unknown).\n";
+
 static const char report_rule_untested[] =
     "Ranked by ERT (expected running time: the evaluations of all runs, solved or not, per\n"
     "solved run; its 95%% bootstrap interval in brackets), then success rate, then final best\n"
@@ -113,8 +123,11 @@ void report_print(const struct report *r, FILE *out)
     fprintf(out, "%-*s %-*s", c.rank, "rank", c.dir, "point");
     for (size_t a = 0; a < r->axes; a++)
         fprintf(out, " %*.*s", c.value[a], c.value[a], report_short(r->axis[a]));
-    fprintf(out, " %9s %15s %27s %10s %12s %9s %6s\n", "solved", "success 95% CI", "ERT [95% CI]",
-            "evals med", "final best", "p vs best", "A12");
+    if (r->by_hv)
+        fprintf(out, " %12s %12s %9s %6s\n", "final hv", "igd", "p vs best", "A12");
+    else
+        fprintf(out, " %9s %15s %27s %10s %12s %9s %6s\n", "solved", "success 95% CI", "ERT [95% CI]",
+                "evals med", "final best", "p vs best", "A12");
     for (size_t k = 0; k < r->count; k++) {
         const struct report_point *p = &r->point[r->order[k]];
         char solved[32], ci[32], ert[64];
@@ -125,6 +138,12 @@ void report_print(const struct report *r, FILE *out)
         fprintf(out, "%-*zu %-*s", c.rank, k + 1, c.dir, report_dir(r, p));
         for (size_t a = 0; a < r->axes; a++)
             fprintf(out, " %*.*s", c.value[a], c.value[a], report_value(r, p, a));
+        if (r->by_hv) {
+            fprintf(out, " %12.6g", p->hv_mean);
+            report_number(out, 12, " %*.6g", p->igd_mean);
+            fprintf(out, " %9.3g %6.2f\n", p->against_best.p_value, p->against_best.a12);
+            continue;
+        }
         fprintf(out, " %9s %15s %27s", solved, ci, ert);
         report_number(out, 10, " %*.0f", p->evals_median);
         fprintf(out, " %12.6g %9.3g %6.2f\n", p->best_mean, p->against_best.p_value, p->against_best.a12);
@@ -132,7 +151,9 @@ void report_print(const struct report *r, FILE *out)
     const char *measure = r->by_evaluations ? "evaluations to a solution, unsolved runs worst"
                                             : "final best fitness, as no point solves";
     fputc('\n', out);
-    if (r->tested)
+    if (r->by_hv && r->tested)
+        fputs(report_rule_hv, out);
+    else if (r->tested)
         fprintf(out, report_rule, measure);
     else
         fprintf(out, report_rule_untested, REPORT_MAX_TESTED);
@@ -160,4 +181,7 @@ void report_print_run(const struct report *r, FILE *out)
         fprintf(out, "evaluations to a solution: mean %.0f, median %.0f (over the %zu solved)\n",
                 p->evals_mean, p->evals_median, p->solved);
     fprintf(out, "final best fitness: mean %.6g, 95%% interval +- %.3g\n", p->best_mean, p->best_half);
+    if (p->final_hv)
+        fprintf(out, "final hypervolume: mean %.6g, 95%% interval +- %.3g; final IGD: mean %.6g, +- %.3g\n",
+                p->hv_mean, p->hv_half, p->igd_mean, p->igd_half);
 }

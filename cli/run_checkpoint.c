@@ -84,6 +84,11 @@ static void run_best_pack(const struct run_best *b, size_t len, struct ga_pack *
     ga_pack_put(p, &generation, sizeof generation);
     ga_pack_put(p, &b->solved, sizeof b->solved);
     ga_pack_put(p, b->genes, len * sizeof *b->genes);
+    if (!b->front.width)
+        return;
+    ga_pack_put(p, &b->front_replicate, sizeof b->front_replicate);
+    ga_pack_put(p, &b->hv, sizeof b->hv);
+    front_pack(&b->front, p);
 }
 
 /* The best so far; once a replicate has ended its genome must be one the
@@ -100,6 +105,8 @@ static bool run_best_unpack(struct run_best *b, const struct ga_run *run, const 
               ga_unpack_get(u, b->genes, gen->len * sizeof *b->genes);
     b->seed = seed;
     b->generation = (unsigned long)generation;
+    ok = ok && (!b->front.width || (ga_unpack_get(u, &b->front_replicate, sizeof b->front_replicate) &&
+                                    ga_unpack_get(u, &b->hv, sizeof b->hv) && front_unpack(&b->front, u, gen, problem)));
     return ok && (b->replicate == 0 || run_genes_valid(gen, problem, b->genes));
 }
 

@@ -12,6 +12,7 @@
 #include "cli/names.h"
 #include "cli/number.h"
 #include "cli/run_session.h"
+#include "gaexp/rng.h"
 
 static void run_write_row(FILE *fp, unsigned replicate, const struct ga_stats *s, size_t columns, bool objectives)
 {
@@ -77,31 +78,45 @@ bool run_files_open(struct run_files *f, const struct ga_pack *config, const cha
     for (size_t c = 0; c < f->columns; c++)
         fprintf(f->gens.fp, ",%s", problem->columns->names[c]);
     fputc('\n', f->gens.fp);
-    fputs(NAMES_SUMMARY_COLUMNS "\n", f->summary.fp);
+    fputs(f->objectives ? NAMES_SUMMARY_COLUMNS "," NAMES_SUMMARY_MO_COLUMNS "\n" : NAMES_SUMMARY_COLUMNS "\n",
+          f->summary.fp);
     fprintf(f->times.fp, "replicate,seconds,evaluations_per_second\n");
     return true;
 }
 
-/* Commits the four files with best.txt, curves.csv and fitness.gp
- * (already written under their temporary names) through the journal of
+/* The closing files: best.txt, curves.csv, true-front.csv (when the problem
+ * knows its front) and the figures' scripts with style.gp, already written
+ * under their temporary names. */
+struct run_closing {
+    struct app_file best, curves, truth, style, scripts[FIGURES_RUN_MAX];
+    bool truth_open;
+    struct figures_run fig;
+};
+
+/* Commits the four files with the closing ones through the journal of
  * doc/data-safety.md: all appear together or none does, so a failed or
  * killed run never mixes its files with those of an earlier one. */
 static enum output_published run_files_commit(struct run_files *f, const struct output_settings *out,
-                                               struct app_file *best, struct app_file *curves, struct app_file *style,
-                                               struct app_file *script, const char *figure, bool quiet)
+                                               struct run_closing *c, bool quiet)
 {
-    struct app_file *list[9] = {&f->config, &f->gens, &f->summary, &f->times, best};
+    /* the four streamed ones, best.txt, front.csv, true-front.csv, style.gp, curves.csv and the scripts */
+    struct app_file *list[9 + FIGURES_RUN_MAX] = {&f->config, &f->gens, &f->summary, &f->times, &c->best};
+    const char *figures[FIGURES_RUN_MAX];
     size_t n = 5;
     if (f->objectives)
         list[n++] = &f->front;
-    if (out->plot)
-        list[n++] = script;
+    if (c->truth_open)
+        list[n++] = &c->truth;
+    for (size_t i = 0; out->plot && i < c->fig.count; i++) {
+        list[n++] = &c->scripts[i];
+        figures[i] = c->fig.figure[i];
+    }
     if (out->plot && f->staged) /* else style.gp is written on its own, when absent */
-        list[n++] = style;
-    list[n++] = curves; /* last: a sweep takes it as the mark of a finished point */
+        list[n++] = &c->style;
+    list[n++] = &c->curves; /* last: a sweep takes it as the mark of a finished point */
     if (f->staged) /* the folder appears whole when the caller renames it: no journal */
         return output_stage_files(list, n) ? OUTPUT_PUBLISHED : OUTPUT_UNPUBLISHED;
-    return output_publish(out->dir, list, n, out->plot ? figure : NULL, quiet);
+    return output_publish(out->dir, list, n, figures, out->plot ? c->fig.count : 0, quiet);
 }
 
 void run_files_abandon(struct run_files *f)
@@ -135,12 +150,18 @@ struct run_end run_end_of(const struct ga_run *run, uint64_t seed, double second
     return (struct run_end){.seed = seed, .solved = ga_run_succeeded(run), .stop = why, .best = s->best, .mean = s->mean, .seconds = seconds,
                             .evaluations = s->evaluations, .evaluations_found = ga_run_evaluations_found(run),
                             .evaluations_to_target = ga_run_evaluations_to_target(run),
-                            .generation_found = ga_run_generation_found(run), .genes = ga_run_best(run)};
+                            .generation_found = ga_run_generation_found(run), .genes = ga_run_best(run),
+                            .hv = s->hv, .hv_share = s->hv_share, .igd = s->igd, .igd_plus = s->igd_plus};
 }
 
 void run_best_update(struct run_best *b, unsigned replicate, const struct run_end *end, size_t len)
 {
     b->solved += end->solved;
+    if (b->front.width && end->front && (replicate == 1 || end->hv > b->hv)) {
+        front_copy(&b->front, end->front);
+        b->front_replicate = replicate;
+        b->hv = end->hv;
+    }
     if (replicate > 1 && !(end->best < b->fitness))
         return;
     memcpy(b->genes, end->genes, len * sizeof *b->genes);
@@ -150,12 +171,38 @@ void run_best_update(struct run_best *b, unsigned replicate, const struct run_en
     b->generation = end->generation_found;
 }
 
+/* best.txt with objectives: the front of the replicate with the largest
+ * final hypervolume, each point's objectives (front.csv's digits) then its
+ * genome in the problem's notation. */
+static void run_write_front(const struct ga_experiment *e, const struct ga_genome *genome, const struct run_best *b,
+                            FILE *fp)
+{
+    const struct run_front *f = &b->front;
+    fprintf(fp, "# the final front of replicate %u of %u (seed %llu), ", b->front_replicate, e->replicates,
+            (unsigned long long)ga_rng_replicate_seed(e->seed, b->front_replicate));
+    if (isnan(b->hv))
+        fprintf(fp, "the first (no hypervolume): ");
+    else
+        fprintf(fp, "the largest final hypervolume (%.10g): ", b->hv);
+    fprintf(fp, "%zu point%s, as front.csv lists them\n", f->count, f->count == 1 ? "" : "s");
+    for (size_t i = 0; i < f->count; i++) {
+        fputs("# ", fp);
+        front_write_objectives(fp, f, i);
+        fputc('\n', fp);
+        e->problem->print(genome, f->genes + i * f->len, fp);
+    }
+}
+
 /* Writes best.txt under its temporary name, for run_files_commit. */
 static bool run_write_best(const struct ga_experiment *e, const char *dir, const struct ga_genome *genome,
                            const struct run_best *b, struct app_file *f)
 {
     if (!app_file_open(f, dir, "best.txt"))
         return false;
+    if (front_several(&b->front)) {
+        run_write_front(e, genome, b, f->fp);
+        return true;
+    }
     fprintf(f->fp, "# fitness %.10g (0 = solved), generation %lu, replicate %u of %u, seed %llu\n",
             b->fitness, b->generation, b->replicate, e->replicates, (unsigned long long)b->seed);
     e->problem->print(genome, b->genes, f->fp);
@@ -184,6 +231,12 @@ void run_report(const struct ga_experiment *e, const char *dir, const struct ga_
     else
         printf("%s: %u of %u replicates solved, %.3f s\n", e->problem->name, b->solved,
                e->replicates, seconds);
+    if (front_several(&b->front)) { /* the fitness is a ranking key: the front says what was found */
+        printf("final front of replicate %u: %zu point%s, hypervolume %.10g (in best.txt)\n", b->front_replicate,
+               b->front.count, b->front.count == 1 ? "" : "s", b->hv);
+        printf("output: %s/\n", dir);
+        return;
+    }
     printf("best fitness %.10g, first reached in generation %lu", b->fitness, b->generation);
     if (e->replicates > 1)
         printf(" of replicate %u (seed %llu)", b->replicate, (unsigned long long)b->seed);
@@ -210,24 +263,37 @@ static bool run_flush(struct app_file *f)
     return false;
 }
 
+/* Opens the figures' scripts (and style.gp) of the run for its commit;
+ * false (said) on a write error. */
+static bool run_write_scripts(struct run_files *f, const struct output_settings *out, struct run_closing *c)
+{
+    /* The titles come from the resolved configuration, the front's axes from
+     * front.csv's header, the hypervolume's column from generations.csv's
+     * last row: all still under their temporary names. */
+    if (!run_flush(&f->config) || !run_flush(&f->gens) || (f->objectives && !run_flush(&f->front)))
+        return false;
+    struct figures_front_input several = {.front = f->front.part_path, .generations = f->gens.part_path,
+                                     .true_front = c->truth_open};
+    return figures_run_open(out->dir, f->config.part_path, f->objectives ? &several : NULL, f->staged ? &c->style : NULL,
+                            c->scripts, &c->fig);
+}
+
 enum output_published run_files_finish(struct run_files *f, const struct ga_experiment *e,
                                        const struct output_settings *out, const struct ga_genome *genome,
                                        const struct run_best *b, const struct curves *curves, bool quiet)
 {
-    struct app_file best = {0}, curve_file = {0}, script = {0}, style = {0};
-    char figure[64];
+    struct run_closing c = {0};
     enum output_published done = OUTPUT_UNPUBLISHED;
-    /* The figure's format and title come from the resolved configuration, still under its temporary name. */
-    if (run_write_best(e, out->dir, genome, b, &best) && run_write_curves(out->dir, curves, &curve_file) &&
-        (!out->plot || run_flush(&f->config)) &&
-        (!out->plot || figures_fitness_open(out->dir, f->config.part_path, f->staged ? &style : NULL, &script,
-                                            figure, sizeof figure)))
-        done = run_files_commit(f, out, &best, &curve_file, &style, &script, out->plot ? figure : NULL, quiet);
+    if (run_write_best(e, out->dir, genome, b, &c.best) && run_write_curves(out->dir, curves, &c.curves) &&
+        front_write_true(e, out->dir, &c.truth, &c.truth_open) && (!out->plot || run_write_scripts(f, out, &c)))
+        done = run_files_commit(f, out, &c, quiet);
     if (done == OUTPUT_UNPUBLISHED) {
-        app_file_abandon(&best);
-        app_file_abandon(&curve_file);
-        app_file_abandon(&script);
-        app_file_abandon(&style);
+        app_file_abandon(&c.best);
+        app_file_abandon(&c.curves);
+        app_file_abandon(&c.truth);
+        for (size_t i = 0; i < FIGURES_RUN_MAX; i++)
+            app_file_abandon(&c.scripts[i]);
+        app_file_abandon(&c.style);
     }
     return done;
 }

@@ -131,7 +131,7 @@ bool run_session_init(struct run_session *s, struct ga_cfg *cfg, const struct ga
     s->curves = curves_alloc();
     s->progress = (struct run_progress){.on = !quiet && isatty(STDERR_FILENO)};
     s->progress.started = s->progress.last = s->last_checkpoint = app_now();
-    if (!s->best.genes || !s->curves || !front_alloc(&s->front, e) || !cli_config_text(cfg, &s->config)) {
+    if (!s->best.genes || !s->curves || !front_alloc(&s->front, e) || !front_alloc(&s->best.front, e) || !cli_config_text(cfg, &s->config)) {
         app_error("out of memory");
         return false;
     }
@@ -142,6 +142,7 @@ void run_session_free(struct run_session *s)
 {
     free(s->best.genes);
     front_free(&s->front);
+    front_free(&s->best.front);
     curves_free(s->curves);
     ga_pack_free(&s->config);
     free(s->inputs.hashes);
@@ -166,6 +167,12 @@ bool run_end_write(struct run_session *s, unsigned r, const struct run_end *end)
             end->best, end->generation_found, end->evaluations, ga_stop_word(end->stop), end->evaluations_found);
     if (end->evaluations_to_target)
         fprintf(s->f.summary.fp, "%llu", end->evaluations_to_target);
+    const double indicators[] = {end->hv, end->hv_share, end->igd, end->igd_plus};
+    for (size_t c = 0; s->f.objectives && c < sizeof indicators / sizeof *indicators; c++) { /* NaN: no value */
+        fputc(',', s->f.summary.fp);
+        if (!isnan(indicators[c]))
+            fprintf(s->f.summary.fp, "%.10g", indicators[c]);
+    }
     fputc('\n', s->f.summary.fp);
     fprintf(s->f.times.fp, "%u,%.6f,%.0f\n", r, end->seconds,
             end->seconds > 0 ? (double)end->evaluations / end->seconds : 0);

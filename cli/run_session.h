@@ -44,6 +44,11 @@ struct run_best {
     uint64_t seed;
     unsigned long generation;
     unsigned solved; /* replicates that reached the target */
+    /* With objectives: the final front of the replicate with the largest
+     * final hypervolume so far (ties and NaN keep the earlier one). */
+    struct run_front front;
+    unsigned front_replicate;
+    double hv;
 };
 
 /* How a replicate ended: what summary.csv, times.csv, curves.csv and
@@ -59,6 +64,7 @@ struct run_end {
     unsigned long generation_found;
     const ga_gene *genes; /* its best individual */
     const struct run_front *front; /* with objectives: its final front (front.csv) */
+    double hv, hv_share, igd, igd_plus; /* with objectives: its final indicators (NaN: none) */
 };
 
 /* The input files a configuration read (puzzles, deal files) with the
@@ -167,7 +173,8 @@ void run_files_abandon(struct run_files *f);
  * leaves the files that checkpoint matches. */
 void run_files_close(struct run_files *f);
 /* Counts a replicate's end, and takes its best as the best so far when it is
- * better (the first replicate's always; ties keep the earlier). */
+ * better (the first replicate's always; ties keep the earlier); with
+ * objectives, its front when its final hypervolume is larger. */
 void run_best_update(struct run_best *b, unsigned replicate, const struct run_end *end, size_t len);
 /* What a run prints when it ends (unless quiet): how it ended, its best, its folder dir. */
 void run_report(const struct ga_experiment *e, const char *dir, const struct ga_run *run,

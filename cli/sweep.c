@@ -635,18 +635,22 @@ static int sweep_run_here(struct sweep *w, const struct cli_options *o, const ch
     return status;
 }
 
-/* Point p's fitness.gp, and its figure queued, unless output.plot = "end"
- * leaves that to 'gaexp plot'; false when the script could not be written
- * (said; the figure stays to do). */
+/* Point p's figures' scripts, and their figures queued, unless
+ * output.plot = "end" leaves that to 'gaexp plot'; false when a script
+ * could not be written (said; the figures stay to do). */
 static bool sweep_point_figure(struct sweep *w, const char *root, size_t p)
 {
-    char dir[1100], figure[64];
+    char dir[1100], script[1200];
     sweep_point_dir(root, p, dir, sizeof dir);
-    snprintf(figure, sizeof figure, "fitness.%s", w->format[p]);
-    if (w->plot[p] && !(w->plot[p] & SWEEP_SCRIPT_WRITTEN) && !figures_fitness_script(dir, figure, sizeof figure))
+    struct figures_run fig;
+    snprintf(script, sizeof script, "%s/front.csv", dir);
+    figures_run_names(figures_front_several(script), w->format[p], &fig);
+    if (w->plot[p] && !(w->plot[p] & SWEEP_SCRIPT_WRITTEN) && !figures_run_scripts(dir, &fig))
         return false;
-    if ((w->plot[p] & ~SWEEP_SCRIPT_WRITTEN) == 1)
-        gnuplots_add(w->gnuplots, dir, "fitness.gp", figure);
+    for (size_t k = 0; (w->plot[p] & ~SWEEP_SCRIPT_WRITTEN) == 1 && k < fig.count; k++) {
+        snprintf(script, sizeof script, "%s.gp", fig.stem[k]);
+        gnuplots_add(w->gnuplots, dir, script, fig.figure[k]);
+    }
     w->plot[p] = 0;
     return true;
 }

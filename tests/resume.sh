@@ -210,7 +210,7 @@ printf 'X' | dd of="$out/flipped/checkpoint" bs=1 seek=$((size - 7)) conv=notrun
 check "a corrupted checkpoint is refused" refused "$out/flipped"
 check "the message says checksum" grep -q "checksum" "$out/flipped.stderr"
 cp -r "$out/damaged" "$out/version"
-printf '\011' | dd of="$out/version/checkpoint" bs=1 seek=12 conv=notrunc 2>/dev/null
+printf '\010' | dd of="$out/version/checkpoint" bs=1 seek=12 conv=notrunc 2>/dev/null
 check "a checkpoint of another version is refused" refused "$out/version"
 cp -r "$out/damaged" "$out/short-part"
 : > "$out/short-part/generations.csv.part"
