@@ -26,7 +26,7 @@
  *     header (checksum and config hash computed as the reader checks them),
  *     so every input reaches the payload's parser;
  *   flag bit 0 set: R is the whole checkpoint file, header included;
- *   flag bit 1: the three .part files are one byte shorter than the
+ *   flag bit 1: the .part files are one byte shorter than the
  *     payload says (a resume must refuse them).
  * The corpus under tests/fuzz/corpus/checkpoint holds real payloads with
  * the flag byte 0 in front.
@@ -42,7 +42,10 @@ struct fuzz_ck_header {
     uint64_t config_hash, length, checksum;
 };
 
-static const char *const fuzz_ck_parts[3] = {"generations.csv.part", "summary.csv.part", "times.csv.part"};
+/* The streamed files a checkpoint marks, in its order (cli/run_session.h's RUN_STREAMED). */
+#define FUZZ_CK_PARTS 4
+static const char *const fuzz_ck_parts[FUZZ_CK_PARTS] = {"generations.csv.part", "summary.csv.part", "times.csv.part",
+                                                          "front.csv.part"};
 static char fuzz_ck_dir[] = "/tmp/fuzz_checkpoint.XXXXXX";
 bool fuzz_checkpoint_loaded;
 static FILE *fuzz_ck_err; /* stderr while the reader runs: its messages, checked then dropped */
@@ -109,17 +112,17 @@ static bool fuzz_ck_affordable(const uint8_t *payload, size_t len)
 
 /* The streamed files' lengths the payload records, when it has them;
  * *hashes_at is where their hashes follow. */
-static bool fuzz_ck_lengths(const uint8_t *payload, size_t len, uint64_t lengths[3], size_t *hashes_at)
+static bool fuzz_ck_lengths(const uint8_t *payload, size_t len, uint64_t lengths[FUZZ_CK_PARTS], size_t *hashes_at)
 {
     uint64_t config_len;
     if (len < sizeof config_len)
         return false;
     memcpy(&config_len, payload, sizeof config_len);
     size_t at = sizeof config_len + sizeof(unsigned) + sizeof(double);
-    if (config_len > len || at + config_len + 3 * sizeof *lengths > len)
+    if (config_len > len || at + config_len + FUZZ_CK_PARTS * sizeof *lengths > len)
         return false;
-    memcpy(lengths, payload + at + config_len, 3 * sizeof *lengths);
-    *hashes_at = at + (size_t)config_len + 3 * sizeof *lengths;
+    memcpy(lengths, payload + at + config_len, FUZZ_CK_PARTS * sizeof *lengths);
+    *hashes_at = at + (size_t)config_len + FUZZ_CK_PARTS * sizeof *lengths;
     return true;
 }
 
@@ -144,7 +147,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t len = size - 1;
     bool raw = flags & 1, short_parts = flags & 2;
 
-    uint64_t lengths[3] = {0, 0, 0};
+    uint64_t lengths[FUZZ_CK_PARTS] = {0};
     size_t hashes_at = 0;
     bool have_lengths = false;
     static uint8_t payload[1 << 22];
@@ -161,7 +164,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         memcpy(payload, rest, len);
         rest = payload;
         have_lengths = fuzz_ck_lengths(rest, len, lengths, &hashes_at);
-        for (int i = 0; have_lengths && i < 3 && hashes_at + 8 * (size_t)(i + 1) <= len; i++) {
+        for (int i = 0; have_lengths && i < FUZZ_CK_PARTS && hashes_at + 8 * (size_t)(i + 1) <= len; i++) {
             size_t n = lengths[i] <= FUZZ_CK_MAX_PART ? (size_t)lengths[i] : 100;
             uint64_t hash = ga_pack_hash(filler, n);
             memcpy(payload + hashes_at + 8 * (size_t)i, &hash, sizeof hash);
@@ -179,7 +182,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char stale[256];
     snprintf(stale, sizeof stale, "%s/config.cfg.part", fuzz_ck_dir);
     remove(stale);
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < FUZZ_CK_PARTS; i++) {
         size_t n = have_lengths && lengths[i] <= FUZZ_CK_MAX_PART ? (size_t)lengths[i] : 100;
         if (short_parts && n > 0)
             n--;
@@ -201,10 +204,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_CHECK(replicates >= 1 && replicate >= 1 && replicate <= replicates, "replicate %u of %u", replicate,
                    replicates);
         FUZZ_CHECK(have_lengths, "loaded a payload too short for its files' lengths");
-        for (int i = 0; i < 3; i++)
+        for (int i = 0; i < FUZZ_CK_PARTS; i++)
             FUZZ_CHECK(fuzz_ck_size(fuzz_ck_parts[i]) == (long long)lengths[i], "%s: %lld bytes, not %llu",
                        fuzz_ck_parts[i], fuzz_ck_size(fuzz_ck_parts[i]), (unsigned long long)lengths[i]);
-        FUZZ_CHECK(!short_parts || (lengths[0] == 0 && lengths[1] == 0 && lengths[2] == 0),
+        FUZZ_CHECK(!short_parts || (lengths[0] == 0 && lengths[1] == 0 && lengths[2] == 0 && lengths[3] == 0),
                    "loaded with .part files shorter than the checkpoint says");
         FUZZ_CHECK(fuzz_ck_size("config.cfg.part") > 0, "no config.cfg.part");
     } else {
