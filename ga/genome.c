@@ -48,6 +48,14 @@ bool ga_genome_real_valid(const struct ga_genome *gen, const ga_gene *g)
     return isfinite(x[gen->reals]) && x[gen->reals] > 0;
 }
 
+void ga_genome_real_random(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, double sigma)
+{
+    double *x = ga_genome_reals(g);
+    for (size_t i = 0; i < gen->reals; i++)
+        x[i] = gen->lower[i] + ga_rng_uniform(r) * (gen->upper[i] - gen->lower[i]);
+    x[gen->reals] = sigma;
+}
+
 /* x86-64 processors without POPCNT (before 2008) count in software:
  * the function is compiled twice and the loader picks the clone. */
 #if defined(__x86_64__) && defined(__has_attribute)

@@ -347,7 +347,7 @@ static unsigned long run_local(struct ga_run *run, gsl_rng *r, ga_gene *g, doubl
  * with a local search, whose draws follow each evaluation in the stream. */
 static bool run_batch(const struct ga_run *run)
 {
-    return run->problem->evaluate_batch && !run->params.local;
+    return run->problem->evaluate_batch && !run->params.local && !run->mo; /* records: one genome a call */
 }
 
 /* The stream of island k's survival (NSGA-III's niching): past every

@@ -50,6 +50,18 @@ mv "$out/isweep" "$out/isweep-reference"
 check "a sweep of island points on 3 ranks" mpi 3 sweep "$isweep" --out "$out/isweep" --quiet
 check "is byte-identical to one process's" same "$out/isweep-reference" "$out/isweep"
 
+# A sweep of NSGA-II and NSGA-III on BNH (records of objectives, the fronts
+# in each replicate's record, front.csv, best.txt's front, the report's
+# hypervolume ranking): spread over 3 ranks, the same folder.
+msweep=$out/mo-sweep.cfg
+sed 's/replicates = 10;/replicates = 3;/; s/generations = 250;/generations = 30;/; s/plot = true;/plot = false;/' \
+  "$srcdir/configs/bnh.cfg" > "$msweep"
+echo 'sweep = ( { set = "ga.scheme.name"; values = ["nsga2", "nsga3"]; } );' >> "$msweep"
+"$GAEXP" sweep "$msweep" --out "$out/msweep" --quiet
+mv "$out/msweep" "$out/msweep-reference"
+check "a sweep of NSGA-II and NSGA-III on 3 ranks" mpi 3 sweep "$msweep" --out "$out/msweep" --quiet
+check "is byte-identical to one process's" same "$out/msweep-reference" "$out/msweep"
+
 # The EA baselines (a population of 1): the (1+1) EA plain, resampled and
 # fast, and random search, spread over 3 ranks: the same folder.
 esweep=$out/ea-sweep.cfg

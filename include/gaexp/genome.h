@@ -143,6 +143,9 @@ const char *ga_genome_kind_summary(enum ga_genome_kind kind);
 /* GA_KIND_REAL: true when x lies within the bounds (finite) and sigma is
  * finite and > 0; for a problem's 'valid' hook. */
 bool ga_genome_real_valid(const struct ga_genome *gen, const ga_gene *g);
+/* GA_KIND_REAL: each x[i] uniform in [lower[i], upper[i]) (one draw of r
+ * each, in order) and the mutation step sigma; for a problem's 'init'. */
+void ga_genome_real_random(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, double sigma);
 
 /* Genes between the starts of two individuals in a population block: len
  * rounded up so that, in a block aligned to GA_GENOME_LINE bytes, a genome

@@ -658,10 +658,7 @@ static void bbob_bounds(const void *state, size_t *reals, const double **lower, 
 static void bbob_init(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
 {
     const struct ga_bbob *b = gen->state;
-    double *x = ga_genome_reals(g);
-    for (size_t i = 0; i < gen->reals; i++)
-        x[i] = gen->lower[i] + ga_rng_uniform(r) * (gen->upper[i] - gen->lower[i]);
-    x[gen->reals] = b->sigma;
+    ga_genome_real_random(gen, r, g, b->sigma);
 }
 
 /* f(x) - f_opt, never below 0 (the rounding of f20's and the Gallagher's

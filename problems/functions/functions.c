@@ -141,10 +141,7 @@ static void functions_bounds(const void *state, size_t *reals, const double **lo
 static void functions_init(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
 {
     const struct functions *f = gen->state;
-    double *x = ga_genome_reals(g);
-    for (size_t i = 0; i < gen->reals; i++)
-        x[i] = gen->lower[i] + ga_rng_uniform(r) * (gen->upper[i] - gen->lower[i]);
-    x[gen->reals] = f->sigma;
+    ga_genome_real_random(gen, r, g, f->sigma);
 }
 
 /* f(x) - f(x*), never below 0, from f(x). */

@@ -92,10 +92,7 @@ static void mo_bounds(const void *state, size_t *reals, const double **lower, co
 static void mo_init(const struct ga_genome *gen, gsl_rng *r, ga_gene *g)
 {
     const struct mo *s = gen->state;
-    double *x = ga_genome_reals(g);
-    for (size_t i = 0; i < gen->reals; i++)
-        x[i] = gen->lower[i] + ga_rng_uniform(r) * (gen->upper[i] - gen->lower[i]);
-    x[gen->reals] = s->sigma;
+    ga_genome_real_random(gen, r, g, s->sigma);
 }
 
 static void mo_count(const void *state, size_t *m, size_t *k)
