@@ -1,4 +1,4 @@
-/* ga/run_mo.c — a run with several objectives or constraints: the records beside the genes, NSGA-II's keys and survival, the statistics. */
+/* ga/run_mo.c — a run with several objectives or constraints: the records beside the genes, NSGA-II and NSGA-III survival and keys, constraint handling (Deb, penalty, epsilon level), the statistics. */
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>

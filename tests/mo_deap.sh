@@ -52,6 +52,9 @@ check "mo_eval tells DTLZ2 m = 3 from m = 2 (n = 12 fits both)" sh -c \
   './tests/mo_eval dtlz2 2 < "$1/variables.csv" | head -n 1 | grep -q "^[^,]*,[^,]*$"' - "$out/dtlz2"
 
 # ---- bench/mo_hv and bench/mo_compare on hand-made fronts, ZDT1's reference point (1.1, 1.1)
+# (mo_compare runs the mo_hv of this build: in a VPATH build it is not beside the script)
+MO_HV=$(pwd)/bench/mo_hv
+export MO_HV
 near() { awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; exit !(d < 1e-12 && d > -1e-12) }'; }
 hv=$(printf 'r,0.1,0.9\nr,0.5,0.5\ns,0.5,0.5\n' | ./bench/mo_hv zdt1)
 check "mo_hv: 1 x 0.2 + 0.6 x 0.4 = 0.44" near "$(echo "$hv" | sed -n 's/^r,\([^,]*\),.*/\1/p')" 0.44
