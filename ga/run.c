@@ -197,20 +197,21 @@ static void run_check_repeat(struct ga_run *run)
              i >= b * RUN_REPEAT_BLOCK; i--) {
             const ga_gene *g = run->genes + (size_t)i * run->stride;
             double first = run->fitness[i], again;
-            if (run->mo) { /* the record again: the fitness is a key */
+            bool differs;
+            if (run->mo) { /* the record again (the fitness may be a key), then as it was */
                 double *record = run_mo_record(run->mo, g), kept[GA_OBJECTIVES_MAX + 1];
                 size_t bytes = (run->mo->m + 1) * sizeof *record;
                 memcpy(kept, record, bytes);
                 first = kept[0];
-                again = run->evaluate(&run->gen, g);
-                bool same = memcmp(kept, record, bytes) == 0;
+                (void)run->evaluate(&run->gen, g); /* refills the record */
+                again = record[0];
+                differs = memcmp(kept, record, bytes) != 0;
                 memcpy(record, kept, bytes);
-                if (same)
-                    continue;
             } else {
                 again = run->evaluate(&run->gen, g);
+                differs = memcmp(&again, &first, sizeof again) != 0;
             }
-            if (memcmp(&again, &first, sizeof again) != 0 || run->mo)
+            if (differs)
                 run_fault_note(run, run_fault_key(RUN_FAULT_REPEATS + (uint64_t)i, RUN_FAULT_EVALUATED), GA_FAULT_REPEAT, RUN_HOOK_EVALUATE,
                                (size_t)i, g, first, again);
         }
@@ -270,7 +271,7 @@ static void run_link_gather(struct ga_run *run, void *block, size_t per);
  * is a parent's, never better than the best so far. */
 static void run_hitting_times(struct ga_run *run, unsigned long long before, bool improved, bool hit)
 {
-    const double *trail = run->mo ? run_mo_trail_all(run) : run->fitness;
+    const double *trail = run->generation > 0 ? NULL : run->mo ? run_mo_trail_all(run) : run->fitness;
     size_t n = run->total;
     if (run->generation > 0) {
         if (run->params.link) {
@@ -1269,7 +1270,7 @@ static unsigned long long run_generation(struct ga_run *run, size_t first, size_
                    run->brood + first * p->lambda * run->stride);
     for (size_t k = first; k < last; k++)
         if (p->scheme == GA_SCHEME_NSGA2 || p->scheme == GA_SCHEME_NSGA3) /* NSGA-III's niching draws */
-            run_mo_survive(run, k, run_stream(run, run->generation + 1, RUN_SURVIVAL_STREAM + k));
+            run_mo_survive(run, k, run->mo->niched ? run_stream(run, run->generation + 1, RUN_SURVIVAL_STREAM + k) : NULL);
         else
             run_survive(run, k);
     return evaluations;

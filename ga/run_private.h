@@ -168,7 +168,7 @@ double run_mo_evaluate(const struct ga_genome *gen, const ga_gene *g);
 bool run_mo_key(struct ga_run *run, const ga_gene *genes, size_t n, double *fitness);
 /* NSGA-II's survival of island k: the best N of its parents and brood by
  * those keys, into next_genes and next_fitness; NSGA-III's: by front and
- * niching (nsga3_select, its draws from r), the survivors in their order
+ * niching (nsga3_select, its draws from r; NULL for NSGA-II), the survivors in their order
  * in the pool, each keyed by its front. */
 void run_mo_survive(struct ga_run *run, size_t k, gsl_rng *r);
 /* With constraints in a single-objective scheme: stats.best becomes the
