@@ -79,14 +79,30 @@ REAL_INLINE size_t real_first_below(struct real_draws *d, bool fast, double p, u
     return i;
 }
 
+/* The constants of one SBX call: -(eta + 1), 1 / (eta + 1), and 'flat',
+ * a spread beta from which on beta^-(eta + 1) < 2^-53, so that
+ * alpha = 2 - beta^-(eta + 1) rounds to 2 exactly: 2^(53 / (eta + 1)),
+ * raised by a margin far beyond the rounding of exp2 and of pow (which
+ * it keeps away from the boundary by a relative (eta + 1) 1e-9). */
+struct real_sbx_law {
+    double minus_e1, inv_e1, flat;
+};
+
+static struct real_sbx_law real_sbx_law(double eta)
+{
+    return (struct real_sbx_law){-(eta + 1), 1 / (eta + 1), exp2(53 / (eta + 1)) * (1 + 1e-9)};
+}
+
 /* The spread factor of bounded SBX on one side: beta from the distance of
  * the nearer parent to its bound, u uniform; the SBX law truncated so that
- * the child stays within the bound (Deb's NSGA-II code, realcross).
- * minus_e1 = -(eta + 1) and inv_e1 = 1 / (eta + 1), computed once a pair. */
-REAL_INLINE double real_sbx_betaq(double beta, double u, double minus_e1, double inv_e1)
+ * the child stays within the bound (Deb's NSGA-II code, realcross).  Once
+ * the parents lie closer together than to the bound (beta >= flat, most
+ * pairs of a converging population) alpha is 2 without its pow, and the
+ * same bits follow: 1 / 2 and u 2 are exact. */
+REAL_INLINE double real_sbx_betaq(double beta, double u, const struct real_sbx_law *law)
 {
-    double alpha = 2 - pow(beta, minus_e1);
-    return u <= 1 / alpha ? pow(u * alpha, inv_e1) : pow(1 / (2 - u * alpha), inv_e1);
+    double alpha = beta >= law->flat ? 2 : 2 - pow(beta, law->minus_e1);
+    return u <= 1 / alpha ? pow(u * alpha, law->inv_e1) : pow(1 / (2 - u * alpha), law->inv_e1);
 }
 
 /* real_sbx's variables, its draws made through d. */
@@ -94,14 +110,14 @@ REAL_INLINE void real_sbx_genes(const struct ga_genome *gen, struct real_draws *
                                 const double *b, double *x, double *y)
 {
     double eta = ga_crossover_setting(gen, &ga_crossover_sbx, 0), share = ga_crossover_setting(gen, &ga_crossover_sbx, 1);
-    double minus_e1 = -(eta + 1), inv_e1 = 1 / (eta + 1);
+    struct real_sbx_law law = real_sbx_law(eta);
     uint64_t t = real_threshold(share);
     for (size_t i = 0; (i = real_first_below(d, fast, share, t, i, gen->reals)) < gen->reals; i++) {
         if (fabs(a[i] - b[i]) <= REAL_SBX_SAME)
             continue;
         double y1 = a[i] < b[i] ? a[i] : b[i], y2 = a[i] < b[i] ? b[i] : a[i], dy = y2 - y1, u = real_uniform(d, fast);
-        double low = real_clamp(gen, i, 0.5 * (y1 + y2 - real_sbx_betaq(1 + 2 * (y1 - gen->lower[i]) / dy, u, minus_e1, inv_e1) * dy));
-        double up = real_clamp(gen, i, 0.5 * (y1 + y2 + real_sbx_betaq(1 + 2 * (gen->upper[i] - y2) / dy, u, minus_e1, inv_e1) * dy));
+        double low = real_clamp(gen, i, 0.5 * (y1 + y2 - real_sbx_betaq(1 + 2 * (y1 - gen->lower[i]) / dy, u, &law) * dy));
+        double up = real_clamp(gen, i, 0.5 * (y1 + y2 + real_sbx_betaq(1 + 2 * (gen->upper[i] - y2) / dy, u, &law) * dy));
         /* u < 1/2 is the draw's top bit clear */
         bool swap = fast ? !(ga_rng_xoshiro_next(&d->st) >> 63) : gsl_rng_uniform(d->r) < 0.5;
         x[i] = swap ? up : low;

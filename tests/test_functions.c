@@ -159,6 +159,86 @@ static void test_sbx_bounded(void **unused)
     test_experiment_free(t);
 }
 
+/* One variable of bounded SBX as SPEC'd (Deb's realcross), with its pow
+ * always computed: the lower (side 0) or upper child's value. */
+static double sbx_reference_side(double y1, double y2, double lo, double up, double u, double eta, int side)
+{
+    double dy = y2 - y1, beta = side ? 1 + 2 * (up - y2) / dy : 1 + 2 * (y1 - lo) / dy;
+    double alpha = 2 - pow(beta, -(eta + 1));
+    double bq = u <= 1 / alpha ? pow(u * alpha, 1 / (eta + 1)) : pow(1 / (2 - u * alpha), 1 / (eta + 1));
+    double c = side ? 0.5 * (y1 + y2 + bq * dy) : 0.5 * (y1 + y2 - bq * dy);
+    return c < lo ? lo : c > up ? up : c;
+}
+
+/*
+ * SBX skips the power beta^-(eta+1) once it cannot move alpha off 2
+ * (operators/real.c, real_sbx_law): its children are bit for bit those of
+ * the formula with every pow, on xoshiro256** (the inline draws) and on
+ * mt19937, for distribution indices from 0 to 1000 and spreads beta drawn
+ * log-uniformly on both sides of the shortcut's threshold 2^(53/(eta+1)),
+ * among them within 1e-9 of it.  A threshold a factor 2^(1/(eta+1)) too
+ * low, or the shortcut's alpha off by an ulp, fails here.
+ */
+static void test_sbx_flat_is_exact(void **unused)
+{
+    (void)unused;
+    struct test_experiment *t = test_experiment_alloc(
+        "problem = { name = \"functions\"; function = \"schwefel\"; dimension = 8; };");
+    struct ga_genome gen = ga_problem_genome(t->e->problem, t->e->state);
+    size_t stride = ga_genome_stride(gen.len), n = gen.reals;
+    ga_gene *g = calloc(4, stride * sizeof *g);
+    double *a = ga_genome_reals(g), *b = ga_genome_reals(g + stride), *x = ga_genome_reals(g + 2 * stride),
+           *y = ga_genome_reals(g + 3 * stride);
+    const struct ga_crossover *sbx = ga_catalog_crossover(&test_catalog, t->e->problem, "sbx");
+    double settings[GA_OP_SETTINGS_MAX] = {0, 1}; /* share 1: every variable crossed */
+    gen.crossover_settings = settings;
+    const double etas[] = {0, 0.5, 2, 15, 20, 100, 1000};
+    const gsl_rng_type *types[] = {ga_rng_xoshiro256ss, gsl_rng_mt19937};
+    gsl_rng *pick = gsl_rng_alloc(gsl_rng_mt19937);
+    size_t flat = 0, near = 0;
+    for (size_t ty = 0; ty < 2; ty++)
+        for (size_t e = 0; e < sizeof etas / sizeof *etas; e++) {
+            settings[0] = etas[e];
+            double edge = exp2(53 / (etas[e] + 1));
+            gsl_rng *r = ga_rng_alloc(types[ty]), *mirror = ga_rng_alloc(types[ty]);
+            gsl_rng_set(r, 7 + e);
+            for (size_t k = 0; k < 2000; k++) {
+                for (size_t i = 0; i < n; i++) { /* the lower side's beta: log-uniform up to edge^1.2, or edge (1 +- 1e-9 ..) */
+                    double beta = i % 2 ? pow(edge, 1.2 * gsl_rng_uniform(pick))
+                                        : edge * (1 + (gsl_rng_uniform(pick) - 0.5) * 4e-9);
+                    double s = 0.01 + 10 * gsl_rng_uniform(pick); /* the lower parent's distance to -500 */
+                    a[i] = -500 + s;
+                    b[i] = a[i] + 2 * s / (beta - 1);
+                    if (!(b[i] <= 500) || b[i] - a[i] <= 1e-14)
+                        b[i] = a[i] + 1e-3;
+                    double made = 1 + 2 * (a[i] + 500) / (b[i] - a[i]); /* as the operator computes it */
+                    flat += made >= edge;
+                    near += fabs(made / edge - 1) < 1e-8;
+                }
+                memcpy(mirror->state, r->state, gsl_rng_size(r)); /* the operator's draws, mirrored */
+                sbx->apply(&gen, r, g, g + stride, g + 2 * stride, g + 3 * stride);
+                for (size_t i = 0; i < n; i++) {
+                    assert_true(gsl_rng_uniform(mirror) < 1); /* the share draw: share 1 crosses every variable */
+                    double u = gsl_rng_uniform(mirror);
+                    double low = sbx_reference_side(a[i], b[i], -500, 500, u, etas[e], 0);
+                    double high = sbx_reference_side(a[i], b[i], -500, 500, u, etas[e], 1);
+                    bool swap = gsl_rng_uniform(mirror) < 0.5;
+                    if (x[i] != (swap ? high : low) || y[i] != (swap ? low : high))
+                        fail_msg("eta %g, %s, beta %.17g: children %.17g %.17g, the formula's %.17g %.17g", etas[e],
+                                 types[ty]->name, 1 + 2 * (a[i] + 500) / (b[i] - a[i]), x[i], y[i],
+                                 swap ? high : low, swap ? low : high);
+                }
+            }
+            ga_rng_free(r);
+            ga_rng_free(mirror);
+        }
+    if (!(flat > 20000 && flat < 200000 && near > 20000)) /* both sides of the threshold, and at it, were crossed */
+        fail_msg("%zu spreads at or beyond the threshold, %zu within 1e-8 of it", flat, near);
+    gsl_rng_free(pick);
+    free(g);
+    test_experiment_free(t);
+}
+
 /* Children the batch evaluator was handed (atomically: threads call it at once). */
 static _Atomic unsigned long functions_batched;
 
@@ -263,6 +343,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sbx_bounded),
+        cmocka_unit_test(test_sbx_flat_is_exact),
         cmocka_unit_test(test_optima_and_bounds),
         cmocka_unit_test(test_rosenbrock_needs_two),
         cmocka_unit_test(test_real_diversity),

@@ -251,6 +251,67 @@ static void test_ox2(void **unused)
     check_syswerda(&ga_crossover_ox2, 4);
 }
 
+/* Davis' OX as SPEC'd, written the plain way: the child keeps keep[from,
+ * to) in place; the places after the slice, wrapping, take the genes of
+ * order read from position 'to' on, wrapping, that the slice lacks. */
+static void ox_reference(size_t n, size_t from, size_t to, const ga_gene *keep, const ga_gene *order, ga_gene *child)
+{
+    bool in_slice[PERM_MAX] = {false};
+    for (size_t k = from; k < to; k++) {
+        child[k] = keep[k];
+        in_slice[keep[k]] = true;
+    }
+    for (size_t src = to % n, pos = to % n, left = n - (to - from); left > 0; src = (src + 1) % n)
+        if (!in_slice[order[src]]) {
+            child[pos] = order[src];
+            pos = (pos + 1) % n;
+            left--;
+        }
+}
+
+/* OX against the plain formula, the cut points drawn as the operator draws
+ * them (two uniform positions, the slice between them inclusive), on
+ * random parents and on equal ones (which the operator copies without
+ * slicing): the same children, and the stream left where the formula's
+ * draws leave it.  The SPEC's example with the slice at places 4..7. */
+static void test_ox(void **unused)
+{
+    (void)unused;
+    const struct ga_crossover *ox = ga_catalog_crossover(&test_catalog, &ga_problem_animals, "ox");
+    assert_non_null(ox);
+    ga_gene a[PERM_MAX], b[PERM_MAX], ca[PERM_MAX], cb[PERM_MAX], ra[PERM_MAX], rb[PERM_MAX];
+    const ga_gene p1[] = {0, 1, 2, 3, 4, 5, 6, 7, 8}, p2[] = {8, 2, 6, 7, 1, 5, 4, 0, 3}, c1[] = {2, 7, 1, 3, 4, 5, 6, 0, 8};
+    ox_reference(9, 3, 7, p1, p2, ra);
+    assert_memory_equal(ra, c1, sizeof c1);
+    for (size_t l = 0; l < sizeof perm_lengths / sizeof *perm_lengths; l++) {
+        size_t n = perm_lengths[l];
+        struct ga_genome gen = perm_genome(n);
+        gsl_rng *r = ga_rng_alloc(ga_rng_xoshiro256ss), *mirror = ga_rng_alloc(ga_rng_xoshiro256ss);
+        gsl_rng_set(r, 11 + l);
+        size_t equal = 0;
+        for (size_t k = 0; k < PERM_DRAWS / 10; k++) {
+            perm_random(r, n, a);
+            if (k % 2)
+                memcpy(b, a, n * sizeof *a);
+            else
+                perm_random(r, n, b);
+            equal += memcmp(a, b, n * sizeof *a) == 0;
+            memcpy(mirror->state, r->state, gsl_rng_size(r));
+            ox->apply(&gen, r, a, b, ca, cb);
+            size_t i = ga_rng_below(mirror, n), j = ga_rng_below(mirror, n);
+            size_t from = i < j ? i : j, to = (i < j ? j : i) + 1;
+            ox_reference(n, from, to, a, b, ra);
+            ox_reference(n, from, to, b, a, rb);
+            assert_memory_equal(ca, ra, n * sizeof *a);
+            assert_memory_equal(cb, rb, n * sizeof *b);
+            assert_memory_equal(r->state, mirror->state, gsl_rng_size(r));
+        }
+        assert_true(equal >= PERM_DRAWS / 20);
+        ga_rng_free(r);
+        ga_rng_free(mirror);
+    }
+}
+
 static void test_pos(void **unused)
 {
     (void)unused;
@@ -574,7 +635,8 @@ int main(void)
         return 1;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_registered), cmocka_unit_test(test_valid),     cmocka_unit_test(test_pmx),
-        cmocka_unit_test(test_cx),         cmocka_unit_test(test_ox2),       cmocka_unit_test(test_pos),
+        cmocka_unit_test(test_cx),         cmocka_unit_test(test_ox2),       cmocka_unit_test(test_ox),
+        cmocka_unit_test(test_pos),
         cmocka_unit_test(test_erx),        cmocka_unit_test(test_inversion), cmocka_unit_test(test_insertion),
         cmocka_unit_test(test_scramble),   cmocka_unit_test(test_same_run_any_threads),
     };
