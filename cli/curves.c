@@ -10,6 +10,7 @@
 
 #include "cli/number.h"
 #include "gaexp/pack.h"
+#include "gaexp/run.h"
 
 /* Sums over the replicates still running at one generation. */
 struct curves_sums {
@@ -62,8 +63,26 @@ static bool curves_reserve(void **items, size_t *cap, size_t need, size_t size)
     return true;
 }
 
+/* With constraints under Deb's rules an infeasible individual's fitness
+ * is GA_INFEASIBLE (1 + its violation): a best that large means no
+ * feasible individual, and a mean above GA_INFEASIBLE 2^-32 means that
+ * some of the (fewer than 2^32) individuals it averages are infeasible.
+ * Neither is a fitness: NaN, which the sums carry to the row ("nan"),
+ * and which the figures leave undrawn. */
+static double curves_best(double best)
+{
+    return best < GA_INFEASIBLE ? best : NAN;
+}
+
+static double curves_mean(double mean)
+{
+    return mean < GA_INFEASIBLE * 0x1p-32 ? mean : NAN;
+}
+
 bool curves_add(struct curves *c, unsigned long generation, double best, double mean)
 {
+    best = curves_best(best);
+    mean = curves_mean(mean);
     if (!curves_reserve((void **)&c->gen, &c->gens_cap, generation + 1, sizeof *c->gen))
         return false;
     for (; c->gens <= generation; c->gens++)
@@ -86,8 +105,8 @@ bool curves_end_replicate(struct curves *c, double best, double mean, bool solve
     memset(e, 0, sizeof *e); /* padding too: checkpoints copy the bytes */
     e->last = c->last;
     e->found = generation_found;
-    e->best = best;
-    e->mean = mean;
+    e->best = curves_best(best);
+    e->mean = curves_mean(mean);
     e->solved = solved;
     return true;
 }

@@ -18,7 +18,10 @@ bool curves_add(struct curves *c, unsigned long generation, double best, double 
 bool curves_end_replicate(struct curves *c, double best, double mean, bool solved,
                           unsigned long generation_found);
 /* curves.csv: generation, replicates, best_mean, best_low, best_high
- * (a Student-t 95% interval of the mean best), mean_mean, solved_share. */
+ * (a Student-t 95% interval of the mean best), mean_mean, solved_share.
+ * Under constraints a best or mean that holds infeasible individuals'
+ * fitness (GA_INFEASIBLE and above) is no value: the means over the
+ * replicates are then "nan" for that generation. */
 bool curves_write(const struct curves *c, FILE *fp);
 
 struct ga_pack;

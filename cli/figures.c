@@ -396,7 +396,10 @@ static const char figures_fitness_body[] =
     "replicates = int(STATS_max)\n"
     "stats 'curves.csv' skip 1 using 1 nooutput\n"
     "set xrange [0:(STATS_max > 0 ? STATS_max : 1)]  # a run solved in generation 0 has one point\n"
-    "stats 'curves.csv' skip 1 using (($5 > $6 ? $5 : $6)+1) nooutput\n"
+    "# 'nan' (under constraints: no feasible individual yet) is left out of the range and undrawn\n"
+    "stats 'curves.csv' skip 1 using (valid(3) ? 1 : 0) nooutput\n"
+    "if (STATS_sum == 0) set label 'no generation in which every replicate holds a feasible individual' at graph 0.5, 0.5 center\n"
+    "stats 'curves.csv' skip 1 using (b = valid(5) ? $5 : 0, m = valid(6) ? $6 : 0, (b > m ? b : m) + 1) nooutput\n"
     "set yrange [0.85:STATS_max*1.15]  # from just below 0 (the curve at 0 stays in sight)\n";
 
 static const char figures_fitness_plot[] =

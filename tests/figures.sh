@@ -112,4 +112,26 @@ check "a figure gnuplot refuses: exit 1" [ "$status" -eq 1 ]
 check "gnuplot's message is shown" grep -q "nosuchoption" "$out/refused.err"
 check "and gaexp says which figure failed" grep -q "^gaexp: cannot draw $out/many2/p003/fitness.png: gnuplot did not write it\$" "$out/refused.err"
 check "the other figures are drawn" [ -s "$out/many2/p004/fitness.png" ]
+# Under constraints a replicate without a feasible individual has no best
+# fitness (Deb's encoding, 2^300 (1 + violation), is none): curves.csv says
+# nan, fitness.png leaves it undrawn and says so, gnuplot silent; once every
+# replicate holds a feasible individual the curve is drawn.
+printf 'problem = { name = "constrained"; function = "g06"; };
+ga = { seed = 1; replicates = 2; population = 100; scheme = { name = "steady"; };
+       constraints = { name = "epsilon"; epsilon = { share = 0.2; generations = 100; exponent = 5.0; }; };
+       stop = { generations = %s; fitness = 1e-3; }; };
+output = { plot = true; };\n' 1 > "$out/g06-short.cfg"
+sed 's/generations = 1;/generations = 150;/' "$out/g06-short.cfg" > "$out/g06-long.cfg"
+for run in short long; do
+  "$GAEXP" run "$out/g06-$run.cfg" --out "$out/g06-$run" --quiet 2> "$out/g06-$run.err"
+  check "constrained, $run: exit 0, gnuplot silent" sh -c '[ $? -eq 0 ] && [ ! -s "$0" ] && [ -s "$1/fitness.png" ]' \
+    "$out/g06-$run.err" "$out/g06-$run"
+  check "constrained, $run: no encoded infeasible fitness in curves.csv" \
+    awk -F, 'NR > 1 { for (c = 3; c <= 6; c++) if ($c != "nan" && $c + 0 > 1e80) exit 1 }' "$out/g06-$run/curves.csv"
+done
+check "constrained, short: no best yet (nan) and the figure says so" sh -c \
+  'awk -F, "NR > 1 && \$3 != \"nan\" { exit 1 }" "$0/curves.csv" && grep -q "no generation in which every replicate" "$0/fitness.gp"' \
+  "$out/g06-short"
+check "constrained, long: a best curve once every replicate is feasible" awk -F, 'NR > 1 && $3 != "nan" { n++ } END { exit !(n > 10) }' \
+  "$out/g06-long/curves.csv"
 test_summary "figures"
