@@ -67,8 +67,8 @@ void ga_genome_real_random(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, 
 #define GENOME_POPCNT
 #endif
 
-/* Four counts under way, not one waiting for the last add: a word a
- * cycle (OneMax-1000's 16 words: 104 instructions an evaluation, now 40). */
+/* Four counts under way, not one sum waiting on the last add (OneMax-1000's
+ * 16 words: 104 instructions a call, now 88, and no chain of adds). */
 GENOME_POPCNT size_t ga_genome_ones(const struct ga_genome *gen, const ga_gene *g)
 {
     const uint64_t *w = ga_genome_cwords(g);
