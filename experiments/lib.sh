@@ -33,6 +33,20 @@ study_draw() {
   done
 }
 
+# study_keep FROM TO FILE...: copies each FILE of the folder FROM that exists
+# (a study's table, its data, its figures) into TO, the study's folder in
+# the tree, and says which.
+study_keep() {
+  from=$1 to=$2 kept=
+  shift 2
+  for f; do
+    [ -e "$from/$f" ] || continue
+    cp "$from/$f" "$to/"
+    kept="$kept${kept:+, }$f"
+  done
+  echo "copied into $to: $kept"
+}
+
 # study_start NAME [--out DIR] ...: for a study's run.sh, sourced as
 # "$(dirname "$0")/../lib.sh": sets $results and $keep to results/NAME and
 # experiments/NAME, or both to DIR (made, absolute) when the arguments begin

@@ -148,11 +148,7 @@ plot "front.dat" using 1:2 with steps lc rgb "#4477aa" notitle, \\
 EOF
 study_draw "$out" front
 cat "$out/table.txt"
-if [ -n "$default_out" ]; then
-  cp "$out/table.txt" "$here/"
-  [ -e "$out/front.png" ] && cp "$out/front.png" "$here/"
-  echo "copied into experiments/animals-front/: table.txt, front.png"
-fi
+[ -z "$default_out" ] || study_keep "$out" "$here" table.txt front.png
 # Exit 0 when every member is confirmed; 3 when every level best.txt
 # lists is, but it lists fewer than the front has; 1 otherwise.
 set -- $(sed -n 's/^confirmed: \([0-9]*\) of \([0-9]*\) front members.*; \([0-9]*\) levels in best.txt.*/\1 \2 \3/p' "$out/table.txt")

@@ -127,8 +127,4 @@ plot "games.dat" using ($1 + 0.25):(strcol(4) eq "-" ? 1/0 : $4):($5 > 0 ? $5 : 
 EOF
 study_draw "$out" games
 cat "$out/table.txt"
-if [ -n "$default_out" ]; then
-  cp "$out/table.txt" "$here/"
-  [ -e "$out/games.png" ] && cp "$out/games.png" "$here/"
-  echo "copied into experiments/derful-count/: table.txt, games.png"
-fi
+[ -z "$default_out" ] || study_keep "$out" "$here" table.txt games.png

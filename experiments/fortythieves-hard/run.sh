@@ -137,8 +137,4 @@ plot "effort.dat" using 1:(\$3 == 1 ? \$2 : 1/0) with points pt 7 lc rgb "#4477a
 EOF
 study_draw "$out" effort
 cat "$out/table.txt"
-if [ -n "$default_out" ]; then
-  cp "$out/table.txt" "$out/ga.csv" "$here/"
-  [ -e "$out/effort.png" ] && cp "$out/effort.png" "$here/"
-  echo "copied into experiments/fortythieves-hard/: table.txt, ga.csv, effort.png"
-fi
+[ -z "$default_out" ] || study_keep "$out" "$here" table.txt ga.csv effort.png

@@ -169,8 +169,4 @@ set key bottom right
 plot for [c = 1:$census] "success.dat" index (c - 1) using 1:2 with steps lw 2 dt c title word(titles, c)  # dashes tell apart curves that coincide
 EOF
 study_draw "$out" evaluations success
-if [ -n "$default_out" ]; then
-  cp "$out/table.txt" "$out/hands.csv" "$here/"
-  for png in "$out"/*.png; do [ -e "$png" ] && cp "$png" "$here/"; done
-  echo "copied into experiments/t24-census/: table.txt, hands.csv, figures"
-fi
+[ -z "$default_out" ] || study_keep "$out" "$here" table.txt hands.csv evaluations.png success.png
