@@ -60,11 +60,13 @@ static void xcheck_fail(const char *fmt, ...)
 static void xcheck_params(const struct ga_experiment *e)
 {
     const struct ga_params *p = &e->params;
+    double elite = 0;
     if (strcmp(e->problem->name, "derful") != 0 || strcmp(p->crossover->name, "rowswap") != 0 ||
         strcmp(p->mutation->name, "replace") != 0 || p->crossover_rate != 0.6 ||
         p->mutation_rate != 0.01 || p->mutation_unit != GA_PER_INDIVIDUAL || p->select.tournament != 2 ||
         (p->selection && strcmp(p->selection->name, "tournament") != 0) ||
-        p->elite != 1 || !p->evaluate_all || (p->stop_at_target && p->stop_fitness >= 0))
+        strcmp(ga_scheme_name(p->scheme), "generational") != 0 || !ga_scheme_setting(p, "elite", &elite) ||
+        elite != 1 || !p->evaluate_all || (p->stop_at_target && p->stop_fitness >= 0))
         xcheck_fail("the config does not select the benchmark GA (derful, rowswap 0.6, replace 0.01 "
                     "per individual, tournament 2, elite 1, evaluate_all, no fitness stop)");
 }

@@ -131,9 +131,9 @@ int cli_list(int argc, char **argv)
         if (strcmp(ga_genome_kind_name(kind), "mixed") != 0) /* a bit no kind uses */
             printf("  %-16s %s\n", ga_genome_kind_name(kind), ga_genome_kind_summary(kind));
     printf("\nReplacement schemes (ga.scheme.name):\n");
-#define CLI_SCHEME(code, name, summary) printf("  %-12s %s%s\n", name, summary, code == 0 ? " [default]" : "");
-    GA_SCHEME_LIST(CLI_SCHEME)
-#undef CLI_SCHEME
+    for (size_t i = 0; ga_scheme_at(i); i++)
+        printf("  %-12s %s%s\n", ga_scheme_name(ga_scheme_at(i)), ga_scheme_summary(ga_scheme_at(i)),
+               i == 0 ? " [default]" : "");
     return APP_OK;
 }
 

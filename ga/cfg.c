@@ -134,27 +134,6 @@ static bool cfg_after_read(struct ga_cfg *c, int ok)
     return false;
 }
 
-/* The whole file as a string; NULL with a diagnostic when it cannot be
- * read completely or is not text. */
-FILE *ga_cfg_fopen(const char *path, struct ga_diag *d)
-{
-    /* O_NONBLOCK: opening a FIFO must not wait for a writer. */
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    struct stat st;
-    const char *why = fd < 0 || fstat(fd, &st) != 0 ? strerror(errno)
-                      : S_ISDIR(st.st_mode) ? "it is a folder"
-                      : !S_ISREG(st.st_mode) ? "not a regular file (a FIFO, device or socket)"
-                      : (uint64_t)st.st_size > GA_CFG_FILE_MAX ? "larger than 16 MiB, the limit"
-                                                               : NULL;
-    FILE *f = why ? NULL : fdopen(fd, "r");
-    if (!f) {
-        ga_diag_add(d, path, 0, "", "cannot read the file: %s", why ? why : strerror(errno));
-        if (fd >= 0)
-            close(fd);
-    }
-    return f;
-}
-
 /* Parses the experiment file with its @includes expanded in place, so
  * that each file is read once (ga/cfg_files.c); @include paths are
  * relative to the folder of the file that holds them, and every
@@ -582,7 +561,11 @@ bool ga_cfg_file(struct ga_cfg *c, config_setting_t *group, const char *key, con
         ga_cfg_error(c, s, "cannot read '%s': %s", joined, why);
         return false;
     }
-    if (!cfg_input_read(c, s, real) || !cfg_resolved(c, s, *out, real)) /* read once, as recorded if it was */
+    char changed[512]; /* a diagnostic's message */
+    const struct cfg_file *input = cfg_input_read(c, real, changed, sizeof changed);
+    if (!input && *changed)
+        ga_cfg_error(c, s, "%s", changed);
+    if (!input || !cfg_resolved(c, s, *out, real)) /* read once, as recorded if it was */
         return false;
     if (config_setting_set_string(s, real) != CONFIG_TRUE) {
         c->oom = true;

@@ -1,12 +1,16 @@
-/* ga/cfg_files.c — the files of an experiment, each read once: the experiment file with its
- * @includes expanded (each line still traced to its file), and the input files settings name,
- * kept in memory and shared by the configurations made from one another. */
+/* ga/cfg_files.c — the files of an experiment, each opened safely and read once: the experiment
+ * file with its @includes expanded (each line still traced to its file), and the input files
+ * settings name, kept in memory and shared by the configurations made from one another. */
 #define _GNU_SOURCE /* fmemopen of a const buffer, memmem */
 #include "ga/cfg_private.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "gaexp/pack.h"
 
@@ -77,6 +81,25 @@ static struct cfg_file *cfg_files_find(const struct ga_cfg *c, const char *path,
         if (c->files->file[i].kind == kind && strcmp(c->files->file[i].path, path) == 0)
             return &c->files->file[i];
     return NULL;
+}
+
+FILE *ga_cfg_fopen(const char *path, struct ga_diag *d)
+{
+    /* O_NONBLOCK: opening a FIFO must not wait for a writer. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    struct stat st;
+    const char *why = fd < 0 || fstat(fd, &st) != 0 ? strerror(errno)
+                      : S_ISDIR(st.st_mode) ? "it is a folder"
+                      : !S_ISREG(st.st_mode) ? "not a regular file (a FIFO, device or socket)"
+                      : (uint64_t)st.st_size > GA_CFG_FILE_MAX ? "larger than 16 MiB, the limit"
+                                                               : NULL;
+    FILE *f = why ? NULL : fdopen(fd, "r");
+    if (!f) {
+        ga_diag_add(d, path, 0, "", "cannot read the file: %s", why ? why : strerror(errno));
+        if (fd >= 0)
+            close(fd);
+    }
+    return f;
 }
 
 /* The whole of path; NULL with a diagnostic when it cannot be read
@@ -364,9 +387,10 @@ static void cfg_hex(uint64_t hash, char *buf)
     snprintf(buf, 17, "%016llx", (unsigned long long)hash);
 }
 
-const struct cfg_file *cfg_input_read(struct ga_cfg *c, const config_setting_t *s, const char *path)
+const struct cfg_file *cfg_input_read(struct ga_cfg *c, const char *path, char *changed, size_t size)
 {
     struct cfg_file *f = cfg_files_find(c, path, GA_CFG_INPUT);
+    *changed = '\0';
     if (!f || !f->read) {
         size_t len;
         char *bytes = cfg_read(c, path, &len);
@@ -376,8 +400,8 @@ const struct cfg_file *cfg_input_read(struct ga_cfg *c, const config_setting_t *
         if (f && f->hash != hash) { /* not what was recorded: refused, never used */
             char now[17], then[17];
             cfg_hex(hash, now), cfg_hex(f->hash, then);
-            ga_cfg_error(c, s, "the input file %s changed since %s (content hash %s, recorded %s)", path, f->since,
-                         now, then);
+            snprintf(changed, size, "the input file %s changed since %s (content hash %s, recorded %s)", path,
+                     f->since, now, then);
             free(bytes);
             return NULL;
         }

@@ -83,8 +83,10 @@ void cfg_source(const struct ga_cfg *c, const config_setting_t *s, const char **
  * diagnostic.  'check' runs on the text of each file as read. */
 char *cfg_expand(struct ga_cfg *c, const char *path, bool (*check)(struct ga_cfg *, const char *, const char *));
 /* The input file at the absolute 'path', read now or earlier; NULL with a
- * diagnostic at s (unreadable, or not what an expectation recorded). */
-const struct cfg_file *cfg_input_read(struct ga_cfg *c, const config_setting_t *s, const char *path);
+ * diagnostic when unreadable, or with why in changed (size bytes; else
+ * empty) when it is not what an expectation recorded, for the caller to
+ * say at its setting. */
+const struct cfg_file *cfg_input_read(struct ga_cfg *c, const char *path, char *changed, size_t size);
 /* The comments leading 'text' (a configuration gaexp kept, named 'path'):
  * GA_CFG_INPUT_LINE as expectations; GA_CFG_EXPERIMENT_LINE and
  * GA_CFG_INCLUDE_LINE as the files it was first read from, listed by

@@ -3,6 +3,7 @@
 
 #include "ga/cfg_private.h"
 #include "ga/params.h"
+#include "ga/schemes/scheme.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -10,7 +11,6 @@
 #include "gaexp/rng.h"
 
 #define EXPERIMENT_MAX_OPS 64
-#define EXPERIMENT_MAX_POPULATION 100000000LL
 #define EXPERIMENT_MAX_BYTES (16ULL << 30) /* refuse populations that cannot fit */
 #define EXPERIMENT_MAX_REPLICATES 100000
 #define EXPERIMENT_MAX_ISLANDS 4096
@@ -267,22 +267,10 @@ static void experiment_refuse(struct ga_cfg *cfg, config_setting_t *group, const
 }
 
 
-/* Refuses 'key' of group when present (a setting the choice made does not
- * read), saying why. */
-static bool experiment_unread(struct ga_cfg *cfg, config_setting_t *g, const char *key, const char *why)
-{
-    config_setting_t *s = config_setting_get_member(g, key);
-    if (!s)
-        return true;
-    ga_cfg_lookup(cfg, g, key);
-    ga_cfg_error(cfg, s, "%s", why);
-    return false;
-}
-
 /*
  * VARIANTS AND THEIR SETTINGS.  A scheme's or a selection's own settings
- * live in a group named after it (scheme = { name = "plus"; plus = {
- * lambda = 50; }; steady = { lambda = 2; }; }), so that changing the name
+ * live in a group named after it (ga.scheme.NAME, ga.selection.NAME,
+ * beside ga.scheme.name), so that changing the name
  * by --set or in a sweep never meets a setting of another variant.  Every
  * such group is read and checked, whether its variant is chosen or not, so
  * that a misspelt key is still caught; only the chosen one's values are
@@ -305,6 +293,17 @@ static bool experiment_refuse_moved(struct ga_cfg *cfg, config_setting_t *g, con
         ga_cfg_error(cfg, s, "a variant's settings now live in its own group: write %s", moved[i].now);
         ok = false;
     }
+    return ok;
+}
+
+/* The settings the schemes once took in ga.GROUP itself (g), refused. */
+static bool experiment_refuse_moved_schemes(struct ga_cfg *cfg, config_setting_t *g, const char *group)
+{
+    bool ok = true;
+    for (size_t i = 0; ga_scheme_at(i); i++)
+        for (const struct scheme_moved *m = ga_scheme_at(i)->moved; m && m->key; m++)
+            if (strcmp(m->group, group) == 0)
+                ok &= experiment_refuse_moved(cfg, g, &(struct experiment_moved){m->key, m->now}, 1);
     return ok;
 }
 
@@ -359,184 +358,60 @@ static bool experiment_unknown_variants(struct ga_cfg *cfg, config_setting_t *g,
     return ok;
 }
 
-/* The CMA-ES's group: lambda (0: the default of the dimension, else >= 2,
- * EXPERIMENT_CMAES_MAX_LAMBDA at most), sigma in (0, 1], ipop. */
-#define EXPERIMENT_CMAES_MAX_LAMBDA 100000
-static bool experiment_cmaes_settings(struct ga_cfg *cfg, config_setting_t *v, long long *lambda,
-                                      struct ga_params *params)
-{
-    params->cmaes_sigma = 0.3;
-    params->cmaes_ipop = false;
-    *lambda = 0;
-    if (!v)
-        return true;
-    bool ok = ga_cfg_int(cfg, v, "lambda", 0, 0, EXPERIMENT_CMAES_MAX_LAMBDA, lambda);
-    if (ok && *lambda == 1) {
-        ga_cfg_error_at(cfg, v, "lambda", "expected 0 (4 + floor(3 ln n)) or an integer in [2, %d], got 1",
-                        EXPERIMENT_CMAES_MAX_LAMBDA);
-        ok = false;
-    }
-    bool sigma_ok = ga_cfg_double(cfg, v, "sigma", 0.3, 0, 1, &params->cmaes_sigma);
-    if (sigma_ok && params->cmaes_sigma <= 0) {
-        ga_cfg_error_at(cfg, v, "sigma", "expected a share of the width in (0, 1], got 0");
-        sigma_ok = false;
-    }
-    ok &= sigma_ok;
-    ok &= ga_cfg_bool(cfg, v, "ipop", false, &params->cmaes_ipop);
-    return ok;
-}
-
-/* The (1+(lambda,lambda)) GA's group: the initial lambda >= 1 (at most n:
- * experiment_scheme_serves, which knows n) and the one-fifth rule's
- * factor F in (1, 100]. */
-#define EXPERIMENT_LL_MAX_FACTOR 100
-static bool experiment_lambdalambda_settings(struct ga_cfg *cfg, config_setting_t *v, struct ga_params *params)
-{
-    params->lambdalambda_lambda = 1;
-    params->lambdalambda_factor = 1.5;
-    if (!v)
-        return true;
-    /* F = 1 (no adaptation) passes here and is refused by params_check_scheme at its line */
-    bool ok = ga_cfg_double(cfg, v, "lambda", 1, 1, (double)GA_GENOME_MAX_LEN, &params->lambdalambda_lambda);
-    ok &= ga_cfg_double(cfg, v, "F", 1.5, 1, EXPERIMENT_LL_MAX_FACTOR, &params->lambdalambda_factor);
-    return ok;
-}
-
-/* NSGA-III's directions: divisions H (0: as many as the population
- * allows) and the inner layer's (0: none). */
-static bool experiment_nsga3_settings(struct ga_cfg *cfg, config_setting_t *v, struct ga_params *params)
-{
-    long long divisions = 0, inner = 0;
-    bool ok = !v || ga_cfg_int(cfg, v, "divisions", 0, 0, 1000, &divisions);
-    ok &= !v || ga_cfg_int(cfg, v, "inner", 0, 0, 1000, &inner);
-    params->nsga3_divisions = (size_t)divisions;
-    params->nsga3_inner = (size_t)inner;
-    return ok;
-}
-
-/* The settings of scheme 'which' from its group v (NULL: the defaults) into params. */
-static bool experiment_scheme_settings(struct ga_cfg *cfg, config_setting_t *v, enum ga_scheme which,
-                                       struct ga_params *params)
-{
-    static const char *const replaces[] = {"worst", "random", "tournament"}, *const ties[] = {"parent", "child"};
-    long long n = (long long)params->population, lambda = 0, k = 2, e = 0;
-    size_t replace = 0, tie = 0;
-    bool ok = true;
-    params->unique = false;
-    switch (which) {
-    case GA_SCHEME_GENERATIONAL: /* a population of 1 was refused at the scheme: one message */
-        ok &= !v || ga_cfg_int(cfg, v, "elite", n > 1 ? 1 : 0, 0, n > 1 ? n - 1 : EXPERIMENT_MAX_POPULATION, &e);
-        if (!v)
-            e = n > 1 ? 1 : 0;
-        break;
-    case GA_SCHEME_STEADY:
-        lambda = 2;
-        if (!v)
-            break;
-        ok &= ga_cfg_int(cfg, v, "lambda", 2, 1, n, &lambda);
-        ok &= ga_cfg_choice(cfg, v, "replace", replaces, 3, 0, &replace);
-        if (ok && replace == 2)
-            ok &= ga_cfg_int(cfg, v, "tournament", 2, 2, n > 2 ? n : 2, &k);
-        else
-            ok &= experiment_unread(cfg, v, "tournament", "only replace = \"tournament\" reads it");
-        ok &= ga_cfg_bool(cfg, v, "unique", false, &params->unique);
-        break;
-    case GA_SCHEME_PLUS:
-    case GA_SCHEME_COMMA:
-    case GA_SCHEME_RANDOM:
-    case GA_SCHEME_NSGA2:
-    case GA_SCHEME_NSGA3:
-        lambda = which == GA_SCHEME_COMMA ? 2 * n : n;
-        ok &= !v || ga_cfg_int(cfg, v, "lambda", lambda, 1, EXPERIMENT_MAX_POPULATION, &lambda);
-        if (v && which == GA_SCHEME_PLUS)
-            ok &= ga_cfg_choice(cfg, v, "ties", ties, 2, 0, &tie);
-        if (which == GA_SCHEME_NSGA3)
-            ok &= experiment_nsga3_settings(cfg, v, params);
-        break;
-    case GA_SCHEME_CMAES:
-        ok &= experiment_cmaes_settings(cfg, v, &lambda, params);
-        break;
-    case GA_SCHEME_LAMBDALAMBDA: /* lambda 0: the run sets n */
-        ok &= experiment_lambdalambda_settings(cfg, v, params);
-        break;
-    }
-    params->ties = tie == 0 ? GA_TIES_PARENT : GA_TIES_CHILD;
-    params->elite = (size_t)e;
-    params->lambda = (size_t)lambda;
-    params->replace = replace == 0 ? GA_REPLACE_WORST : replace == 1 ? GA_REPLACE_RANDOM : GA_REPLACE_TOURNAMENT;
-    params->replace_tournament = (unsigned)k;
-    return ok;
-}
-
-/* Whether the scheme works on the problem's genome (the CMA-ES on reals
- * only, the (1+(lambda,lambda)) GA on bits only, its lambda at most n). */
+/* Whether the scheme works on the problem's genome (its kinds), and the
+ * problem's objectives and genome keep its rules. */
 static bool experiment_scheme_serves(struct ga_cfg *cfg, const struct ga_problem *p, const void *state,
                                      const struct ga_params *params)
 {
+    const struct ga_scheme *s = scheme_of(params);
     config_setting_t *scheme = config_lookup(ga_cfg_config(cfg), "ga.scheme");
-    if ((params->scheme == GA_SCHEME_CMAES && p->kind != GA_KIND_REAL) ||
-        (params->scheme == GA_SCHEME_LAMBDALAMBDA && p->kind != GA_KIND_BITS)) {
-        bool cmaes = params->scheme == GA_SCHEME_CMAES;
-        ga_cfg_error_at(cfg, scheme, "name", "scheme \"%s\" needs a %s problem; '%s' has a %s genome",
-                        cmaes ? "cmaes" : "lambdalambda", cmaes ? "real-valued" : "bits", p->name,
-                        ga_genome_kind_name(p->kind));
+    if (s->kinds && !(p->kind & s->kinds)) {
+        ga_cfg_error_at(cfg, scheme, "name", "scheme \"%s\" needs a %s problem; '%s' has a %s genome", s->name,
+                        s->kinds_word, p->name, ga_genome_kind_name(p->kind));
         return false;
     }
     struct params_fault f;
     if (state && !params_check_objectives(params, p, state, &f))
         return experiment_broken(cfg, &f);
-    if (params->scheme != GA_SCHEME_LAMBDALAMBDA || !state)
+    if (!state || !s->check_genome)
         return true;
-    size_t n = ga_problem_genome(p, state).len;
-    if (params->lambdalambda_lambda <= (double)n)
-        return true;
-    config_setting_t *v = config_setting_get_member(scheme, "lambdalambda");
-    ga_cfg_error_at(cfg, v ? v : scheme, v ? "lambda" : "name", "expected an initial lambda in [1, n = %zu], got %g",
-                    n, params->lambdalambda_lambda);
-    return false;
+    struct ga_genome gen = ga_problem_genome(p, state);
+    return s->check_genome(params, &gen, &f) || experiment_broken(cfg, &f);
 }
 
-/* ga.scheme: the replacement scheme by name, and its settings in its own
- * group (see enum ga_scheme); by default "generational", or "nsga2" for a
- * problem with several objectives. */
+/* ga.scheme: the replacement scheme by name (the first of the table by
+ * default, or for a problem with several objectives the first that
+ * compares them), and its settings in its own group, read by its type. */
 static bool experiment_scheme(struct ga_cfg *cfg, config_setting_t *ga, const struct ga_problem *problem,
                               const void *state, struct ga_params *params)
 {
-#define EXPERIMENT_SCHEME_NAME(code, name, summary) name,
-#define EXPERIMENT_SCHEME_CODE(code, name, summary) code,
-    static const char *const names[] = {GA_SCHEME_LIST(EXPERIMENT_SCHEME_NAME)};
-    static const enum ga_scheme schemes[] = {GA_SCHEME_LIST(EXPERIMENT_SCHEME_CODE)};
-#undef EXPERIMENT_SCHEME_NAME
-#undef EXPERIMENT_SCHEME_CODE
-    static const struct experiment_moved moved[] = {
-        {"lambda", "lambda in the scheme's group, e.g. scheme = { name = \"plus\"; plus = { lambda = 100; }; }"},
-        {"replace", "scheme = { name = \"steady\"; steady = { replace = \"worst\"; }; }"},
-        {"tournament", "scheme = { name = \"steady\"; steady = { replace = \"tournament\"; tournament = 2; }; }"},
-        {"unique", "scheme = { name = \"steady\"; steady = { unique = true; }; }"},
-    };
-    enum { COUNT = sizeof names / sizeof *names };
+    const char *names[EXPERIMENT_MAX_OPS];
+    size_t count = 0, several = SIZE_MAX;
+    for (const struct ga_scheme *s; count < EXPERIMENT_MAX_OPS && (s = ga_scheme_at(count)); count++) {
+        names[count] = s->name;
+        several = several == SIZE_MAX && (s->flags & SCHEME_KEYED) ? count : several;
+    }
     config_setting_t *g = ga_cfg_group(cfg, ga, "scheme");
     size_t which;
     size_t m = 1, constraints = 0;
     if (problem && problem->objectives && state)
         problem->objectives->count(state, &m, &constraints);
-    size_t fallback = m > 1 ? GA_SCHEME_NSGA2 : GA_SCHEME_GENERATIONAL;
-    if (!g || !ga_cfg_choice(cfg, g, "name", names, COUNT, fallback, &which))
+    if (!g || !ga_cfg_choice(cfg, g, "name", names, count, m > 1 ? several : 0, &which))
         return false;
-    bool ok = experiment_refuse_moved(cfg, g, moved, sizeof moved / sizeof *moved);
-    ok &= experiment_unknown_variants(cfg, g, "scheme", names, COUNT);
-    for (size_t k = 0; k < COUNT; k++) {
-        if (k == which)
-            continue;
-        config_setting_t *v = experiment_variant(cfg, g, names[k], false);
+    bool ok = experiment_refuse_moved_schemes(cfg, g, "scheme");
+    ok &= experiment_unknown_variants(cfg, g, "scheme", names, count);
+    for (size_t k = 0; k < count; k++) {
+        config_setting_t *v = k == which ? NULL : experiment_variant(cfg, g, names[k], false);
         struct ga_params other = *params; /* checked, not used */
-        ok &= !v || experiment_scheme_settings(cfg, v, schemes[k], &other);
+        ok &= !v || ga_scheme_at(k)->read(cfg, v, &other);
     }
-    params->scheme = schemes[which];
-    config_setting_t *v = experiment_variant(cfg, g, names[which], params->scheme != GA_SCHEME_GENERATIONAL ||
-                                                                    params->population > 1);
-    ok &= experiment_scheme_settings(cfg, v, params->scheme, params);
-    return ok && experiment_keeps(cfg, params, params_check_scheme);
+    const struct ga_scheme *s = ga_scheme_at(which);
+    params->scheme = s;
+    memset(params->scheme_settings, 0, sizeof params->scheme_settings);
+    /* the default scheme refuses a population of 1 at its rule: one message, and no defaults shown */
+    config_setting_t *v = experiment_variant(cfg, g, names[which], s != scheme_default() || params->population > 1);
+    ok &= s->read(cfg, v, params);
+    return ok && experiment_keeps(cfg, params, scheme_check);
 }
 
 /* The settings selection 'sel' reads, from its group v (NULL: the defaults), into a. */
@@ -576,7 +451,6 @@ static bool experiment_selection(struct ga_cfg *cfg, const struct ga_catalog *ca
         {"pressure", "selection = { name = \"rank\"; rank = { pressure = 1.5; }; }"},
         {"truncation", "selection = { name = \"truncation\"; truncation = { share = 0.5; }; }"},
         {"transform", "the transform in the group of roulette or sus, e.g. roulette = { transform = \"window\"; }"},
-        {"elite", "scheme = { name = \"generational\"; generational = { elite = 1; }; }"},
     };
     config_setting_t *g = ga_cfg_group(cfg, ga, "selection");
     if (!g)
@@ -584,6 +458,7 @@ static bool experiment_selection(struct ga_cfg *cfg, const struct ga_catalog *ca
     const char *name;
     bool ok = ga_cfg_string(cfg, g, "name", "tournament", &name);
     ok &= experiment_refuse_moved(cfg, g, moved, sizeof moved / sizeof *moved);
+    ok &= experiment_refuse_moved_schemes(cfg, g, "selection");
     const char *names[EXPERIMENT_MAX_OPS];
     size_t count = 0;
     for (const struct ga_selection *const *o = cat->selections; o && *o && count < EXPERIMENT_MAX_OPS; o++)
@@ -845,10 +720,8 @@ static bool experiment_local(struct ga_cfg *cfg, const struct ga_problem *p, con
     params->local = NULL;
     if (!*name)
         return true;
-    if (params->scheme == GA_SCHEME_CMAES || params->scheme == GA_SCHEME_LAMBDALAMBDA) {
-        ga_cfg_error_at(cfg, g, "name", "%s: no local search (name = \"\")",
-                        params->scheme == GA_SCHEME_CMAES ? "the CMA-ES samples its offspring from its distribution"
-                                                          : "the (1+(lambda,lambda)) GA makes its own offspring");
+    if (scheme_of(params)->no_local) {
+        ga_cfg_error_at(cfg, g, "name", "%s: no local search (name = \"\")", scheme_of(params)->no_local);
         return false;
     }
     char known[512] = "";
@@ -977,7 +850,7 @@ static bool experiment_ga(struct ga_experiment *e, struct ga_cfg *cfg,
     bool ok = ga_cfg_int(cfg, ga, "seed", (long long)(default_seed & 0x7fffffffffffffffULL), 0,
                          0x7fffffffffffffffLL, &seed);
     ok &= ga_cfg_int(cfg, ga, "replicates", 1, 1, EXPERIMENT_MAX_REPLICATES, &replicates);
-    ok &= ga_cfg_int(cfg, ga, "population", 1000, 1, EXPERIMENT_MAX_POPULATION, &population);
+    ok &= ga_cfg_int(cfg, ga, "population", 1000, 1, PARAMS_MAX_POPULATION, &population);
     ok &= ga_cfg_int(cfg, ga, "threads", 1, 1, 1024, &threads);
     ok &= ga_cfg_bool(cfg, ga, "evaluate_all", false, &params->evaluate_all);
     ok &= ga_cfg_bool(cfg, ga, "check", false, &params->check); /* the hooks checked as the run goes */

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ga/nsga3.h"
+#include "ga/schemes/scheme.h"
 #include "ga/select.h"
 
 #define PARAMS_STOP_WORD(code, word, text) word,
@@ -43,18 +43,6 @@ size_t ga_params_migration_sources(const struct ga_params *p)
     return p->topology == GA_TOPOLOGY_COMPLETE ? p->islands - 1 : 1;
 }
 
-/* Records the broken rule in f; false, for 'return params_broken(...)'. */
-__attribute__((format(printf, 3, 4))) static bool params_broken(struct params_fault *f, const char *setting,
-                                                                const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    f->setting = setting;
-    vsnprintf(f->why, sizeof f->why, fmt, ap);
-    va_end(ap);
-    return false;
-}
-
 bool params_check_mutation(const struct ga_params *p, struct params_fault *f)
 {
     if (p->mutation && p->mutation_unit != GA_PER_INDIVIDUAL && !p->mutation->at)
@@ -88,73 +76,11 @@ bool params_check_part(const struct ga_variation *v, enum ga_genome_kind kind, c
     return true;
 }
 
-/* The CMA-ES's own rules: one individual (the best so far), one island, one process. */
-static bool params_check_cmaes(const struct ga_params *p, struct params_fault *f)
-{
-    if (p->population != 1)
-        return params_broken(f, "ga.population", "scheme \"cmaes\" keeps the best so far as its population: "
-                                                 "it needs a population of 1, got %zu", p->population);
-    if (p->lambda == 1)
-        return params_broken(f, "ga.scheme.cmaes.lambda", "expected 0 (4 + floor(3 ln n)) or at least 2 offspring, "
-                                                          "got 1");
-    if (!(p->cmaes_sigma > 0 && p->cmaes_sigma <= 1))
-        return params_broken(f, "ga.scheme.cmaes.sigma", "expected a share of the width in (0, 1], got %g",
-                             p->cmaes_sigma);
-    return true;
-}
-
-/* The (1+(lambda,lambda)) GA's: one individual, x; lambda0 >= 1 and F > 1
- * (lambda0 <= n is the genome's rule, params_check_genome). */
-static bool params_check_lambdalambda(const struct ga_params *p, struct params_fault *f)
-{
-    if (p->population != 1)
-        return params_broken(f, "ga.population", "scheme \"lambdalambda\" keeps one individual, its parent x: "
-                                                 "it needs a population of 1, got %zu", p->population);
-    if (!(p->lambdalambda_lambda >= 1))
-        return params_broken(f, "ga.scheme.lambdalambda.lambda", "expected an initial lambda of at least 1, got %g",
-                             p->lambdalambda_lambda);
-    if (!(p->lambdalambda_factor > 1 && p->lambdalambda_factor <= 100))
-        return params_broken(f, "ga.scheme.lambdalambda.F", "expected a factor in (1, 100], got %g",
-                             p->lambdalambda_factor);
-    if (p->local)
-        return params_broken(f, "ga.local.name", "scheme \"lambdalambda\" makes its own offspring: no local search");
-    return true;
-}
-
-/* Schemes of one individual that run one island in one process. */
-static bool params_single(const struct ga_params *p)
-{
-    return p->scheme == GA_SCHEME_CMAES || p->scheme == GA_SCHEME_LAMBDALAMBDA;
-}
-
-bool params_check_scheme(const struct ga_params *p, struct params_fault *f)
-{
-    if (p->scheme == GA_SCHEME_CMAES)
-        return params_check_cmaes(p, f);
-    if (p->scheme == GA_SCHEME_LAMBDALAMBDA)
-        return params_check_lambdalambda(p, f);
-    if (p->population == 1 && (p->scheme == GA_SCHEME_GENERATIONAL || p->scheme == GA_SCHEME_STEADY))
-        return params_broken(f, "ga.population", "a population of 1 needs scheme \"plus\", \"comma\", \"random\", "
-                                                 "\"cmaes\" or \"lambdalambda\" (the (1 + lambda) and (1, lambda) EAs, "
-                                                 "random search, the CMA-ES, the (1+(lambda,lambda)) GA)");
-    static const char *const lambdas[] = {"ga.scheme", "ga.scheme.steady.lambda", "ga.scheme.plus.lambda",
-                                          "ga.scheme.comma.lambda", "ga.scheme.random.lambda"};
-    const char *lambda = (size_t)p->scheme < 5 ? lambdas[p->scheme] : "ga.scheme";
-    if (p->scheme != GA_SCHEME_GENERATIONAL && p->lambda < 1)
-        return params_broken(f, lambda, "the scheme needs lambda >= 1 children");
-    if (p->scheme == GA_SCHEME_COMMA && p->lambda < p->population)
-        return params_broken(f, lambda, "(mu, lambda) needs lambda >= mu = %zu (the population), got %zu",
-                             p->population, p->lambda);
-    if (p->scheme == GA_SCHEME_STEADY && p->lambda > p->population)
-        return params_broken(f, lambda, "a steady-state step breeds at most N children");
-    return true;
-}
-
 bool params_check_islands(const struct ga_params *p, struct params_fault *f)
 {
-    if (params_single(p) && (p->islands > 1 || p->link))
+    if (scheme_is(p, SCHEME_ALONE) && (p->islands > 1 || p->link))
         return params_broken(f, "ga.islands.count", "scheme \"%s\" runs one island in one process",
-                             p->scheme == GA_SCHEME_CMAES ? "cmaes" : "lambdalambda");
+                             scheme_of(p)->name);
     if (p->islands > 1 && (p->migration_interval < 1 || p->migration_size < 1))
         return params_broken(f, "ga.islands.migration", "islands need a migration interval and size of at least 1");
     size_t sources = ga_params_migration_sources(p);
@@ -171,11 +97,6 @@ static bool params_check_rest(const struct ga_params *p, struct params_fault *f)
 {
     if (p->population < 1)
         return params_broken(f, "ga.population", "the population needs at least 1 individual");
-    if (p->elite >= p->population || (p->elite > 0 && p->scheme != GA_SCHEME_GENERATIONAL))
-        return params_broken(f, "ga.scheme.generational.elite", "the elite count must be below the population size, "
-                                                      "and only the generational scheme keeps one");
-    if (p->scheme == GA_SCHEME_STEADY && p->replace == GA_REPLACE_TOURNAMENT && p->replace_tournament < 2)
-        return params_broken(f, "ga.scheme.steady.tournament", "a reverse tournament needs at least 2 contestants");
     if ((!p->selection || p->selection == &ga_selection_tournament) && p->select.tournament < 2)
         return params_broken(f, "ga.selection.tournament.size", "a tournament needs at least 2 contestants");
     if (p->selection && !p->selection->draw)
@@ -197,15 +118,8 @@ static bool params_check_genome(const struct ga_params *p, const struct ga_genom
     if (gen->len == 0 || gen->len > GA_GENOME_MAX_LEN || gen->alphabet == 0 || gen->alphabet - 1 > GA_GENE_MAX)
         return params_broken(f, "problem", "the problem reports an empty genome, one longer than GA_GENOME_MAX_LEN "
                                            "genes, or an alphabet too large for a gene");
-    if (p->scheme == GA_SCHEME_CMAES && gen->kind != GA_KIND_REAL)
-        return params_broken(f, "ga.scheme.name", "scheme \"cmaes\" needs a real-valued problem, not a %s genome",
-                             ga_genome_kind_name(gen->kind));
-    if (p->scheme == GA_SCHEME_LAMBDALAMBDA && (gen->kind != GA_KIND_BITS || gen->alphabet != 2))
-        return params_broken(f, "ga.scheme.name", "scheme \"lambdalambda\" needs a bits problem, not a %s genome",
-                             ga_genome_kind_name(gen->kind));
-    if (p->scheme == GA_SCHEME_LAMBDALAMBDA && p->lambdalambda_lambda > (double)gen->len)
-        return params_broken(f, "ga.scheme.lambdalambda.lambda", "expected an initial lambda in [1, n = %zu], got %g",
-                             gen->len, p->lambdalambda_lambda);
+    if (!scheme_check_genome(p, gen, f))
+        return false;
     if (gen->kind == GA_KIND_REAL && (!gen->lower || !gen->upper || gen->len != GA_REAL_LEN(gen->reals)))
         return params_broken(f, "problem", "a real-valued problem needs bounds and len = GA_REAL_LEN(reals)");
     if (p->population > SIZE_MAX / sizeof(ga_gene) / 2 / ga_genome_stride(gen->len) / (p->islands ? p->islands : 1))
@@ -240,11 +154,9 @@ bool params_check_objectives(const struct ga_params *p, const struct ga_problem 
                              struct params_fault *f)
 {
     const struct ga_problem_objectives *o = problem->objectives;
-    bool nsga = p->scheme == GA_SCHEME_NSGA2 || p->scheme == GA_SCHEME_NSGA3;
-    const char *scheme = p->scheme == GA_SCHEME_NSGA3 ? "nsga3" : "nsga2";
-    if (!o && nsga)
+    if (!o && scheme_is(p, SCHEME_KEYED))
         return params_broken(f, "ga.scheme.name", "scheme \"%s\" needs a problem with objectives or constraints; "
-                                                  "'%s' has one fitness", scheme, problem->name);
+                                                  "'%s' has one fitness", scheme_of(p)->name, problem->name);
     if (!o && p->mo_reference_count)
         return params_broken(f, "ga.mo.reference", "'%s' has one fitness: no hypervolume to refer to", problem->name);
     if (!o)
@@ -256,25 +168,8 @@ bool params_check_objectives(const struct ga_params *p, const struct ga_problem 
         return params_broken(f, "problem", "'%s' declares %zu objectives and %zu constraints: a problem needs 1 to "
                                            "%d objectives, at most %d constraints and an evaluate hook that fills them",
                              problem->name, m, k, GA_OBJECTIVES_MAX, GA_CONSTRAINTS_MAX);
-    if (!nsga && m > 1)
-        return params_broken(f, "ga.scheme.name", "'%s' has %zu objectives: it needs scheme \"nsga2\" or \"nsga3\"",
-                             problem->name, m);
-    if (p->scheme == GA_SCHEME_NSGA3 && m < 2)
-        return params_broken(f, "ga.scheme.name", "NSGA-III's reference directions need 2 or more objectives; "
-                                                  "'%s' has 1 (\"nsga2\" or a single-objective scheme serves it)",
-                             problem->name);
-    if (p->scheme == GA_SCHEME_NSGA3 && !nsga3_directions_count(m, p->nsga3_divisions ? p->nsga3_divisions : 1,
-                                                                   p->nsga3_inner))
-        return params_broken(f, "ga.scheme.nsga3.divisions", "%zu divisions and %zu inner ones make too many "
-                                                             "directions for %zu objectives",
-                             p->nsga3_divisions, p->nsga3_inner, m);
-    if (p->scheme == GA_SCHEME_CMAES || p->scheme == GA_SCHEME_LAMBDALAMBDA)
-        return params_broken(f, "ga.scheme.name", "scheme \"%s\" compares one fitness; '%s' has objectives%s",
-                             p->scheme == GA_SCHEME_CMAES ? "cmaes" : "lambdalambda", problem->name,
-                             k ? " and constraints" : "");
-    if (nsga && k && p->constraints == GA_CONSTRAINTS_PENALTY)
-        return params_broken(f, "ga.constraints.name", "%s ranks by constrained domination: \"deb\" or "
-                                                       "\"epsilon\", not \"penalty\"", p->scheme == GA_SCHEME_NSGA3 ? "NSGA-III" : "NSGA-II");
+    if (!scheme_check_objectives(p, problem->name, m, k, f))
+        return false;
     if (p->local)
         return params_broken(f, "ga.local.name", "a local search improves one fitness; '%s' has objectives",
                              problem->name);
@@ -283,6 +178,6 @@ bool params_check_objectives(const struct ga_params *p, const struct ga_problem 
 
 bool params_check(const struct ga_params *p, const struct ga_genome *gen, struct params_fault *f)
 {
-    return params_check_rest(p, f) && params_check_scheme(p, f) && params_check_mutation(p, f) &&
+    return params_check_rest(p, f) && scheme_check(p, f) && params_check_mutation(p, f) &&
            params_check_islands(p, f) && params_check_genome(p, gen, f);
 }

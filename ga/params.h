@@ -13,12 +13,17 @@ struct params_fault {
     const char *setting; /* "ga.scheme.lambda" */
     char why[200];
 };
+/* Records the broken rule in f; false, for 'return params_broken(...)'. */
+__attribute__((format(printf, 3, 4))) bool params_broken(struct params_fault *f, const char *setting,
+                                                         const char *fmt, ...);
+
+/* The largest population (and lambda) an experiment file may ask for. */
+#define PARAMS_MAX_POPULATION 100000000LL
 
 /* The rules the reader checks as it reads (true when kept, else *f says
- * which and why): the mutation's unit, the scheme's lambda, the islands'
- * migration. */
+ * which and why): the mutation's unit, the islands' migration (the
+ * scheme's: scheme_check, ga/schemes/scheme.h). */
 bool params_check_mutation(const struct ga_params *p, struct params_fault *f);
-bool params_check_scheme(const struct ga_params *p, struct params_fault *f);
 bool params_check_islands(const struct ga_params *p, struct params_fault *f);
 /* The rules of one part's variation (a composite genome): operators that
  * serve its kind, the unit individual or gene, and a per-gene form for

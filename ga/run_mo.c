@@ -1,4 +1,4 @@
-/* ga/run_mo.c — a run with several objectives or constraints: the records beside the genes, NSGA-II and NSGA-III survival and keys, constraint handling (Deb, penalty, epsilon level), the statistics. */
+/* ga/run_mo.c — a run with several objectives or constraints: the records beside the genes, the keys and the pool a survival ranks, constraint handling (Deb, penalty, epsilon level), the statistics. */
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -7,23 +7,9 @@
 #include "gaexp/indicator.h"
 #include "gaexp/pareto.h"
 #include "gaexp/problem.h"
-#include "ga/nsga3.h"
 #include "ga/order.h"
-#include "ga/run_private.h"
-
-/* NSGA-III's reference directions (the largest H giving at most N of
- * them, unless ga.scheme.nsga3.divisions says) and its scratch. */
-static bool run_mo_directions(struct run_mo *mo, const struct ga_params *pa)
-{
-    size_t h = pa->nsga3_divisions;
-    while (!pa->nsga3_divisions && nsga3_directions_count(mo->m, h + 1, 0) &&
-           nsga3_directions_count(mo->m, h + 1, 0) <= pa->population)
-        h++;
-    mo->ndirs = nsga3_directions_count(mo->m, h ? h : 1, pa->nsga3_inner);
-    return mo->ndirs && (mo->directions = malloc(mo->ndirs * mo->m * sizeof *mo->directions)) &&
-           nsga3_directions(mo->m, h ? h : 1, pa->nsga3_inner, mo->directions) == mo->ndirs &&
-           (mo->nsga3 = nsga3_alloc(mo->cap, mo->m, mo->ndirs));
-}
+#include "ga/run_mo.h"
+#include "ga/schemes/scheme.h"
 
 bool run_mo_setup(struct ga_run *run, struct ga_diag *d)
 {
@@ -47,8 +33,8 @@ bool run_mo_setup(struct ga_run *run, struct ga_diag *d)
     run->copy = mo->at + (m + 1) * GA_GENES_PER_REAL;
     run->evaluate = run_mo_evaluate;
     const struct ga_params *pa = &run->params;
-    mo->niched = pa->scheme == GA_SCHEME_NSGA3;
-    mo->keyed = pa->scheme == GA_SCHEME_NSGA2 || mo->niched;
+    mo->keyed = (run->scheme->flags & SCHEME_KEYED) != 0;
+    mo->front_key = (run->scheme->flags & SCHEME_FRONT_KEY) != 0;
     mo->handling = k ? pa->constraints : GA_CONSTRAINTS_DEB;
     mo->weight = pa->penalty_weight;
     mo->level = mo->level0 = mo->handling == GA_CONSTRAINTS_EPSILON ? INFINITY : 0; /* until generation 0 gives it */
@@ -77,10 +63,6 @@ bool run_mo_setup(struct ga_run *run, struct ga_diag *d)
         ga_diag_add(d, "", 0, p->name, "out of memory");
         return false;
     }
-    if (mo->niched && !run_mo_directions(mo, pa)) {
-        ga_diag_add(d, "", 0, p->name, "out of memory for NSGA-III's directions");
-        return false;
-    }
     return true;
 }
 
@@ -89,8 +71,6 @@ void run_mo_free(struct run_mo *mo)
     if (!mo)
         return;
     ga_pareto_free(mo->pareto);
-    nsga3_free(mo->nsga3);
-    free(mo->directions);
     free(mo->points);
     free(mo->packed);
     free(mo->crowd);
@@ -130,7 +110,7 @@ double run_mo_evaluate(const struct ga_genome *gen, const ga_gene *g)
     record[mo->m] = total;
     if (!finite)
         return NAN;
-    return mo->keyed ? 0.0 : run_mo_fitness(mo, record[0], total); /* NSGA-II: the key its survival gives */
+    return mo->keyed ? 0.0 : run_mo_fitness(mo, record[0], total); /* the key the scheme's survival gives */
 }
 
 /* The fronts of the n records in mo->points (m columns) and violation[],
@@ -138,7 +118,7 @@ double run_mo_evaluate(const struct ga_genome *gen, const ga_gene *g)
  * the epsilon level) ranked by Pareto dominance, then each distinct total
  * violation its own front, the smaller first.  Fills mo->rank and returns
  * the number of fronts. */
-static size_t run_mo_fronts(struct run_mo *mo, const double *violation, size_t n, double level)
+size_t run_mo_fronts(struct run_mo *mo, const double *violation, size_t n, double level)
 {
     size_t feasible = 0, fronts = 0;
     for (size_t i = 0; i < n; i++)
@@ -183,10 +163,10 @@ static bool run_mo_gather(struct run_mo *mo, size_t i, const ga_gene *g)
  * get rank + 0.5 / (1 + their crowding distance within the front), so
  * that the lower rank wins and then the larger distance, as NSGA-II's
  * crowded comparison has it. */
-static void run_mo_keys(struct run_mo *mo, size_t n, double *key)
+void run_mo_keys(struct run_mo *mo, size_t n, double *key)
 {
     size_t fronts = run_mo_fronts(mo, mo->violation, n, mo->level);
-    if (mo->niched) { /* NSGA-III: the front alone (ties at random in a tournament: the first drawn) */
+    if (mo->front_key) { /* the front alone (ties at random in a tournament: the first drawn) */
         for (size_t i = 0; i < n; i++)
             key[i] = (double)mo->rank[i];
         return;
@@ -225,55 +205,41 @@ bool run_mo_key(struct ga_run *run, const ga_gene *genes, size_t n, double *fitn
     return finite;
 }
 
-/* NSGA-III's survival of island k's gathered pool of 'pool' rows: the
- * chosen in their pool order, keyed by their front. */
-static void run_mo_niche(struct ga_run *run, size_t k, size_t pool, gsl_rng *r)
+void run_mo_key_islands(struct ga_run *run)
 {
-    struct run_mo *mo = run->mo;
-    size_t n = run->params.population, lambda = run->params.lambda, stride = run->stride;
-    const ga_gene *parents = run->genes + k * n * stride, *brood = run->brood + k * lambda * stride;
-    run_mo_fronts(mo, mo->violation, pool, mo->level);
-    size_t *chosen = mo->members; /* run_mo_fronts is done with it */
-    if (!nsga3_select(mo->nsga3, mo->points, pool, mo->rank, n, mo->directions, mo->ndirs, r, chosen))
-        for (size_t s = 0; s < n; s++) /* arguments it refuses (none the run makes): the parents stay */
-            chosen[s] = s;
-    for (size_t s = 0; s < n; s++) {
-        size_t i = chosen[s];
-        const ga_gene *from = i < n ? parents + i * stride : brood + (i - n) * stride;
-        memcpy(run->next_genes + (k * n + s) * stride, from, run->copy * sizeof *from);
-        run->next_fitness[k * n + s] = (double)mo->rank[i];
-    }
+    size_t n = run->params.population;
+    if (!run->mo || !run->mo->keyed)
+        return;
+    for (size_t base = 0; base < run->total; base += n)
+        run_mo_key(run, run->genes + base * run->stride, n, run->fitness + base);
 }
 
-void run_mo_survive(struct ga_run *run, size_t k, gsl_rng *r)
+/* Row i of island k's pool: a parent, then the brood. */
+static const ga_gene *run_mo_pool_row(const struct ga_run *run, size_t k, size_t i)
 {
-    const struct ga_params *p = &run->params;
-    struct run_mo *mo = run->mo;
-    size_t n = p->population, lambda = p->lambda, stride = run->stride, pool = n + lambda;
-    const ga_gene *parents = run->genes + k * n * stride, *brood = run->brood + k * lambda * stride;
+    size_t n = run->params.population, lambda = run->params.lambda;
+    return i < n ? run->genes + (k * n + i) * run->stride : run->brood + (k * lambda + i - n) * run->stride;
+}
+
+bool run_mo_pool(struct ga_run *run, size_t k)
+{
+    size_t n = run->params.population, pool = n + run->params.lambda;
     bool finite = true;
     for (size_t i = 0; i < pool; i++)
-        finite &= run_mo_gather(mo, i, i < n ? parents + i * stride : brood + (i - n) * stride);
-    struct ga_select_key *keys = run->survivor_keys + k * pool;
+        finite &= run_mo_gather(run->mo, i, run_mo_pool_row(run, k, i));
     if (!finite) { /* a fault stops the run: the parents stay */
-        memcpy(run->next_genes + k * n * stride, parents, n * stride * sizeof *parents);
+        memcpy(run->next_genes + k * n * run->stride, run->genes + k * n * run->stride,
+               n * run->stride * sizeof *run->genes);
         memcpy(run->next_fitness + k * n, run->fitness + k * n, n * sizeof *run->fitness);
-        return;
     }
-    if (mo->niched) {
-        run_mo_niche(run, k, pool, r);
-        return;
-    }
-    run_mo_keys(mo, pool, mo->value);
-    for (size_t i = 0; i < pool; i++)
-        keys[i] = (struct ga_select_key){mo->value[i], i};
-    ga_select_sort(keys, pool);
-    for (size_t s = 0; s < n; s++) {
-        size_t i = keys[s].index;
-        const ga_gene *from = i < n ? parents + i * stride : brood + (i - n) * stride;
-        memcpy(run->next_genes + (k * n + s) * stride, from, run->copy * sizeof *from);
-        run->next_fitness[k * n + s] = keys[s].fitness;
-    }
+    return finite;
+}
+
+void run_mo_keep(struct ga_run *run, size_t k, size_t s, size_t i, double f)
+{
+    size_t n = run->params.population;
+    memcpy(run->next_genes + (k * n + s) * run->stride, run_mo_pool_row(run, k, i), run->copy * sizeof *run->genes);
+    run->next_fitness[k * n + s] = f;
 }
 
 /* The population's feasible non-dominated rows (with 'distinct' each

@@ -10,10 +10,11 @@
 #include "gaexp/experiment.h"
 #include "gaexp/pack.h"
 #include "gaexp/rng.h"
-#include "ga/cmaes.h"
-#include "ga/lambdalambda.h"
 #include "ga/params.h"
+#include "ga/run_fault.h"
+#include "ga/run_mo.h"
 #include "ga/run_private.h"
+#include "ga/schemes/scheme.h"
 
 /* ga_run_alloc's check: every rule of ga/params.c, then the problem's columns. */
 static bool run_check(const struct ga_problem *problem, const struct ga_genome *gen,
@@ -52,16 +53,6 @@ static size_t run_block_bytes(size_t n, size_t stride)
     if (bytes >= RUN_BLOCK_MAPPED) /* whole pages: the huge ones, then small ones for the tail */
         return (bytes + RUN_SMALL_PAGE - 1) / RUN_SMALL_PAGE * RUN_SMALL_PAGE;
     return (bytes + GA_GENOME_LINE - 1) / GA_GENOME_LINE * GA_GENOME_LINE;
-}
-
-/* Children bred per island and step apart from the population (0 for
- * generational, and for the (1+(lambda,lambda)) GA, which keeps only x';
- * the CMA-ES's most offspring, lambda resolved). */
-static size_t run_brood_size(const struct ga_params *p)
-{
-    if (p->scheme == GA_SCHEME_GENERATIONAL || p->scheme == GA_SCHEME_LAMBDALAMBDA)
-        return 0;
-    return p->scheme == GA_SCHEME_CMAES ? run_generation_children(p) : p->lambda;
 }
 
 static ga_gene *run_block_alloc(size_t n, size_t stride)
@@ -175,8 +166,10 @@ struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
         return NULL;
     }
     run->problem = problem;
+    run->scheme = scheme_of(params);
     run->gen = gen;
     run->params = *params;
+    run->params.scheme = run->scheme;
     if (!run->params.rng_type)
         run->params.rng_type = ga_rng_xoshiro256ss;
     if (run->params.islands < 1)
@@ -185,10 +178,8 @@ struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
         run->params.selection = &ga_selection_tournament;
     unsigned islands = run->params.islands;
     run->walk = run_walk(log1p(-params->mutation_rate), ga_genome_sites(&gen), true);
-    if (params->scheme == GA_SCHEME_CMAES && params->lambda == 0)
-        run->params.lambda = cmaes_lambda_default(gen.reals);
-    if (params->scheme == GA_SCHEME_LAMBDALAMBDA) /* the most of either phase */
-        run->params.lambda = gen.len;
+    if (run->scheme->resolve)
+        run->scheme->resolve(&run->params, &gen);
     run->gen.crossover_settings = run->params.crossover_settings;
     run->gen.mutation_settings = run->params.mutation_settings;
     if (gen.kind == GA_KIND_COMPOSITE && !run_parts_set(run, diag)) {
@@ -218,7 +209,7 @@ struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
               (run->rngs = calloc(threads, sizeof *run->rngs));
     if (ok && params->mutation_unit == GA_PER_FAST)
         ok = run_fast_tables(run);
-    if (ok && (params->elite > 1 || islands > 1))
+    if (ok && islands > 1)
         ok = (run->elite_keys = malloc(n * sizeof *run->elite_keys)) != NULL;
     if (ok && islands > 1)
         ok = (run->migrants = malloc(islands * size * run->stride * sizeof *run->migrants)) &&
@@ -236,11 +227,11 @@ struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
                              GA_GENOME_LINE;
         ok = (run->select_work = aligned_alloc(GA_GENOME_LINE, islands * run->select_stride)) != NULL;
     }
-    size_t lambda = run_brood_size(&run->params);
+    size_t lambda = run->brood_per = run->scheme->brood ? run->scheme->brood(&run->params) : 0;
     if (ok && lambda)
         ok = (run->brood = run_block_alloc(islands * lambda, run->stride)) &&
              (run->brood_fitness = malloc(islands * lambda * sizeof *run->brood_fitness));
-    run->trail_per = run_generation_children(&run->params);
+    run->trail_per = run->scheme->children(&run->params);
     if (ok)
         ok = (run->trail = malloc(islands * run->trail_per * sizeof *run->trail)) != NULL;
     if (ok && params->local) {
@@ -248,16 +239,10 @@ struct ga_run *ga_run_alloc(const struct ga_problem *problem, const void *state,
         ok = (run->trail_cost = malloc(costs * sizeof *run->trail_cost)) &&
              (run->local_spare = malloc(threads * run->stride * sizeof *run->local_spare));
     }
-    if (ok && (params->scheme == GA_SCHEME_PLUS || params->scheme == GA_SCHEME_COMMA ||
-               params->scheme == GA_SCHEME_RANDOM || params->scheme == GA_SCHEME_NSGA2 ||
-               params->scheme == GA_SCHEME_NSGA3))
+    if (ok && run->scheme->survivor_keys)
         ok = (run->survivor_keys = malloc(islands * (params->population + lambda) * sizeof *run->survivor_keys));
-    if (ok && params->scheme == GA_SCHEME_CMAES)
-        ok = (run->cmaes = cmaes_alloc(gen.reals, run->params.lambda, params->cmaes_sigma, params->cmaes_ipop));
-    if (ok && params->scheme == GA_SCHEME_LAMBDALAMBDA)
-        ok = (run->ll = ll_alloc(gen.len, params->lambdalambda_lambda, params->lambdalambda_factor)) &&
-             (run->ll_best = run_block_alloc(1, run->stride)) &&
-             (run->ll_fitness = malloc(run->trail_per * sizeof *run->ll_fitness));
+    if (ok && run->scheme->alloc)
+        ok = run->scheme->alloc(run);
     for (unsigned t = 0; ok && t < threads; t++)
         ok = (run->rngs[t] = ga_rng_alloc(run->params.rng_type)) != NULL;
     if (!ok) {
@@ -290,7 +275,7 @@ void ga_run_free(struct ga_run *run)
     free(run->link_counts);
     free(run->allele_counts);
     free(run->select_work);
-    run_block_free(run->brood, run->params.islands * run_brood_size(&run->params), run->stride);
+    run_block_free(run->brood, run->params.islands * run->brood_per, run->stride);
     free(run->brood_fitness);
     free(run->trail);
     free(run->trail_cost);
@@ -298,12 +283,18 @@ void ga_run_free(struct ga_run *run)
     free(run->survivor_keys);
     free(run->notes);
     free(run->fault_genes);
-    cmaes_free(run->cmaes);
-    ll_free(run->ll);
-    run_block_free(run->ll_best, 1, run->stride);
-    free(run->ll_fitness);
+    if (run->scheme->release)
+        run->scheme->release(run);
     run_mo_free(run->mo);
     free(run);
+}
+
+double run_elapsed(const struct ga_run *run)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - run->started.tv_sec) +
+           1e-9 * (double)(now.tv_nsec - run->started.tv_nsec);
 }
 
 const struct ga_stats *ga_run_stats(const struct ga_run *run)
@@ -375,10 +366,8 @@ void ga_run_pack(const struct ga_run *run, struct ga_pack *p)
         ga_pack_put(p, run->genes + i * run->stride, copy * sizeof *run->genes);
     ga_pack_put(p, run->fitness, n * sizeof *run->fitness);
     run_mo_pack(run->mo, p);
-    if (run->cmaes)
-        cmaes_pack(run->cmaes, p);
-    if (run->ll)
-        ll_pack(run->ll, p);
+    if (run->scheme->pack)
+        run->scheme->pack(run, p);
 }
 
 bool ga_run_unpack(struct ga_run *run, struct ga_unpack *u)
@@ -403,9 +392,7 @@ bool ga_run_unpack(struct ga_run *run, struct ga_unpack *u)
     }
     if (!run_mo_unpack(run->mo, u))
         return false;
-    if (run->cmaes && !cmaes_unpack(run->cmaes, u))
-        return false;
-    if (run->ll && !ll_unpack(run->ll, u))
+    if (run->scheme->unpack && !run->scheme->unpack(run, u))
         return false;
     memcpy(run->genes, run->next_genes, n * run->stride * sizeof *run->genes);
     memcpy(run->fitness, run->next_fitness, n * sizeof *run->fitness);

@@ -16,7 +16,9 @@ static void test_valid_file_resolves_defaults(void **unused)
     const struct ga_params *p = &t->e->params;
     assert_int_equal(p->population, 20);
     assert_int_equal(p->select.tournament, 2);
-    assert_int_equal(p->elite, 1);
+    double elite = 0;
+    assert_string_equal(ga_scheme_name(p->scheme), "generational");
+    assert_true(ga_scheme_setting(p, "elite", &elite) && elite == 1);
     assert_string_equal(p->crossover->name, "onepoint");
     assert_string_equal(p->mutation->name, "flip");
     assert_int_equal(p->mutation_unit, GA_PER_GENE);

@@ -2,7 +2,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include "testlib.h"
-#include "ga/cmaes.h"
+#include "ga/schemes/cmaes.h"
 #include "ga/run_private.h"
 
 /* The CMA-ES on BBOB function f, dimension d, instance 1, with extra settings in its group. */
@@ -103,7 +103,7 @@ static void cm_same(struct ga_run *a, struct ga_run *b)
     assert_memory_equal(&x->best, &y->best, sizeof x->best);
     assert_int_equal(x->evaluations, y->evaluations);
     assert_int_equal(ga_run_evaluations_found(a), ga_run_evaluations_found(b));
-    assert_int_equal(cmaes_lambda(a->cmaes), cmaes_lambda(b->cmaes));
+    assert_int_equal(cmaes_lambda(cmaes_of_run(a)), cmaes_lambda(cmaes_of_run(b)));
     assert_memory_equal(ga_run_best(a), ga_run_best(b), ga_run_genome(a)->len * sizeof(ga_gene));
 }
 
@@ -127,10 +127,10 @@ static void test_threads(void **unused)
         for (int k = 1; k < 3; k++)
             cm_same(runs[0], runs[k]);
     }
-    print_message("# f15 5-D: %lu restarts, lambda %zu after 400 generations\n", cmaes_restarts(runs[0]->cmaes),
-                  cmaes_lambda(runs[0]->cmaes));
-    assert_true(cmaes_restarts(runs[0]->cmaes) >= 1);
-    assert_int_equal(cmaes_lambda(runs[0]->cmaes), (size_t)70 << cmaes_restarts(runs[0]->cmaes));
+    print_message("# f15 5-D: %lu restarts, lambda %zu after 400 generations\n", cmaes_restarts(cmaes_of_run(runs[0])),
+                  cmaes_lambda(cmaes_of_run(runs[0])));
+    assert_true(cmaes_restarts(cmaes_of_run(runs[0])) >= 1);
+    assert_int_equal(cmaes_lambda(cmaes_of_run(runs[0])), (size_t)70 << cmaes_restarts(cmaes_of_run(runs[0])));
     for (int k = 0; k < 3; k++) {
         ga_run_free(runs[k]);
         test_experiment_free(t[k]);
@@ -147,7 +147,7 @@ static void test_pack_unpack(void **unused)
     ga_run_init(whole, 9);
     ga_run_init(first, 9);
     int g = 0;
-    for (; g < 300 || cmaes_restarts(whole->cmaes) == 0; g++) {
+    for (; g < 300 || cmaes_restarts(cmaes_of_run(whole)) == 0; g++) {
         assert_true(g < 5000);
         assert_int_equal(ga_run_iterate(whole), GA_CONTINUE);
         assert_int_equal(ga_run_iterate(first), GA_CONTINUE);
@@ -259,7 +259,7 @@ static void test_bounds(void **unused)
     const struct ga_genome *gen = ga_run_genome(run);
     for (int g = 0; g < 50; g++) {
         assert_int_equal(ga_run_iterate(run), GA_CONTINUE);
-        for (size_t j = 0; j < cmaes_lambda(run->cmaes); j++)
+        for (size_t j = 0; j < cmaes_lambda(cmaes_of_run(run)); j++)
             assert_true(ga_genome_real_valid(gen, run->brood + j * run->stride));
     }
     ga_run_free(run);

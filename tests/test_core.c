@@ -337,11 +337,13 @@ static const struct ga_problem zeros_problem = {
 
 static struct ga_params zeros_params(double rate, enum ga_rate_unit unit)
 {
-    return (struct ga_params){
-        .population = 2001, .generations = 1, .stop_fitness = -1, .select.tournament = 2, .elite = 1,
+    struct ga_params p = {
+        .population = 2001, .generations = 1, .stop_fitness = -1, .select.tournament = 2,
         .crossover_rate = 0, .mutation_rate = rate, .mutation_unit = unit,
         .crossover = &ga_crossover_onepoint, .mutation = &ga_mutation_flip, .threads = 1,
     };
+    ga_scheme_defaults(NULL, &p); /* generational, an elite of 1 */
+    return p;
 }
 
 /* Mean ones per bred child after one generation, and the share of children changed. */

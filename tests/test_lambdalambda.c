@@ -2,7 +2,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include "testlib.h"
-#include "ga/lambdalambda.h"
+#include "ga/schemes/lambdalambda.h"
 #include "ga/run_private.h"
 
 /* The self-adjusting (1+(lambda,lambda)) GA on OneMax of n bits, with extra settings in its group. */
@@ -82,7 +82,7 @@ static void ll_same(struct ga_run *a, struct ga_run *b)
     assert_memory_equal(&x->best, &y->best, sizeof x->best);
     assert_int_equal(x->evaluations, y->evaluations);
     assert_int_equal(ga_run_evaluations_found(a), ga_run_evaluations_found(b));
-    double la = ll_lambda(a->ll), lb = ll_lambda(b->ll);
+    double la = ll_lambda(ll_of_run(a)), lb = ll_lambda(ll_of_run(b));
     assert_memory_equal(&la, &lb, sizeof la);
     assert_memory_equal(ga_run_best(a), ga_run_best(b), ga_run_genome(a)->len * sizeof(ga_gene));
 }
@@ -106,7 +106,7 @@ static void test_threads(void **unused)
             assert_int_equal(ga_run_iterate(runs[k]), GA_CONTINUE);
         for (int k = 1; k < 3; k++)
             ll_same(runs[0], runs[k]);
-        most = fmax(most, ll_lambda(runs[0]->ll));
+        most = fmax(most, ll_lambda(ll_of_run(runs[0])));
     }
     print_message("# n = 3000: %llu evaluations in 300 generations, lambda at most %.2f\n",
                   (unsigned long long)ga_run_stats(runs[0])->evaluations, most);
@@ -130,7 +130,7 @@ static void test_pack_unpack(void **unused)
         assert_int_equal(ga_run_iterate(whole), GA_CONTINUE);
         assert_int_equal(ga_run_iterate(first), GA_CONTINUE);
     }
-    assert_true(ll_lambda(first->ll) != 2.5); /* lambda moved: the checkpoint must carry it */
+    assert_true(ll_lambda(ll_of_run(first)) != 2.5); /* lambda moved: the checkpoint must carry it */
     struct ga_pack p = {0};
     ga_run_pack(first, &p);
     assert_false(p.oom);
@@ -170,7 +170,7 @@ static void test_budget(void **unused)
         ;
     assert_int_equal(stop, GA_STOP_EVALUATIONS);
     assert_true(ga_run_stats(run)->evaluations <= 5000);
-    assert_true(ga_run_stats(run)->evaluations + 2 * ll_population(run->ll) > 5000);
+    assert_true(ga_run_stats(run)->evaluations + 2 * ll_population(ll_of_run(run)) > 5000);
     ga_run_free(run);
     test_experiment_free(t);
 }

@@ -136,10 +136,11 @@ static bool chi_squared_passes(double q)
 static void mutation_is_a_coin_per_bit(double p, size_t children, unsigned long seed)
 {
     struct ga_params params = {
-        .population = children + 1, .generations = 1, .stop_fitness = -1, .select.tournament = 2, .elite = 1,
+        .population = children + 1, .generations = 1, .stop_fitness = -1, .select.tournament = 2,
         .crossover_rate = 0, .mutation_rate = p, .mutation_unit = GA_PER_GENE,
         .crossover = &ga_crossover_onepoint, .mutation = &ga_mutation_flip, .threads = 1,
     };
+    ga_scheme_defaults(NULL, &params); /* generational, an elite of 1 */
     struct ga_diag diag;
     ga_diag_clear(&diag);
     struct ga_run *run = ga_run_alloc(&zeros_packed, NULL, &params, &diag);

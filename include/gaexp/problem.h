@@ -108,7 +108,7 @@ struct ga_problem_columns {
  * one genome may be added up: an individual's total violation is the sum
  * of max(v_j, 0).  Feasible beats infeasible, and of two infeasible the
  * smaller total violation wins (Deb's feasibility rules); how several
- * objectives are compared is the scheme's (ga.scheme "nsga2"). */
+ * objectives are compared is the scheme's (ga.scheme.name). */
 #define GA_OBJECTIVES_MAX 8
 #define GA_CONSTRAINTS_MAX 32
 struct ga_problem_objectives {

@@ -35,38 +35,19 @@ struct ga_link {
     void (*gather)(void *ctx, void *block, const size_t *sizes, const size_t *offsets);
 };
 
-/* Replacement schemes (ga.scheme.name): how the next population is made.
- * A generation is one pass of the scheme over every island. */
-#define GA_SCHEME_LIST(X)                                                                              \
-    X(GA_SCHEME_GENERATIONAL, "generational", "the elite (ga.scheme.generational.elite in [0, N-1]), then N - elite children") \
-    X(GA_SCHEME_STEADY, "steady", "ceil(N/lambda) steps, each lambda children replacing the worst, a random one or a reverse-tournament loser") \
-    X(GA_SCHEME_PLUS, "plus", "(mu+lambda): the best N of the parents and lambda children; the best is never lost") \
-    X(GA_SCHEME_COMMA, "comma", "(mu,lambda): the best N of lambda >= N children alone")                        \
-    X(GA_SCHEME_RANDOM, "random", "random search: lambda new random individuals, then the best N of all, as plus") \
-    X(GA_SCHEME_CMAES, "cmaes", "(mu/mu_w, lambda)-CMA-ES on real genomes, optional IPOP restarts; the population (1) is the best so far") \
-    X(GA_SCHEME_LAMBDALAMBDA, "lambdalambda", "the self-adjusting (1+(lambda,lambda)) GA on bits: lambda mutants, lambda crossovers, one-fifth rule; population 1") \
-    X(GA_SCHEME_NSGA2, "nsga2", "NSGA-II: lambda children (N by default), then the best N of all by front and crowding distance (constrained domination)") \
-    X(GA_SCHEME_NSGA3, "nsga3", "NSGA-III: lambda children (N by default), then the best N of all by front (constrained domination) and niching on Das-Dennis reference directions")
-enum ga_scheme {
-#define GA_SCHEME_ENUM(code, name, summary) code,
-    GA_SCHEME_LIST(GA_SCHEME_ENUM)
-#undef GA_SCHEME_ENUM
-};
-
-/* (mu + lambda): who survives when a parent and a child have the same
- * fitness.  The (1+1) EA of runtime theory takes the child (it accepts
- * f(y) <= f(x)), which lets it drift on a plateau. */
-enum ga_ties {
-    GA_TIES_PARENT, /* the parent (gaexp's default): the best of the parents and children, parents first */
-    GA_TIES_CHILD,  /* the child: the children ranked before the parents of the same fitness */
-};
-
-/* Whom a steady-state child replaces. */
-enum ga_replace {
-    GA_REPLACE_WORST,      /* the worst (ties: the last in population order) */
-    GA_REPLACE_RANDOM,     /* one drawn uniformly */
-    GA_REPLACE_TOURNAMENT, /* the worst of replace_tournament drawn with replacement */
-};
+/* Replacement schemes (ga.scheme.name): how the next population is made,
+ * each a const type of the library's ('gaexp list' shows them).  A
+ * generation is one pass of the scheme over every island. */
+struct ga_scheme;
+/* Scheme i of the library's table, the first (generational) the default;
+ * NULL past the last. */
+const struct ga_scheme *ga_scheme_at(size_t i);
+/* The scheme named 'name' (ga.scheme.name), NULL when there is none. */
+const struct ga_scheme *ga_scheme_find(const char *name);
+const char *ga_scheme_name(const struct ga_scheme *s);
+const char *ga_scheme_summary(const struct ga_scheme *s);
+/* The most settings of a scheme's own (ga.scheme.NAME's group). */
+#define GA_SCHEME_SETTINGS_MAX 4
 
 /* How a run with constraints compares individuals (ga.constraints.name). */
 enum ga_constraint_handling {
@@ -95,7 +76,7 @@ enum ga_constraint_handling {
 
 /* Everything that defines a run besides the problem and the seed. */
 struct ga_params {
-    size_t population;               /* N >= 1 per island; 1 only with plus, comma or random (no selection then) */
+    size_t population;               /* N >= 1 per island; 1 only with a scheme that serves it (no selection then) */
     unsigned long generations;       /* stop after this many generations after generation 0 */
     unsigned long long evaluations;  /* stop once this many were spent; 0 = no limit */
     double seconds;                  /* wall-time limit; 0 = none (makes a run irreproducible) */
@@ -105,23 +86,14 @@ struct ga_params {
     unsigned long long stagnation_evaluations; /* ... or this many evaluations; 0 = never */
     const struct ga_selection *selection; /* parent selection; NULL = tournament */
     struct ga_selection_args select;      /* its settings (select.tournament >= 2 for tournament) */
-    size_t elite;                    /* best individuals copied unchanged, 0 <= elite < N; generational only */
-    enum ga_scheme scheme;
-    size_t lambda;                   /* children per generation (plus, comma) or per step (steady), per island */
-    enum ga_ties ties;               /* plus: who wins a tie of fitness between a parent and a child */
-    /* cmaes (population 1, one island, no link, a real genome; lambda 0:
-     * 4 + floor(3 ln n)): the initial step as a share of each gene's
-     * width, in (0, 1], and IPOP restarts (lambda doubled at each). */
-    double cmaes_sigma;
-    bool cmaes_ipop;
-    /* lambdalambda (population 1, one island, no link, a bits genome of n;
-     * lambda is set to n, the most of either phase): the initial lambda in
-     * [1, n] and the one-fifth rule's factor F > 1. */
-    double lambdalambda_lambda;
-    double lambdalambda_factor;
-    enum ga_replace replace;         /* steady: whom a child replaces */
-    unsigned replace_tournament;     /* steady, GA_REPLACE_TOURNAMENT: contestants, >= 2 */
-    bool unique;                     /* steady: a child the island holds already is dropped */
+    /* The replacement scheme (NULL: the first, generational), its
+     * children per generation (per step for steady) and island, and the
+     * values of its own settings, in the order its type reads them from
+     * ga.scheme.NAME.  ga_experiment_alloc fills them; a program that fills
+     * the parameters itself takes the defaults from ga_scheme_defaults. */
+    const struct ga_scheme *scheme;
+    size_t lambda;
+    double scheme_settings[GA_SCHEME_SETTINGS_MAX];
     double crossover_rate;           /* probability that a pair of parents is crossed */
     double mutation_rate;            /* probability per individual or per gene, see unit */
     enum ga_rate_unit mutation_unit;
@@ -175,17 +147,22 @@ struct ga_params {
     size_t mo_reference_count;
     /* Constraints (ga.constraints): the handling, the penalty's weight,
      * and the epsilon level's share theta, generations T and exponent cp. */
-    /* NSGA-III's reference directions: Das and Dennis's points of H =
-     * nsga3_divisions on the simplex (0: the largest H with at most N of
-     * them), and with nsga3_inner >= 1 an inner layer of that H (Deb and
-     * Jain's two layers, for many objectives). */
-    size_t nsga3_divisions, nsga3_inner;
     enum ga_constraint_handling constraints;
     double penalty_weight;
     double epsilon_share;
     unsigned long epsilon_generations;
     double epsilon_exponent;
 };
+
+/* Sets p's scheme to s (NULL: the default) with the defaults of its
+ * settings and lambda for p->population, as an experiment file that names
+ * s and says nothing more of it would. */
+void ga_scheme_defaults(const struct ga_scheme *s, struct ga_params *p);
+/* The value of p's scheme's setting 'name' (as ga.scheme.NAME names it,
+ * e.g. "elite"; a choice is the index of its word), or set it; false when
+ * the scheme has no such setting.  ga_run_alloc checks the values. */
+bool ga_scheme_setting(const struct ga_params *p, const char *name, double *value);
+bool ga_scheme_set(struct ga_params *p, const char *name, double value);
 
 /* Why iterate stopped, or GA_CONTINUE: the word summary.csv's 'stop'
  * column holds, and the text of messages. */

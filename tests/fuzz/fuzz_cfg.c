@@ -8,6 +8,7 @@
 #include <gsl/gsl_errno.h>
 
 #include "ga/cfg_private.h"
+#include "ga/schemes/scheme.h"
 #include "gaexp/rng.h"
 #include "tests/fuzz/fuzz.h"
 #include "tests/fuzz/fuzz_experiment.h"
@@ -66,10 +67,10 @@ static void fuzz_cfg_round_trip(struct ga_cfg *cfg, const struct ga_experiment *
                 FUZZ_CHECK(e2->params.generations == e->params.generations, "generations");
                 FUZZ_CHECK(e2->params.evaluations == e->params.evaluations, "evaluations");
                 FUZZ_CHECK(e2->params.select.tournament == e->params.select.tournament, "tournament");
-                FUZZ_CHECK(e2->params.elite == e->params.elite, "elite");
                 FUZZ_CHECK(e2->params.selection == e->params.selection, "selection");
                 FUZZ_CHECK(e2->params.scheme == e->params.scheme && e2->params.lambda == e->params.lambda &&
-                               e2->params.replace == e->params.replace && e2->params.unique == e->params.unique,
+                               memcmp(e2->params.scheme_settings, e->params.scheme_settings,
+                                      sizeof e->params.scheme_settings) == 0,
                            "scheme");
                 FUZZ_CHECK(e2->params.crossover == e->params.crossover, "crossover");
                 FUZZ_CHECK(e2->params.mutation == e->params.mutation, "mutation");
@@ -102,10 +103,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_CHECK(e || diag.count || cfg->oom, "refused without a diagnostic");
         if (e) {
             FUZZ_CHECK(e->problem && e->params.population >= 2, "population %zu", e->params.population);
-            FUZZ_CHECK(e->params.elite < e->params.population &&
-                           (e->params.elite == 0 || e->params.scheme == GA_SCHEME_GENERATIONAL), "elite");
-            FUZZ_CHECK(e->params.selection && (e->params.scheme != GA_SCHEME_COMMA ||
-                                               e->params.lambda >= e->params.population), "selection or lambda");
+            struct params_fault f;
+            FUZZ_CHECK(scheme_check(&e->params, &f), "the scheme's rules: %s: %s", f.setting, f.why);
+            FUZZ_CHECK(e->params.selection, "selection");
             FUZZ_CHECK(e->params.crossover && e->params.mutation, "operators");
             fuzz_cfg_genome(e);
             fuzz_cfg_round_trip(cfg, e);

@@ -92,7 +92,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_CHECK(e || diag.count || cfg->oom, "refused without a diagnostic");
         if (e) {
             FUZZ_CHECK(e->params.population >= 2, "population %zu", e->params.population);
-            FUZZ_CHECK(e->params.elite >= 1 && e->params.elite < e->params.population, "elite");
+            double elite = 1;
+            ga_scheme_setting(&e->params, "elite", &elite); /* the generational scheme's */
+            FUZZ_CHECK(elite >= 1 && elite < (double)e->params.population, "elite");
             FILE *out = fopen("/dev/null", "w");
             if (out) {
                 ga_cfg_write(cfg, out);

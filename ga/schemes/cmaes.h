@@ -1,6 +1,6 @@
-/* ga/cmaes.h — the CMA-ES of scheme "cmaes": its state and steps, private to the library (the loop is ga/run.c's). */
-#ifndef GA_CMAES_H
-#define GA_CMAES_H
+/* ga/schemes/cmaes.h — the CMA-ES of scheme "cmaes" (ga/schemes/cmaes.c): its state and steps; private to the library. */
+#ifndef GA_SCHEMES_CMAES_H
+#define GA_SCHEMES_CMAES_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -51,6 +51,10 @@ void cmaes_sample(struct cmaes *c, gsl_rng *r, size_t k, const struct ga_genome 
  * coordinate, condition of C above 1e14, a broken decomposition) calls
  * for a restart. */
 bool cmaes_update(struct cmaes *c, const double *fitness);
+
+/* The state of a run of scheme "cmaes" (tests). */
+struct ga_run;
+struct cmaes *cmaes_of_run(const struct ga_run *run);
 
 /* The whole state, and back (false when it does not fit this instance). */
 void cmaes_pack(const struct cmaes *c, struct ga_pack *p);

@@ -1,5 +1,5 @@
-/* ga/cmaes.c — the (mu/mu_w, lambda)-CMA-ES with optional IPOP restarts, written from Hansen's tutorial (arXiv:1604.00772). */
-#include "ga/cmaes.h"
+/* ga/schemes/cmaes.c — scheme "cmaes": the (mu/mu_w, lambda)-CMA-ES with optional IPOP restarts, written from Hansen's tutorial (arXiv:1604.00772), and its generation in the run. */
+#include "ga/schemes/cmaes.h"
 
 #include <float.h>
 #include <math.h>
@@ -9,6 +9,9 @@
 #include <gsl/gsl_eigen.h>
 #include <gsl/gsl_randist.h>
 
+#include "ga/breed.h"
+#include "ga/run_fault.h"
+#include "ga/schemes/scheme.h"
 #include "ga/select.h"
 
 #define CMAES_TRIES 100            /* draws of an offspring before it is projected into the box */
@@ -393,3 +396,169 @@ bool cmaes_unpack(struct cmaes *c, struct ga_unpack *u)
     cmaes_constants(c);
     return true;
 }
+
+/* ---- the scheme: its settings, rules and generation in the run -------------- */
+
+/* Its settings: the initial step as a share of each gene's width, in
+ * (0, 1], and IPOP restarts (lambda doubled at each). */
+enum { CMAES_SIGMA, CMAES_IPOP };
+/* The largest lambda an experiment file may ask for. */
+#define CMAES_MAX_LAMBDA 100000
+/* The stream of a restart's mean: past every block of offspring. */
+#define CMAES_RESTART_STREAM UINT32_MAX
+
+struct cmaes *cmaes_of_run(const struct ga_run *run)
+{
+    return run->scheme_state;
+}
+
+/* lambda (0: the default of the dimension, else >= 2), sigma in (0, 1], ipop. */
+static bool cmaes_read(struct ga_cfg *cfg, config_setting_t *v, struct ga_params *p)
+{
+    double sigma = 0.3;
+    bool ipop = false, ok = true;
+    long long lambda = 0;
+    if (v) {
+        ok = ga_cfg_int(cfg, v, "lambda", 0, 0, CMAES_MAX_LAMBDA, &lambda);
+        if (ok && lambda == 1) {
+            ga_cfg_error_at(cfg, v, "lambda", "expected 0 (4 + floor(3 ln n)) or an integer in [2, %d], got 1",
+                            CMAES_MAX_LAMBDA);
+            ok = false;
+        }
+        bool sigma_ok = ga_cfg_double(cfg, v, "sigma", 0.3, 0, 1, &sigma);
+        if (sigma_ok && sigma <= 0) {
+            ga_cfg_error_at(cfg, v, "sigma", "expected a share of the width in (0, 1], got 0");
+            sigma_ok = false;
+        }
+        ok &= sigma_ok;
+        ok &= ga_cfg_bool(cfg, v, "ipop", false, &ipop);
+    }
+    p->lambda = (size_t)lambda;
+    p->scheme_settings[CMAES_SIGMA] = sigma;
+    p->scheme_settings[CMAES_IPOP] = ipop;
+    return ok;
+}
+
+/* One individual (the best so far), one island, one process. */
+static bool cmaes_check(const struct ga_params *p, struct params_fault *f)
+{
+    double sigma = p->scheme_settings[CMAES_SIGMA];
+    if (p->population != 1)
+        return params_broken(f, "ga.population", "scheme \"cmaes\" keeps the best so far as its population: "
+                                                 "it needs a population of 1, got %zu", p->population);
+    if (p->lambda == 1)
+        return params_broken(f, "ga.scheme.cmaes.lambda", "expected 0 (4 + floor(3 ln n)) or at least 2 offspring, "
+                                                          "got 1");
+    if (!(sigma > 0 && sigma <= 1))
+        return params_broken(f, "ga.scheme.cmaes.sigma", "expected a share of the width in (0, 1], got %g", sigma);
+    return true;
+}
+
+static void cmaes_resolve(struct ga_params *p, const struct ga_genome *gen)
+{
+    if (p->lambda == 0)
+        p->lambda = cmaes_lambda_default(gen->reals);
+}
+
+/* The most offspring: with IPOP lambda grows. */
+static size_t cmaes_children(const struct ga_params *p)
+{
+    return cmaes_lambda_max(p->lambda, p->scheme_settings[CMAES_IPOP] != 0);
+}
+
+static bool cmaes_scheme_alloc(struct ga_run *run)
+{
+    const struct ga_params *p = &run->params;
+    run->scheme_state = cmaes_alloc(run->gen.reals, p->lambda, p->scheme_settings[CMAES_SIGMA],
+                                    p->scheme_settings[CMAES_IPOP] != 0);
+    return run->scheme_state != NULL;
+}
+
+static void cmaes_scheme_release(struct ga_run *run)
+{
+    cmaes_free(run->scheme_state);
+}
+
+static void cmaes_scheme_pack(const struct ga_run *run, struct ga_pack *p)
+{
+    cmaes_pack(run->scheme_state, p);
+}
+
+static bool cmaes_scheme_unpack(struct ga_run *run, struct ga_unpack *u)
+{
+    return cmaes_unpack(run->scheme_state, u);
+}
+
+/* The first mean: the problem's initial point. */
+static void cmaes_scheme_start(struct ga_run *run)
+{
+    cmaes_start(run->scheme_state, &run->gen, run->genes);
+}
+
+static unsigned long long cmaes_next_children(const struct ga_run *run)
+{
+    return cmaes_lambda(run->scheme_state);
+}
+
+/* A CMA-ES generation: lambda offspring sampled and evaluated in blocks
+ * (each from its own stream, as generation 0), the distribution updated,
+ * the best so far kept as the population (ties: the one kept), and on a
+ * stop criterion a restart around a new initial point of the problem. */
+static unsigned long long cmaes_generation(struct ga_run *run, size_t first, size_t last)
+{
+    (void)first, (void)last; /* one island */
+    const struct ga_params *p = &run->params;
+    struct cmaes *c = run->scheme_state;
+    size_t lambda = cmaes_lambda(c), stride = run->stride;
+    long blocks = (long)((lambda + BREED_INIT_BLOCK - 1) / BREED_INIT_BLOCK);
+#pragma omp parallel for num_threads(p->threads) schedule(dynamic) if (p->threads > 1)
+    for (long b = 0; b < blocks; b++) {
+        gsl_rng *r = run_stream(run, run->generation + 1, (uint64_t)b);
+        size_t start = (size_t)b * BREED_INIT_BLOCK;
+        size_t end = start + BREED_INIT_BLOCK < lambda ? start + BREED_INIT_BLOCK : lambda;
+        for (size_t j = start; j < end; j++) {
+            ga_gene *g = run->brood + j * stride;
+            cmaes_sample(c, r, j, &run->gen, g);
+            run->brood_fitness[j] = run->evaluate(&run->gen, g);
+            run->trail[j] = run->brood_fitness[j];
+        }
+    }
+    for (size_t j = lambda; j < run->trail_per; j++)
+        run->trail[j] = NAN; /* below IPOP's largest lambda */
+    run_fault_scan(run, 0, run->brood_fitness, 0, lambda, run->brood);
+    size_t best = SIZE_MAX;
+    for (size_t j = 0; j < lambda; j++)
+        if (run->brood_fitness[j] < (best == SIZE_MAX ? run->fitness[0] : run->brood_fitness[best]))
+            best = j;
+    breed_copy_slot(run, run->next_genes, best == SIZE_MAX ? run->genes : run->brood + best * stride);
+    run->next_fitness[0] = best == SIZE_MAX ? run->fitness[0] : run->brood_fitness[best];
+    if (cmaes_update(c, run->brood_fitness)) {
+        ga_gene *start = run->spare;
+        run->problem->init(&run->gen, run_stream(run, run->generation + 1, CMAES_RESTART_STREAM), start);
+        cmaes_restart(c, &run->gen, start);
+    }
+    return lambda;
+}
+
+const struct ga_scheme ga_scheme_cmaes = {
+    .name = "cmaes",
+    .summary = "(mu/mu_w, lambda)-CMA-ES on real genomes, optional IPOP restarts; the population (1) is the best so far",
+    .flags = SCHEME_ALONE | SCHEME_NO_RECORDS,
+    .kinds = GA_KIND_REAL,
+    .kinds_word = "real-valued",
+    .no_local = "the CMA-ES samples its offspring from its distribution",
+    .alone = "the CMA-ES",
+    .settings = {"sigma", "ipop"},
+    .read = cmaes_read,
+    .check = cmaes_check,
+    .resolve = cmaes_resolve,
+    .children = cmaes_children,
+    .brood = cmaes_children,
+    .alloc = cmaes_scheme_alloc,
+    .release = cmaes_scheme_release,
+    .pack = cmaes_scheme_pack,
+    .unpack = cmaes_scheme_unpack,
+    .start = cmaes_scheme_start,
+    .next_children = cmaes_next_children,
+    .generation = cmaes_generation,
+};

@@ -1,6 +1,6 @@
-/* ga/lambdalambda.h — the self-adjusting (1+(lambda,lambda)) GA of scheme "lambdalambda": its state and steps, private to the library (the loop is ga/run.c's). */
-#ifndef GA_LAMBDALAMBDA_H
-#define GA_LAMBDALAMBDA_H
+/* ga/schemes/lambdalambda.h — the self-adjusting (1+(lambda,lambda)) GA of scheme "lambdalambda" (ga/schemes/lambdalambda.c): its state and steps; private to the library. */
+#ifndef GA_SCHEMES_LAMBDALAMBDA_H
+#define GA_SCHEMES_LAMBDALAMBDA_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -50,6 +50,10 @@ size_t ll_offspring(const struct ll *s, gsl_rng *r, const ga_gene *xprime, ga_ge
 
 /* The one-fifth rule after a generation: 'improved' when f(y) < f(x). */
 void ll_update(struct ll *s, bool improved);
+
+/* The state of a run of scheme "lambdalambda" (tests). */
+struct ga_run;
+const struct ll *ll_of_run(const struct ga_run *run);
 
 /* lambda, and back (false when it does not lie in [1, n]). */
 void ll_pack(const struct ll *s, struct ga_pack *p);
