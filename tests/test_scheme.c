@@ -1,5 +1,7 @@
 /* tests/test_scheme.c — replacement schemes: (mu + lambda) keeps its best, steady spends lambda a step, comma needs lambda >= mu. */
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "testlib.h"
 
@@ -207,11 +209,67 @@ static void test_target(void **unused)
     test_experiment_free(t);
 }
 
+/* The table: every scheme found by its name, and ga_scheme_defaults gives
+ * the parameters an experiment file that names the scheme and nothing
+ * more of it gives (each on a problem it serves); a setting is read and
+ * written by its name, and a name the scheme lacks is refused. */
+static void test_scheme_table(void **unused)
+{
+    (void)unused;
+    static const char *const problems[] = {
+        "problem = { name = \"onemax\"; bits = 40; };",
+        "problem = { name = \"functions\"; function = \"sphere\"; dimension = 4; };",
+        "problem = { name = \"mo\"; function = \"zdt1\"; };",
+    };
+    size_t count = 0;
+    for (const struct ga_scheme *s; (s = ga_scheme_at(count)); count++) {
+        const char *name = ga_scheme_name(s);
+        assert_ptr_equal(ga_scheme_find(name), s);
+        assert_true(strlen(ga_scheme_summary(s)) > 10);
+        bool loaded = false;
+        for (size_t k = 0; k < 3 && !loaded; k++)
+            for (int population = 1; population <= 20 && !loaded; population += 19) {
+                char text[400];
+                snprintf(text, sizeof text, "%s\nga = { population = %d; scheme = { name = \"%s\"; }; };",
+                         problems[k], population, name);
+                struct test_experiment *t = test_experiment_alloc(text);
+                if (t->e) {
+                    struct ga_params p = {.population = (size_t)population};
+                    ga_scheme_defaults(s, &p);
+                    assert_ptr_equal(t->e->params.scheme, s);
+                    assert_int_equal(t->e->params.lambda, p.lambda);
+                    assert_memory_equal(t->e->params.scheme_settings, p.scheme_settings, sizeof p.scheme_settings);
+                    loaded = true;
+                }
+                test_experiment_free(t);
+            }
+        if (!loaded)
+            fail_msg("no test problem serves scheme %s", name);
+    }
+    assert_int_equal(count, 9);
+    assert_null(ga_scheme_at(count));
+    assert_null(ga_scheme_find("nothere"));
+    struct ga_params p = {.population = 10};
+    double v = 0;
+    ga_scheme_defaults(ga_scheme_find("steady"), &p);
+    assert_true(ga_scheme_setting(&p, "tournament", &v) && v == 2);
+    assert_true(ga_scheme_set(&p, "tournament", 3) && ga_scheme_setting(&p, "tournament", &v) && v == 3);
+    assert_false(ga_scheme_set(&p, "elite", 1));
+    ga_scheme_defaults(NULL, &p);
+    assert_true(ga_scheme_setting(&p, "elite", &v) && v == 1);
+}
+
 static void test_refusals(void **unused)
 {
     (void)unused;
     test_expect_error("problem = { name = \"onemax\"; };\nga = { population = 50; scheme = { name = \"comma\"; comma = { lambda = 30; }; }; };",
                       "ga.scheme.comma.lambda: (mu, lambda) needs lambda >= mu = 50 (the population), got 30");
+    test_expect_error("problem = { name = \"onemax\"; };\nga = { population = 1; };",
+                      "ga.population: a population of 1 needs scheme \"plus\", \"comma\", \"random\", \"cmaes\" or "
+                      "\"lambdalambda\" (the (1 + lambda) EA, the (1, lambda) EA, random search, the CMA-ES, "
+                      "the (1+(lambda,lambda)) GA)");
+    test_expect_error("problem = { name = \"mo\"; function = \"zdt1\"; };\nga = { scheme = { name = \"plus\"; }; };",
+                      "'mo' has 2 objectives: it needs scheme \"nsga2\" or \"nsga3\"");
     test_expect_error("problem = { name = \"onemax\"; };\nga = { scheme = { name = \"plus\"; }; selection = { elite = 2; }; };",
                       "ga.selection.elite: a variant's settings now live in its own group");
     test_expect_error("problem = { name = \"onemax\"; };\nga = { scheme = { name = \"plus\"; plus = { unique = true; }; }; };",
@@ -229,7 +287,7 @@ int main(void)
         cmocka_unit_test(test_plus_keeps_its_best), cmocka_unit_test(test_steady_spends_lambda_a_step),
         cmocka_unit_test(test_steady_unique),       cmocka_unit_test(test_budget_per_scheme),
         cmocka_unit_test(test_stagnation),          cmocka_unit_test(test_target),
-        cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_scheme_table),        cmocka_unit_test(test_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
