@@ -4,9 +4,9 @@
 #include <stdio.h>
 
 #include "gaexp/cfg.h"
-#include "operators/registry.h"
+#include "gaexp/problem.h"
 #include "gaexp/tree.h"
-#include "problems/registry.h"
+#include "operators/registry.h" /* ga_mutation_subtree, which RDO follows */
 #include "problems/t24/t24_rdo.h"
 
 /* ---- the GP problem -------------------------------------------------------- */
