@@ -6,6 +6,11 @@
 #include "gaexp/registry.h"
 #include "operators/registry.h"
 
+/* The only list of the problems: each problem's file defines its table and declares it nowhere else. */
+#define GA_PROBLEM(id) extern const struct ga_problem ga_problem_##id;
+#include "problems/problems.def"
+#undef GA_PROBLEM
+
 const struct ga_problem *const ga_problems[] = {
 #define GA_PROBLEM(id) &ga_problem_##id,
 #include "problems/problems.def"

@@ -1,12 +1,8 @@
-/* problems/registry.h — the table of registered problems (NULL-terminated), from problems.def. */
+/* problems/registry.h — the table of registered problems (NULL-terminated), built by problems/registry.c. */
 #ifndef GA_PROBLEMS_REGISTRY_H
 #define GA_PROBLEMS_REGISTRY_H
 
 #include "gaexp/problem.h"
-
-#define GA_PROBLEM(id) extern const struct ga_problem ga_problem_##id;
-#include "problems/problems.def"
-#undef GA_PROBLEM
 
 extern const struct ga_problem *const ga_problems[];
 

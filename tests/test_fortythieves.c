@@ -1691,7 +1691,7 @@ static void test_shaping_and_edit(void **state)
     struct test_experiment *shaped =
         ft_test_experiment("seed = 1030; decoder = \"useful-first\"; shaping = true;", "");
     struct ga_genome gp = ft_test_genome(plain), gs = ft_test_genome(shaped);
-    const struct ga_mutation *edit = ga_catalog_mutation(&test_catalog, &ga_problem_fortythieves, "edit");
+    const struct ga_mutation *edit = ga_catalog_mutation(&test_catalog, test_catalog_problem("fortythieves"), "edit");
     assert_non_null(edit);
     gsl_rng *r = test_rng_alloc(7);
     ga_gene genes[FT_TEST_MOVES], before[FT_TEST_MOVES];
@@ -1718,7 +1718,7 @@ static void test_shaping_and_edit(void **state)
 static void test_reset_mutation(void **state)
 {
     (void)state;
-    const struct ga_mutation *reset = ga_catalog_mutation(&test_catalog, &ga_problem_fortythieves, "reset");
+    const struct ga_mutation *reset = ga_catalog_mutation(&test_catalog, test_catalog_problem("fortythieves"), "reset");
     assert_ptr_equal(reset, &ga_mutation_reset);
     assert_ptr_equal(ga_catalog_mutation(&test_catalog, NULL, "reset"), &ga_mutation_reset);
     assert_non_null(reset->at);

@@ -246,7 +246,7 @@ static void functions_counted_batch(const struct ga_genome *gen, const ga_gene *
                                     double *fitness)
 {
     functions_batched += n;
-    ga_problem_functions.evaluate_batch(gen, genes, stride, n, fitness);
+    test_catalog_problem("functions")->evaluate_batch(gen, genes, stride, n, fitness);
 }
 
 /* A digest of a whole run: every generation's statistics and the best genome. */
@@ -282,7 +282,7 @@ static void test_batch_same_run(void **unused)
         "scheme = { name = \"comma\"; }; mutation = { rate = 0.3; }; crossover = { rate = 0.5; };",
         "evaluate_all = true; mutation = { rate = 0.2; }; crossover = { rate = 0.4; };",
     };
-    struct ga_problem plain = ga_problem_functions, counted = ga_problem_functions;
+    struct ga_problem plain = *test_catalog_problem("functions"), counted = plain;
     plain.evaluate_batch = NULL;
     counted.evaluate_batch = functions_counted_batch;
     static const char *const functions[] = {"sphere", "rastrigin"}; /* four lanes at once; one at a time */
@@ -312,7 +312,7 @@ static void test_batch_same_run(void **unused)
 static void functions_lying_batch(const struct ga_genome *gen, const ga_gene *genes, size_t stride, size_t n,
                                   double *fitness)
 {
-    ga_problem_functions.evaluate_batch(gen, genes, stride, n, fitness);
+    test_catalog_problem("functions")->evaluate_batch(gen, genes, stride, n, fitness);
     fitness[n - 1] = nextafter(fitness[n - 1], INFINITY);
 }
 
@@ -321,7 +321,7 @@ static void functions_lying_batch(const struct ga_genome *gen, const ga_gene *ge
 static void test_batch_checked(void **unused)
 {
     (void)unused;
-    struct ga_problem lying = ga_problem_functions;
+    struct ga_problem lying = *test_catalog_problem("functions");
     lying.evaluate_batch = functions_lying_batch;
     struct test_experiment *t = test_experiment_alloc(
         "problem = { name = \"functions\"; function = \"sphere\"; dimension = 4; };\n"

@@ -142,7 +142,7 @@ static struct test_experiment *mixed_experiment_of(const char *name, const char 
 {
     char text[1024];
     snprintf(text, sizeof text, "problem = { name = \"%s\"; };\nga = { %s };\n", name, ga);
-    const struct ga_problem *problems[] = {&mixed_problem, &partless_problem, &unbounded_problem, &ga_problem_onemax,
+    const struct ga_problem *problems[] = {&mixed_problem, &partless_problem, &unbounded_problem, test_catalog_problem("onemax"),
                                            NULL};
     struct ga_catalog cat = {problems, ga_crossovers, ga_mutations, ga_selections};
     struct test_experiment *t = calloc(1, sizeof *t);

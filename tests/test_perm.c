@@ -50,11 +50,11 @@ static void test_registered(void **unused)
 {
     (void)unused;
     for (size_t i = 0; perm_crossovers[i]; i++) {
-        assert_ptr_equal(ga_catalog_crossover(&test_catalog, &ga_problem_animals, perm_crossovers[i]->name), perm_crossovers[i]);
+        assert_ptr_equal(ga_catalog_crossover(&test_catalog, test_catalog_problem("animals"), perm_crossovers[i]->name), perm_crossovers[i]);
         assert_true(perm_crossovers[i]->kinds & GA_KIND_PERM);
     }
     for (size_t i = 0; perm_mutations[i]; i++) {
-        assert_ptr_equal(ga_catalog_mutation(&test_catalog, &ga_problem_animals, perm_mutations[i]->name), perm_mutations[i]);
+        assert_ptr_equal(ga_catalog_mutation(&test_catalog, test_catalog_problem("animals"), perm_mutations[i]->name), perm_mutations[i]);
         assert_true(perm_mutations[i]->kinds & GA_KIND_PERM);
     }
 }
@@ -277,7 +277,7 @@ static void ox_reference(size_t n, size_t from, size_t to, const ga_gene *keep, 
 static void test_ox(void **unused)
 {
     (void)unused;
-    const struct ga_crossover *ox = ga_catalog_crossover(&test_catalog, &ga_problem_animals, "ox");
+    const struct ga_crossover *ox = ga_catalog_crossover(&test_catalog, test_catalog_problem("animals"), "ox");
     assert_non_null(ox);
     ga_gene a[PERM_MAX], b[PERM_MAX], ca[PERM_MAX], cb[PERM_MAX], ra[PERM_MAX], rb[PERM_MAX];
     const ga_gene p1[] = {0, 1, 2, 3, 4, 5, 6, 7, 8}, p2[] = {8, 2, 6, 7, 1, 5, 4, 0, 3}, c1[] = {2, 7, 1, 3, 4, 5, 6, 0, 8};

@@ -53,7 +53,7 @@ static void expect_problem(const char *id, void *ctx)
     int *count = ctx;
     (*count)++;
     if (!ga_catalog_problem(&test_catalog, id))
-        fail_msg("problem '%s' is defined in problems/ but missing from problems/problems.def", id);
+        fail_msg("problem '%s' is defined in problems/ but not registered (gaexp_problems in its folder's local.mk)", id);
 }
 
 static void expect_crossover(const char *id, void *ctx)

@@ -20,6 +20,15 @@
 
 static const struct ga_catalog test_catalog = {ga_problems, ga_crossovers, ga_mutations, ga_selections};
 
+/* The registered problem called 'name' (asserted): the tests reach a problem
+ * by its name, as a user does, since only problems/registry.c lists them. */
+static inline const struct ga_problem *test_catalog_problem(const char *name)
+{
+    const struct ga_problem *p = ga_catalog_problem(&test_catalog, name);
+    assert_non_null(p);
+    return p;
+}
+
 /* A xoshiro256** generator seeded with 'seed' (asserted); gsl_rng_free it. */
 static inline gsl_rng *test_rng_alloc(unsigned long seed)
 {

@@ -1,7 +1,7 @@
 /* gaexp/compare.h — comparing experiment outcomes across replicates: intervals, medians,
  * rank-sum test, ERT, a ranking of many algorithms. */
-#ifndef GAEXP_COMPARE_H
-#define GAEXP_COMPARE_H
+#ifndef GA_COMPARE_H
+#define GA_COMPARE_H
 
 #include <stdbool.h>
 #include <stddef.h>

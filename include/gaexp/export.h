@@ -1,6 +1,6 @@
 /* gaexp/export.h — which declarations libgaexp exports (the rest of the library is hidden). */
-#ifndef GAEXP_EXPORT_H
-#define GAEXP_EXPORT_H
+#ifndef GA_EXPORT_H
+#define GA_EXPORT_H
 
 /* The library is compiled with -fvisibility=hidden; the public headers wrap
  * their declarations in these two macros so that exactly the installed API

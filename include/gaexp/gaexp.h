@@ -1,6 +1,6 @@
 /* gaexp/gaexp.h — the whole public API of libgaexp: include this one header. */
-#ifndef GAEXP_H
-#define GAEXP_H
+#ifndef GA_GAEXP_H
+#define GA_GAEXP_H
 
 #include "gaexp/export.h"
 #include "gaexp/status.h"

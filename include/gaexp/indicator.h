@@ -1,6 +1,6 @@
 /* gaexp/indicator.h — quality indicators of a set of points in objective space: hypervolume, IGD, IGD+. */
-#ifndef GAEXP_INDICATOR_H
-#define GAEXP_INDICATOR_H
+#ifndef GA_INDICATOR_H
+#define GA_INDICATOR_H
 
 #include <stddef.h>
 #include "gaexp/export.h"

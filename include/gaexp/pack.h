@@ -1,7 +1,7 @@
 /* gaexp/pack.h — values packed into a growing byte buffer and unpacked again (a run's
  * state for a checkpoint, ga_run_pack), and the content hash gaexp records. */
-#ifndef GAEXP_PACK_H
-#define GAEXP_PACK_H
+#ifndef GA_PACK_H
+#define GA_PACK_H
 
 #include <stdbool.h>
 #include <stddef.h>

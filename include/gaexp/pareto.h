@@ -1,6 +1,6 @@
 /* gaexp/pareto.h — non-dominated sorting and crowding distance, the core of NSGA-II and NSGA-III. */
-#ifndef GAEXP_PARETO_H
-#define GAEXP_PARETO_H
+#ifndef GA_PARETO_H
+#define GA_PARETO_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,6 +1,6 @@
 /* gaexp/registry.h — the problems and operators a program may choose from, and plug-ins that add to them. */
-#ifndef GAEXP_REGISTRY_H
-#define GAEXP_REGISTRY_H
+#ifndef GA_REGISTRY_H
+#define GA_REGISTRY_H
 
 #include <stddef.h>
 #include "gaexp/experiment.h"

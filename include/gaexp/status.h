@@ -1,6 +1,6 @@
 /* gaexp/status.h — the one table of status codes of gaexp's library and problems, with their texts. */
-#ifndef GAEXP_STATUS_H
-#define GAEXP_STATUS_H
+#ifndef GA_STATUS_H
+#define GA_STATUS_H
 
 #include "gaexp/export.h"
 

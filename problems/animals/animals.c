@@ -3,9 +3,9 @@
 #include <string.h>
 
 #include "gaexp/cfg.h"
+#include "gaexp/problem.h"
 #include "gaexp/rng.h"
 #include "problems/animals/animals_puzzle.h"
-#include "problems/registry.h"
 
 /* Gene c is the piece on cell c: an index into 'pieces' (the puzzle's nine
  * pieces in type order), so a genome is a permutation of 0..8 and equal

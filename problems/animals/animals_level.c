@@ -3,9 +3,9 @@
 #include <string.h>
 
 #include "gaexp/cfg.h"
+#include "gaexp/problem.h"
 #include "gaexp/rng.h"
 #include "problems/animals/animals_design.h"
-#include "problems/registry.h"
 
 /*
  * The intended answer is fixed by the experiment file; the candidates are

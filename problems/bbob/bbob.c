@@ -5,9 +5,9 @@
 #include <string.h>
 
 #include "gaexp/cfg.h"
+#include "gaexp/problem.h"
 #include "gaexp/rng.h"
 #include "problems/bbob/bbob.h"
-#include "problems/registry.h"
 
 #define BBOB_PI 3.14159265358979323846
 #define BBOB_N GA_BBOB_MAX_DIMENSION

@@ -6,9 +6,9 @@
 #endif
 
 #include "gaexp/cfg.h"
+#include "gaexp/problem.h"
 #include "gaexp/rng.h"
 #include "problems/derful/derful.h"
-#include "problems/registry.h"
 
 #define DERFUL_CARDS 52
 #define DERFUL_MAX_N 7 /* 8×8 needs 64 distinct cards; the deck has 52 */

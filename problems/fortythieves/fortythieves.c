@@ -7,9 +7,9 @@
 
 #include "gaexp/cfg.h"
 #include "gaexp/pack.h"
+#include "gaexp/problem.h"
 #include "gaexp/rng.h"
 #include "problems/fortythieves/fortythieves_solve.h"
-#include "problems/registry.h"
 
 /* Gene i chooses the i-th move among the legal moves of that moment, in a
  * fixed order: foundation moves (columns left to right), then moves onto

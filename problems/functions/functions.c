@@ -3,8 +3,8 @@
 #include <stdlib.h>
 
 #include "gaexp/cfg.h"
+#include "gaexp/problem.h"
 #include "gaexp/rng.h"
-#include "problems/registry.h"
 
 #define FUNCTIONS_MAX_DIMENSION 1000
 #define FUNCTIONS_PI 3.14159265358979323846

@@ -3,8 +3,8 @@
 #include <string.h>
 
 #include "gaexp/cfg.h"
+#include "gaexp/problem.h"
 #include "gaexp/rng.h"
-#include "problems/registry.h"
 
 #define CONSTRAINED_VARIABLES 2
 #define CONSTRAINED_COUNT 2 /* constraints of each function */

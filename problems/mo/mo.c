@@ -4,9 +4,9 @@
 #include <string.h>
 
 #include "gaexp/cfg.h"
+#include "gaexp/problem.h"
 #include "gaexp/rng.h"
 #include "problems/mo/mo_functions.h"
-#include "problems/registry.h"
 
 /* Rows of the true front sampled for IGD and IGD+ (each generation, at a
  * cost of rows x front members) and the figures: a 2-D front of length

@@ -3,8 +3,8 @@
 #include <string.h>
 
 #include "gaexp/cfg.h"
+#include "gaexp/problem.h"
 #include "gaexp/rng.h"
-#include "problems/registry.h"
 
 struct onemax {
     size_t bits;

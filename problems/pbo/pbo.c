@@ -1,8 +1,8 @@
 /* problems/pbo/pbo.c — IOHprofiler's PBO suite as a bit-string problem: fitness = y* - y, column 'value' = IOH's y. */
 #include "gaexp/cfg.h"
+#include "gaexp/problem.h"
 #include "gaexp/rng.h"
 #include "problems/pbo/pbo.h"
-#include "problems/registry.h"
 
 static bool pbo_configure(void *state, struct ga_cfg *cfg, config_setting_t *group)
 {

@@ -2,8 +2,8 @@
 #include <string.h>
 
 #include "gaexp/cfg.h"
+#include "gaexp/problem.h"
 #include "gaexp/rng.h"
-#include "problems/registry.h"
 #include "problems/sched/sched.h"
 
 /* The instance, and its genome's two parts: 'order' (a permutation of the

@@ -1,4 +1,4 @@
-/* problems/t24/t24.h — the 24 game: exact values, operators, expressions shared by the GP problem and the solver. */
+/* problems/t24/t24.h — the 24 game: exact values, operators and expressions (t24_expr.c) shared by the GP problem, RDO and the solver; the GP problem's hand (t24.c). */
 #ifndef GA_PROBLEMS_T24_H
 #define GA_PROBLEMS_T24_H
 
@@ -70,6 +70,8 @@ size_t t24_expr_size(const struct t24_hand *h, const ga_gene *e);
  * products and flattens them ("a - (b - c)" -> "a + c - b"), so that
  * expressions equal up to commutativity and associativity print alike. */
 void t24_format(const struct t24_hand *h, const ga_gene *e, bool canonical, char *buf, size_t size);
+/* A buffer for t24_format: room for any expression of T24_MAX_CARDS cards. */
+#define T24_TEXT_MAX 256
 
 /* The hand of a configured t24 problem instance (its genome's state). */
 const struct t24_hand *t24_hand_of(const struct ga_genome *gen);

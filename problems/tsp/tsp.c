@@ -4,8 +4,8 @@
 #include <string.h>
 
 #include "gaexp/cfg.h"
+#include "gaexp/problem.h"
 #include "gaexp/rng.h"
-#include "problems/registry.h"
 #include "problems/tsp/tsp_solve.h"
 
 /* Instances of at most this many cities without a known optimum get

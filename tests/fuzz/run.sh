@@ -6,18 +6,26 @@
 # (cfg set deal animals checkpoint).  New inputs go to tests/fuzz/build/new/NAME, crashes to
 # tests/fuzz/build/NAME-crash-*; fold new inputs into the committed corpus with
 #   tests/fuzz/build/fuzz_NAME -merge=1 tests/fuzz/corpus/NAME tests/fuzz/build/new/NAME
+# 'make fuzz' runs it with the source lists as make expands them (GAEXP_LIBRARY_SOURCES:
+# libgaexp_core_la_SOURCES, GAEXP_PROGRAM_SOURCES: libcli_a_SOURCES) and the build folder
+# (GAEXP_BUILT: config.h and the problems' tables problems/*.def, which make writes).
 set -eu
 seconds=${1:-60}
 cd "$(dirname "$0")/../.."
 top=$(pwd)
+if [ -z "${GAEXP_LIBRARY_SOURCES:-}" ]; then
+  [ -f Makefile ] || { echo "run.sh: run 'make fuzz' in the build folder" >&2; exit 2; }
+  exec "${MAKE:-make}" fuzz FUZZ_SECONDS="$seconds"
+fi
+built=${GAEXP_BUILT:?}
 build=tests/fuzz/build
 harnesses=${FUZZ:-"cfg set deal animals checkpoint"}
 CC=${CC_FUZZ:-clang}
 command -v "$CC" >/dev/null || { echo "run.sh: $CC not found (apt-get install clang)" >&2; exit 77; }
 
-# The library's sources, as Makefile.am lists them, compiled once with the sanitizers.
-sources=$(sed -n '/^libga_a_SOURCES\|^libgaexp_a_SOURCES/,/[^\\]$/p' Makefile.am | tr ' \t\\' '\n\n\n' | grep '\.c$')
-flags="-g -O1 -std=c11 -D_POSIX_C_SOURCE=200809L -DHAVE_INLINE -I. -Iinclude $(pkg-config --cflags gsl libconfig)"
+# The library's sources, compiled once with the sanitizers.
+sources=$(for f in $GAEXP_LIBRARY_SOURCES; do case $f in *.c) echo "$f" ;; esac; done)
+flags="-g -O1 -std=c11 -D_POSIX_C_SOURCE=200809L -DHAVE_INLINE -I. -Iinclude -I$built $(pkg-config --cflags gsl libconfig)"
 flags="$flags -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
 # A lighter exact solver when an experiment asks Forty Thieves for its reference.
 flags="$flags -DFT_GA_SOLVER_NODES=20000ULL"
@@ -26,24 +34,25 @@ mkdir -p "$build/obj" "$build/new"
 objs=
 for src in $sources; do
   obj=$build/obj/$(echo "$src" | tr / _ | sed 's/\.c$/.o/')
-  if [ ! -e "$obj" ] || [ "$src" -nt "$obj" ] || [ "$0" -nt "$obj" ] || [ -n "$(find ga problems operators -name '*.h' -newer "$obj" | head -1)" ]; then
+  if [ ! -e "$obj" ] || [ "$src" -nt "$obj" ] || [ "$0" -nt "$obj" ] || [ -n "$(find ga problems operators "$built/problems" \( -name '*.h' -o -name '*.def' \) -newer "$obj" | head -1)" ]; then
     $CC $flags -fsanitize=fuzzer-no-link -c "$src" -o "$obj"
   fi
   objs="$objs $obj"
 done
 # The command's sources but main() (libcli_a_SOURCES) for the harnesses that drive cli/.
-cli_sources=$(sed -n '/^libcli_a_SOURCES/,/[^\\]$/p' Makefile.am | tr ' \t\\' '\n\n\n' | grep '\.c$')
+cli_sources=$(for f in ${GAEXP_PROGRAM_SOURCES:?}; do case $f in *.c) echo "$f" ;; esac; done)
 cli_objs=
 for src in $cli_sources; do
   obj=$build/obj/$(echo "$src" | tr / _ | sed 's/\.c$/.o/')
-  if [ ! -e "$obj" ] || [ "$src" -nt "$obj" ] || [ "$0" -nt "$obj" ] || [ -n "$(find ga cli problems operators -name '*.h' -newer "$obj" | head -1)" ]; then
+  if [ ! -e "$obj" ] || [ "$src" -nt "$obj" ] || [ "$0" -nt "$obj" ] || [ -n "$(find ga cli problems operators "$built/problems" \( -name '*.h' -o -name '*.def' \) -newer "$obj" | head -1)" ]; then
     $CC $flags -fsanitize=fuzzer-no-link -c "$src" -o "$obj"
   fi
   cli_objs="$cli_objs $obj"
 done
 for h in $harnesses; do
+  # The harnesses that read an experiment or a checkpoint drive cli/ (as their replays in Makefile.am).
   extra=
-  [ "$h" = checkpoint ] && extra=$cli_objs
+  case $h in cfg | set | checkpoint) extra=$cli_objs ;; esac
   # shellcheck disable=SC2086  # word lists by design
   $CC $flags -fsanitize=fuzzer "tests/fuzz/fuzz_$h.c" $extra $objs $libs -o "$build/fuzz_$h"
 done
