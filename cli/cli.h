@@ -50,7 +50,7 @@ double cli_record_seconds(const struct ga_pack *record);
  * cli_run_experiment uses: the same files, byte for byte (times.csv
  * aside).  A folder prepared by the caller is written in place under its
  * lock and journal; one that does not exist yet appears whole (written
- * under a hidden name, cli/output.h), with fitness.gp and style.gp when
+ * under a hidden name, cli/store/output.h), with fitness.gp and style.gp when
  * out->plot but no figure drawn; with 'left' not NULL, that hidden folder is
  * left there for the caller to close (output_stage_close: its sync and
  * rename, away from the thread that wrote it), left->fd -1 when there is
@@ -84,12 +84,12 @@ bool cli_resume_probe(const char *dir, unsigned *replicate, unsigned *replicates
 bool cli_sweep_point_named(const char *root, size_t line, const char *number, const char *dir, size_t point);
 /* Goes on with the sweep in ROOT (its sweep.cfg and sweep.args), or with
  * the one a killed 'sweep --force' was building in ROOT's stage, which is
- * then published (cli/publish.h), *status its APP_ status; false when
+ * then published (cli/store/publish.h), *status its APP_ status; false when
  * there is neither to go on with. */
 bool cli_resume_sweep(const char *root, long long jobs, bool quiet, int *status);
 
 /* The catalogue of gaexp's registry: the built-in problems and generic
- * operators, and those of the plug-ins loaded so far (cli/plugin.c). */
+ * operators, and those of the plug-ins loaded so far (cli/runner/plugin.c). */
 const struct ga_catalog *cli_catalog(void);
 /* The catalogue for experiment cfg: loads the plug-in its problem.plugin
  * names (a path relative to the file that holds it), records the resolved
@@ -98,7 +98,7 @@ const struct ga_catalog *cli_catalog(void);
  * diagnostics at problem.plugin. */
 const struct ga_catalog *cli_catalog_for(struct ga_cfg *cfg);
 /* ga_experiment_alloc over cli_catalog_for(cfg), the 'output' group read
- * into *out (cli/output_settings.h). */
+ * into *out (cli/store/output_settings.h). */
 struct ga_experiment *cli_experiment_alloc(struct ga_cfg *cfg, uint64_t default_seed, struct output_settings *out);
 /* While resuming DIR (NULL: not), whether a plug-in that changed since
  * the run was configured is taken (--accept-changed-plugin) or refused

@@ -11,10 +11,10 @@
 
 #include "app/file.h"
 #include "cli/cli.h"
-#include "cli/figures.h"
-#include "cli/output.h"
-#include "cli/output_settings.h"
-#include "cli/publish.h"
+#include "cli/figures/figures.h"
+#include "cli/store/output.h"
+#include "cli/store/output_settings.h"
+#include "cli/store/publish.h"
 #include "gaexp/cfg.h"
 #include "gaexp/experiment.h"
 

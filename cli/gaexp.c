@@ -10,8 +10,8 @@
 #include <time.h>
 
 #include "cli/cli.h"
-#include "cli/guard.h"
-#include "cli/mpi.h"
+#include "cli/runner/guard.h"
+#include "cli/runner/mpi.h"
 
 static const char cli_usage[] =
     "Usage: gaexp COMMAND [ARGS]...\n"

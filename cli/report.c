@@ -5,13 +5,13 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "cli/figures.h"
-#include "cli/gnuplots.h"
-#include "cli/output.h"
-#include "cli/publish.h"
+#include "cli/figures/figures.h"
+#include "cli/figures/gnuplots.h"
+#include "cli/store/output.h"
+#include "cli/store/publish.h"
 #include "cli/report.h"
-#include "cli/report_private.h"
-#include "cli/run_session.h"
+#include "cli/stats/report_private.h"
+#include "cli/runner/run_session.h"
 
 /* A number macro's digits as a string literal, for the help text: "300". */
 #define REPORT_QUOTE(x) #x

@@ -11,15 +11,15 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "cli/figures.h"
-#include "cli/gnuplots.h"
-#include "cli/guard.h"
-#include "cli/mpi.h"
+#include "cli/figures/figures.h"
+#include "cli/figures/gnuplots.h"
+#include "cli/runner/guard.h"
+#include "cli/runner/mpi.h"
 #include "cli/options.h"
-#include "cli/output.h"
-#include "cli/pool.h"
-#include "cli/publish.h"
-#include "cli/replicates.h"
+#include "cli/store/output.h"
+#include "cli/runner/pool.h"
+#include "cli/store/publish.h"
+#include "cli/store/replicates.h"
 #include "cli/report.h"
 #include "gaexp/run.h"
 
@@ -109,7 +109,7 @@ struct sweep {
     struct gnuplots *gnuplots; /* draw the figures (NULL: none, or gnuplot is missing) */
     bool gnuplots_started;
     const char *named; /* the sweep's folder, as its points' config.cfg name it */
-    bool staged;       /* written in the stage of a --force (cli/publish.h), not in 'named' itself */
+    bool staged;       /* written in the stage of a --force (cli/store/publish.h), not in 'named' itself */
 };
 
 /* Reads 'from', 'to', 'step' of a range axis. */
@@ -664,7 +664,7 @@ static void sweep_gnuplots(struct sweep *w, const struct cli_options *o)
 }
 
 /* A sweep spread over MPI ranks: the points still to run, handed out
- * replicate by replicate (cli/mpi.c), each opened when its first
+ * replicate by replicate (cli/runner/mpi.c), each opened when its first
  * replicate goes out. */
 struct sweep_spread {
     struct sweep *w;
@@ -791,7 +791,7 @@ static void sweep_free(struct sweep *w)
 
 /* The sweep of o into its folder: its points checked, the folder opened
  * (a --force over an old sweep builds the new one in a stage, published
- * whole at the end: cli/publish.h), the points run or gone on with, the
+ * whole at the end: cli/store/publish.h), the points run or gone on with, the
  * comparison and figures written. */
 static int sweep_go(struct cli_options *o)
 {

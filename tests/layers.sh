@@ -48,7 +48,7 @@ check "every function an installed header declares is exported" [ ! -s "$out/une
 # cli/ and app/ include gaexp/*.h and their own headers, nothing else of
 # the tree; a problem's commands (cmd_*.c) include besides only their own
 # problem's headers
-private=$(grep -n '#include "\(ga\|operators\|problems\)/' "$src"/cli/*.[ch] "$src"/app/*.[ch])
+private=$(grep -n '#include "\(ga\|operators\|problems\)/' "$src"/cli/*.[ch] "$src"/cli/*/*.[ch] "$src"/app/*.[ch])
 [ -z "$private" ] || echo "$private"
 check "cli/ and app/ include no private header of the core (only gaexp/*.h)" [ -z "$private" ]
 strays=$(for f in "$src"/problems/*/cmd_*.c; do

@@ -15,8 +15,26 @@ harnesses=${FUZZ:-"cfg set deal animals checkpoint"}
 CC=${CC_FUZZ:-clang}
 command -v "$CC" >/dev/null || { echo "run.sh: $CC not found (apt-get install clang)" >&2; exit 77; }
 
+# The C sources of Makefile.am's variable $1, its $(NAME)s expanded; what
+# is set inside an 'if' is left out (cli_mpi_sources needs --with-mpi).
+am_sources() {
+  awk -v want="$1" '
+    function expand(n,   w, k, i, out) {
+      k = split(val[n], w, /[ \t]+/)
+      for (i = 1; i <= k; i++)
+        out = out " " (w[i] ~ /^\$\(.*\)$/ ? expand(substr(w[i], 3, length(w[i]) - 3)) : w[i])
+      return out
+    }
+    more { val[name] = val[name] " " $0; more = sub(/\\$/, "", val[name]); next }
+    /^if / { inside++ } /^endif/ { inside-- }
+    !inside && /^[A-Za-z_][A-Za-z0-9_]* *=/ {
+      name = $0; sub(/ *=.*/, "", name); val[name] = $0; sub(/^[^=]*= */, "", val[name])
+      more = sub(/\\$/, "", val[name])
+    }
+    END { print expand(want) }' Makefile.am | tr ' \t' '\n\n' | grep '\.c$'
+}
 # The library's sources, as Makefile.am lists them, compiled once with the sanitizers.
-sources=$(sed -n '/^libga_a_SOURCES\|^libgaexp_a_SOURCES/,/[^\\]$/p' Makefile.am | tr ' \t\\' '\n\n\n' | grep '\.c$')
+sources=$(am_sources libgaexp_core_la_SOURCES)
 flags="-g -O1 -std=c11 -D_POSIX_C_SOURCE=200809L -DHAVE_INLINE -I. -Iinclude $(pkg-config --cflags gsl libconfig)"
 flags="$flags -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
 # A lighter exact solver when an experiment asks Forty Thieves for its reference.
@@ -32,7 +50,7 @@ for src in $sources; do
   objs="$objs $obj"
 done
 # The command's sources but main() (libcli_a_SOURCES) for the harnesses that drive cli/.
-cli_sources=$(sed -n '/^libcli_a_SOURCES/,/[^\\]$/p' Makefile.am | tr ' \t\\' '\n\n\n' | grep '\.c$')
+cli_sources=$(am_sources libcli_a_SOURCES)
 cli_objs=
 for src in $cli_sources; do
   obj=$build/obj/$(echo "$src" | tr / _ | sed 's/\.c$/.o/')
