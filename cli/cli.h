@@ -78,10 +78,6 @@ int cli_resume_dir(const char *dir, const char *named, long long jobs, bool quie
  * .part files as a resume does, then frees everything without running;
  * *replicate and *replicates (may be NULL) receive where the run stood. */
 bool cli_resume_probe(const char *dir, unsigned *replicate, unsigned *replicates);
-/* Whether the row at 'line' of ROOT/index.csv names point 'point' (from
- * 1) as gaexp does: its number, and its folder pNNN (readers follow no
- * other name out of the sweep's folder); false after a message. */
-bool cli_sweep_point_named(const char *root, size_t line, const char *number, const char *dir, size_t point);
 /* Goes on with the sweep in ROOT (its sweep.cfg and sweep.args), or with
  * the one a killed 'sweep --force' was building in ROOT's stage, which is
  * then published (cli/store/publish.h), *status its APP_ status; false when

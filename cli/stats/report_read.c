@@ -307,7 +307,7 @@ bool report_load(const char *root, struct report *r)
             }
             r->point = grown;
         }
-        if (!cli_sweep_point_named(root, lineno, field[0], field[1], r->count + 1)) { /* no path out of the sweep */
+        if (!names_point_named(root, lineno, field[0], field[1], r->count + 1)) { /* no path out of the sweep */
             r->bad_input = true;
             ok = false;
             break;

@@ -1,7 +1,10 @@
-/* cli/store/names.c — the names gaexp writes in each kind of folder, one table. */
+/* cli/store/names.c — the names gaexp writes in each kind of folder, one table; a sweep's point folders, pNNN. */
 #include "cli/store/names.h"
 
+#include <stdio.h>
 #include <string.h>
+
+#include "app/app.h"
 
 #define NAMES_FILE_OF(k, name) {k, name, NAMES_FILE, NAMES_NONE}
 /* A figure of a folder of kind k: its script and the three formats it is drawn in. */
@@ -153,4 +156,21 @@ const char *names_what(enum names_kind k)
         [NAMES_NONE] = "files",
     };
     return what[k];
+}
+
+void names_point_dir(const char *root, size_t p, char *dir, size_t size)
+{
+    snprintf(dir, size, "%s/" NAMES_POINT, root, p + 1);
+}
+
+bool names_point_named(const char *root, size_t line, const char *number, const char *dir, size_t point)
+{
+    char want[32], name[32];
+    snprintf(want, sizeof want, "%zu", point);
+    snprintf(name, sizeof name, NAMES_POINT, point);
+    if (strcmp(number, want) == 0 && strcmp(dir, name) == 0)
+        return true;
+    app_error("%s/index.csv:%zu: expected point %s in folder %s, got '%s' in '%s'", root, line, want, name, number,
+              dir);
+    return false;
 }

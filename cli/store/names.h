@@ -34,6 +34,16 @@ enum names_kind {
 /* The most settings a sweep varies: index.csv has a column for each. */
 #define NAMES_SWEEP_AXES 8
 
+/* A sweep's point folder, from its number (from 1): p001, p002, ...,
+ * p1000 (the table's "p###"). */
+#define NAMES_POINT "p%03zu"
+/* Point p's folder (p from 0): root/pNNN with NNN = p + 1, into dir. */
+void names_point_dir(const char *root, size_t p, char *dir, size_t size);
+/* Whether the row at 'line' of ROOT/index.csv names point 'point' (from
+ * 1) as gaexp does: its number, and its folder pNNN (readers follow no
+ * other name out of the sweep's folder); false after a message. */
+bool names_point_named(const char *root, size_t line, const char *number, const char *dir, size_t point);
+
 /* What a name is to a folder of its kind. */
 enum names_role {
     NAMES_FILE,    /* a file of the result; its temporary NAME.part matches it too */
