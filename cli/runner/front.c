@@ -7,7 +7,7 @@
 
 #include "app/file.h"
 #include "cli/runner/front.h"
-#include "cli/runner/run_session.h"
+#include "cli/runner/genes_valid.h"
 
 size_t front_width(const struct ga_experiment *e)
 {

@@ -9,6 +9,7 @@
 
 #include "cli/store/checkpoint.h"
 #include "cli/cli.h"
+#include "cli/runner/genes_valid.h"
 #include "cli/runner/guard.h"
 #include "cli/runner/run_session.h"
 

@@ -305,13 +305,3 @@ bool run_files_mark(struct run_files *f, uint64_t lengths[RUN_STREAMED], uint64_
            output_mark(&f->times, &lengths[2], &hashes[2]) &&
            (!f->objectives || output_mark(&f->front, &lengths[3], &hashes[3]));
 }
-
-/* A genome best.txt may print: every gene in the alphabet, and one the
- * problem accepts. */
-bool run_genes_valid(const struct ga_genome *gen, const struct ga_problem *problem, const ga_gene *genes)
-{
-    for (size_t i = 0; i < gen->len; i++)
-        if (genes[i] >= gen->alphabet)
-            return false;
-    return !problem->valid || problem->valid(gen, genes);
-}

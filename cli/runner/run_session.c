@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/runner/genes_valid.h"
 #include "cli/runner/guard.h"
 #include "cli/runner/run_session.h"
 #include "gaexp/rng.h"

@@ -131,9 +131,6 @@ void replicate_free(struct replicate_run *x);
 /* How a replicate ended, from its run: seed, success, why, best, evaluations. */
 struct run_end run_end_of(const struct ga_run *run, uint64_t seed, double seconds, enum ga_stop why);
 
-/* True when genes is a valid genome of the problem (a record or checkpoint is checked before use). */
-bool run_genes_valid(const struct ga_genome *gen, const struct ga_problem *problem, const ga_gene *genes);
-
 /* Writes one generation's row of replicate r and adds it to the curves; false (said) when out of memory. */
 bool run_record(struct run_files *f, struct curves *curves, unsigned replicate,
                 const struct ga_stats *s);
