@@ -5,7 +5,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "cli/figures/figures.h"
+#include "cli/figures/figures_run.h"
 #include "cli/figures/gnuplots.h"
 #include "cli/store/output.h"
 #include "cli/store/publish.h"

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "cli/figures/figures.h"
+#include "cli/figures/figures_run.h"
 #include "cli/figures/gnuplots.h"
 #include "cli/runner/guard.h"
 #include "cli/runner/mpi.h"

@@ -30,6 +30,11 @@ bool figures_setup_read(const char *config, const char *const *swept, size_t nsw
  * exists: gaexp never rewrites it, so a user's restyling survives
  * 'gaexp plot'.  False (message printed) on a write error. */
 bool figures_style(const char *dir);
+/* style.gp with its text opened into f under its temporary name, for a
+ * folder written whole (style.gp in the same commit); with f NULL,
+ * figures_style.  False (message printed) on a write error. */
+struct app_file;
+bool figures_style_into(const char *dir, struct app_file *f);
 
 /* The opening of a script drawing 'name' (without extension): the cairo
  * terminal of the format at about width x height pixels (PDF: the same in
@@ -74,55 +79,5 @@ void figures_traces_free(struct figures_traces *t);
 /* Replicate r's best so far after 'evaluations' (its last value after its
  * end); NAN before its first generation was evaluated. */
 double figures_traces_at(const struct figures_traces *t, size_t r, double evaluations);
-
-/* The script of a run folder's figure, for the folder whose resolved
- * configuration is the file 'config' (its format, problem and budget):
- * malloc'd text, NULL when out of memory; the figure's file name
- * (fitness.<format>) into figure. */
-char *figures_fitness_text(const char *config, char *figure, size_t size);
-/* A run folder's figures, by their scripts' names: "fitness" (fitness.gp
- * draws fitness.<format>) for one objective; "front" and "hypervolume" for
- * a run with several objectives or constraints, whose fitness is only the
- * scheme's ranking key (NSGA-II's front and crowding), not a result. */
-#define FIGURES_RUN_MAX 2
-struct figures_run {
-    size_t count;
-    char stem[FIGURES_RUN_MAX][16];   /* "front": the script front.gp */
-    char figure[FIGURES_RUN_MAX][24]; /* "front.png" */
-};
-/* What the figures of a run with objectives are drawn from: the paths of
- * its front.csv (the header names the objectives) and generations.csv
- * (its last row says whether the hypervolume share is known), and whether
- * the folder has true-front.csv. */
-struct figures_front_input {
-    const char *front, *generations;
-    bool true_front;
-};
-/* Opens the run folder's scripts under their temporary names (cli/store/output.h)
- * into scripts[0 .. fig->count), from its resolved configuration 'config'
- * and, with objectives, 'several' (NULL, or a front of one objective: fitness.gp); style.gp
- * too, into 'style' for the same commit (a folder written whole), or, with
- * 'style' NULL, written now when absent.  False (message printed) on a
- * write error, nothing left open. */
-struct app_file;
-bool figures_run_open(const char *dir, const char *config, const struct figures_front_input *several,
-                      struct app_file *style, struct app_file *scripts, struct figures_run *fig);
-/* figures_run_open for the finished folder dir (objectives when it has a
- * front.csv of several), the scripts committed at once and style.gp written when
- * absent.  False (message printed) on a write error. */
-bool figures_run_scripts(const char *dir, struct figures_run *fig);
-/* A run folder's figures: figures_run_scripts, then each drawn; a notice
- * when gnuplot is missing.  False (message printed) when a figure could
- * not be written. */
-bool figures_run(const char *dir, bool quiet);
-/* Whether the front.csv at path has several objectives (m >= 2): a run
- * whose figures are front and hypervolume; false when it has one (its
- * fitness is the objective: the fitness figure) or cannot be read. */
-bool figures_front_several(const char *front);
-/* The names of a run's figures, with several objectives or not, in 'format'. */
-void figures_run_names(bool objectives, const char *format, struct figures_run *fig);
-/* front.gp and hypervolume.gp (figures_run_open's with objectives). */
-bool figures_front_open(const char *dir, const struct figures_setup *s, const struct figures_front_input *in,
-                        struct app_file *scripts);
 
 #endif

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "cli/figures/figures.h"
+#include "cli/figures/figures_front.h"
 #include "cli/store/output.h"
 #include "gaexp/stats.h"
 

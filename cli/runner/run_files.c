@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "cli/figures/figures.h"
+#include "cli/figures/figures_run.h"
 #include "cli/store/names.h"
 #include "cli/runner/number.h"
 #include "cli/runner/run_session.h"
