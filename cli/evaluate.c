@@ -11,6 +11,7 @@
 
 #include "cli/cli.h"
 #include "cli/options.h"
+#include "cli/runner/plugin.h"
 #include "cli/store/output_settings.h"
 #include "gaexp/rng.h"
 

@@ -12,6 +12,7 @@
 #include "app/file.h"
 #include "cli/cli.h"
 #include "cli/figures/figures.h"
+#include "cli/runner/plugin.h"
 #include "cli/store/names.h"
 #include "cli/store/output.h"
 #include "cli/store/output_settings.h"

@@ -12,6 +12,7 @@
 #include "cli/cli.h"
 #include "cli/runner/guard.h"
 #include "cli/runner/mpi.h"
+#include "cli/runner/plugin.h"
 
 static const char cli_usage[] =
     "Usage: gaexp COMMAND [ARGS]...\n"

@@ -3,6 +3,7 @@
 
 #include "cli/cli.h"
 #include "cli/runner/mpi.h"
+#include "cli/runner/plugin.h"
 
 int main(int argc, char **argv)
 {

@@ -6,8 +6,10 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "cli/store/output.h"
+#include "cli/runner/plugin.h"
 #include "cli/runner/pool.h"
+#include "cli/runner/run_resume.h"
+#include "cli/store/output.h"
 #include "cli/store/publish.h"
 #include "cli/store/replicates.h"
 

@@ -8,11 +8,13 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "cli/runner/mpi.h"
-#include "cli/store/names.h"
 #include "cli/options.h"
-#include "cli/store/output.h"
+#include "cli/runner/mpi.h"
+#include "cli/runner/plugin.h"
 #include "cli/runner/pool.h"
+#include "cli/runner/run_session.h"
+#include "cli/store/names.h"
+#include "cli/store/output.h"
 #include "cli/store/publish.h"
 #include "gaexp/run.h"
 

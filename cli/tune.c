@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/runner/plugin.h"
 #include "cli/store/output.h"
 #include "cli/store/output_settings.h"
 #include "cli/store/publish.h"

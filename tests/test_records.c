@@ -9,6 +9,8 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/runner/record.h"
+#include "cli/runner/run_session.h"
 #include "cli/store/output.h"
 #include "cli/store/output_settings.h"
 #include "gaexp/pack.h"

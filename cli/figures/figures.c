@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
+#include "app/app.h"
 #include "cli/store/output.h"
 #include "cli/store/output_settings.h"
 #include "gaexp/cfg.h"

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/cli.h"
+#include "app/app.h"
 #include "cli/figures/figures_front.h"
 #include "cli/store/output.h"
 #include "gaexp/stats.h"

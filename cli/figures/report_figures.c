@@ -7,11 +7,11 @@
 
 #include <gsl/gsl_statistics_double.h>
 
-#include "cli/cli.h"
+#include "app/app.h"
 #include "cli/figures/figures.h"
 #include "cli/figures/gnuplots.h"
-#include "cli/store/output.h"
 #include "cli/stats/report_private.h"
+#include "cli/store/output.h"
 #include "gaexp/compare.h"
 
 /* Box plots one figure draws; past this, those of the best points by the ranking, with a note. */

@@ -23,7 +23,7 @@
 #include <ucontext.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
+#include "app/app.h"
 #include "gaexp/experiment.h"
 #include "gaexp/run.h"
 

@@ -11,9 +11,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
+#include "app/app.h"
 #include "cli/runner/guard.h"
 #include "cli/runner/mpi.h"
+#include "cli/runner/plugin.h"
+#include "cli/runner/record.h"
+#include "cli/runner/run_session.h"
 #include "cli/store/replicates.h"
 #include "gaexp/cfg.h"
 #include "gaexp/experiment.h"

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "cli/cli.h"
+#include "app/app.h"
 #include "cli/store/output_settings.h"
 
 struct ga_cfg;

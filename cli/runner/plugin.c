@@ -8,9 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/cli.h"
-#include "cli/store/output_settings.h"
+#include "app/app.h"
 #include "cli/runner/guard.h"
+#include "cli/runner/plugin.h"
+#include "cli/store/output_settings.h"
 #include "gaexp/pack.h"
 #include "gaexp/registry.h"
 #include "gaexp/status.h"

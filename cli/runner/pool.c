@@ -12,12 +12,13 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
+#include "app/app.h"
 #include "cli/runner/guard.h"
-#include "cli/store/output.h"
 #include "cli/runner/pool.h"
-#include "cli/store/replicates.h"
+#include "cli/runner/record.h"
 #include "cli/runner/run_session.h"
+#include "cli/store/output.h"
+#include "cli/store/replicates.h"
 #include "gaexp/experiment.h"
 #include "gaexp/pack.h"
 #include "gaexp/run.h"
@@ -457,7 +458,7 @@ int cli_pool_run_experiment(struct ga_cfg *cfg, struct ga_experiment *e, const s
     struct pool_one one = {cfg, e, out};
     const struct cli_mpi_jobs jobs = {1, &one, pool_one_open, pool_one_close};
     double started = app_now();
-    int status, lock = run_lock(out->dir, quiet, &status); /* held throughout: the replicates are kept in it */
+    int status, lock = output_lock_settled(out->dir, quiet, &status); /* held throughout: the replicates are kept in it */
     if (lock < 0)
         return status;
     cli_guard_keep(out->dir, "%s keeps the replicates that ended, and those under way where they were last kept",

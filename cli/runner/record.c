@@ -7,10 +7,12 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cli/cli.h"
+#include "app/app.h"
 #include "cli/runner/guard.h"
-#include "cli/store/output.h"
+#include "cli/runner/record.h"
+#include "cli/runner/run_files.h"
 #include "cli/runner/run_session.h"
+#include "cli/store/output.h"
 #include "gaexp/rng.h"
 
 /* A replicate's record, as cli_run_replicate packs it: this head, the
@@ -252,7 +254,7 @@ int cli_run_write(struct ga_cfg *cfg, const struct ga_experiment *e, const struc
             status = APP_FAILED;
         return status;
     }
-    int lock = run_lock(out->dir, true, &status);
+    int lock = output_lock_settled(out->dir, true, &status);
     if (lock < 0)
         return status;
     status = record_write(cfg, e, out, records, false);

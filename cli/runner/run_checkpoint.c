@@ -7,10 +7,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/store/checkpoint.h"
-#include "cli/cli.h"
+#include "app/app.h"
 #include "cli/runner/guard.h"
-#include "cli/runner/run_session.h"
+#include "cli/runner/run_checkpoint.h"
+#include "cli/runner/run_files.h"
+#include "cli/store/checkpoint.h"
 
 bool run_inputs_hash(struct run_inputs *in, const struct ga_cfg *cfg)
 {

@@ -7,11 +7,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli/cli.h"
+#include "app/app.h"
 #include "cli/figures/figures_run.h"
-#include "cli/store/names.h"
 #include "cli/runner/number.h"
-#include "cli/runner/run_session.h"
+#include "cli/runner/run_files.h"
+#include "cli/store/names.h"
 #include "gaexp/rng.h"
 
 static void run_write_row(FILE *fp, unsigned replicate, const struct ga_stats *s, size_t columns, bool objectives)

@@ -5,10 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/cli.h"
+#include "app/app.h"
 #include "cli/runner/genes_valid.h"
+#include "cli/runner/plugin.h"
+#include "cli/runner/run_files.h"
+#include "cli/runner/run_resume.h"
 #include "cli/runner/run_session.h"
 #include "cli/store/checkpoint.h"
+#include "cli/store/output.h"
 
 /* Reads the inputs a checkpoint recorded; with cfg, each becomes an
  * expectation of the configuration: the run reads each input again, and

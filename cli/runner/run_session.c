@@ -10,9 +10,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
+#include "app/app.h"
 #include "cli/runner/genes_valid.h"
 #include "cli/runner/guard.h"
+#include "cli/runner/run_checkpoint.h"
+#include "cli/runner/run_files.h"
 #include "cli/runner/run_session.h"
 #include "gaexp/rng.h"
 
@@ -330,29 +332,12 @@ int run_session_go(struct run_session *s, bool quiet)
     return APP_OK;
 }
 
-/* Takes the lock of the folder a run writes and finishes a commit that a
- * kill left there, so that the new run starts from a settled folder: the
- * lock descriptor, or -1 with *status set (message printed). */
-int run_lock(const char *dir, bool quiet, int *status)
-{
-    int lock, locked = output_lock_as(dir, "wait for it to end", &lock); /* run and sweep locked it first, with their own word */
-    if (locked != APP_OK) {
-        *status = locked;
-        return -1;
-    }
-    if (output_recover(dir, quiet) != OUTPUT_RECOVERY_FAILED)
-        return lock;
-    output_unlock(lock);
-    *status = APP_FAILED;
-    return -1;
-}
-
 int cli_run_experiment(struct ga_cfg *cfg, const struct ga_experiment *e, const struct output_settings *out,
                        struct ga_run *run, bool quiet)
 {
     struct run_session s;
     int status = APP_FAILED;
-    int lock = run_lock(out->dir, quiet, &status);
+    int lock = output_lock_settled(out->dir, quiet, &status);
     if (lock < 0)
         return status;
     if (run_session_init(&s, cfg, e, out, run, quiet) && run_files_open(&s.f, &s.config, out->dir, s.shown, e))

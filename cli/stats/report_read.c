@@ -7,9 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/cli.h"
-#include "cli/store/names.h"
+#include "app/app.h"
 #include "cli/stats/report_private.h"
+#include "gaexp/run.h"
+#include "cli/store/names.h"
 
 void report_free(struct report *r)
 {

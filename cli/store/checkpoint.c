@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
+#include "app/app.h"
 #include "cli/store/output.h"
 
 static const char checkpoint_magic[8] = {'g', 'a', 'e', 'x', 'p', '-', 'c', 'k'};

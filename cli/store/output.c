@@ -16,11 +16,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
+#include "app/app.h"
 #include "cli/store/names.h"
 #include "cli/store/replicates.h"
 #include "gaexp/pack.h"
-#include "app/app.h"
 
 bool output_path_fits(const char *dir)
 {
@@ -515,6 +514,20 @@ enum output_recovered output_recover(const char *dir, bool quiet)
     bool ok = output_roll_forward(dir, journal, quiet);
     free(journal);
     return ok ? OUTPUT_RECOVERED : OUTPUT_RECOVERY_FAILED;
+}
+
+int output_lock_settled(const char *dir, bool quiet, int *status)
+{
+    int lock, locked = output_lock_as(dir, "wait for it to end", &lock); /* run and sweep locked it first, with their own word */
+    if (locked != APP_OK) {
+        *status = locked;
+        return -1;
+    }
+    if (output_recover(dir, quiet) != OUTPUT_RECOVERY_FAILED)
+        return lock;
+    output_unlock(lock);
+    *status = APP_FAILED;
+    return -1;
 }
 
 /* Appends "WORD NAME\n" to the journal text at *at; false when it does not fit. */

@@ -109,6 +109,11 @@ enum output_recovered {
 };
 /* Finishes a commit that a kill interrupted. */
 enum output_recovered output_recover(const char *dir, bool quiet);
+/* Takes the lock of the folder a run writes and finishes a commit that a
+ * kill left there, so that the new run starts from a settled folder
+ * (doc/data-safety.md): the lock descriptor, or -1 with *status set
+ * (message printed). */
+int output_lock_settled(const char *dir, bool quiet, int *status);
 
 /* Hashes the content of an input file (FNV-1a); false (message printed)
  * when it is not a regular file or cannot be read. */

@@ -3,6 +3,7 @@
 #define _GNU_SOURCE /* syncfs, open_memstream */
 #include "config.h"
 
+#include "app/app.h"
 #include "cli/store/publish.h"
 
 #include <dirent.h>
@@ -14,7 +15,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
 
 /* How the folder of each command is replaced, by its kind. */
 static const struct publish_kind {

@@ -13,8 +13,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "app/app.h"
 #include "cli/store/checkpoint.h"
-#include "cli/cli.h"
 #include "cli/store/names.h"
 #include "gaexp/cfg.h"
 #include "gaexp/experiment.h"

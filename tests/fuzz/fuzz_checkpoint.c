@@ -10,8 +10,10 @@
 
 #include <gsl/gsl_errno.h>
 
-#include "cli/store/checkpoint.h"
 #include "cli/cli.h"
+#include "cli/runner/plugin.h"
+#include "cli/runner/run_resume.h"
+#include "cli/store/checkpoint.h"
 #include "cli/store/output_settings.h"
 #include "gaexp/cfg.h"
 #include "gaexp/experiment.h"
