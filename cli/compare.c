@@ -14,10 +14,11 @@
 #include "cli/cli.h"
 #include "cli/figures/figures.h"
 #include "cli/stats/friedman.h"
+#include "cli/stats/report_rank.h"
+#include "cli/stats/report_read.h"
 #include "cli/store/output.h"
 #include "cli/store/output_settings.h"
 #include "cli/store/publish.h"
-#include "cli/stats/report_private.h"
 
 /* The significance level of the tests and of the critical difference. */
 #define COMPARE_ALPHA 0.05

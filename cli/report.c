@@ -7,8 +7,11 @@
 #include "cli/cli.h"
 #include "cli/figures/figures_run.h"
 #include "cli/figures/gnuplots.h"
+#include "cli/figures/report_figures.h"
 #include "cli/report.h"
-#include "cli/stats/report_private.h"
+#include "cli/stats/report_rank.h"
+#include "cli/stats/report_read.h"
+#include "cli/stats/report_table.h"
 #include "cli/store/output.h"
 #include "cli/store/publish.h"
 

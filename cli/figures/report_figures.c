@@ -10,7 +10,9 @@
 #include "app/app.h"
 #include "cli/figures/figures.h"
 #include "cli/figures/gnuplots.h"
-#include "cli/stats/report_private.h"
+#include "cli/figures/report_figures.h"
+#include "cli/stats/report_rank.h"
+#include "cli/stats/report_read.h"
 #include "cli/store/output.h"
 #include "gaexp/compare.h"
 

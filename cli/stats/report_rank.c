@@ -6,7 +6,7 @@
 
 #include <gsl/gsl_rng.h>
 
-#include "cli/stats/report_private.h"
+#include "cli/stats/report_rank.h"
 #include "gaexp/compare.h"
 
 /* Resamples of the ERT's bootstrap interval, drawn from a fixed seed so that

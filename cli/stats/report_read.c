@@ -8,9 +8,9 @@
 #include <string.h>
 
 #include "app/app.h"
-#include "cli/stats/report_private.h"
-#include "gaexp/run.h"
+#include "cli/stats/report_read.h"
 #include "cli/store/names.h"
+#include "gaexp/run.h"
 
 void report_free(struct report *r)
 {

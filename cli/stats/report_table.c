@@ -6,7 +6,9 @@
 #include <string.h>
 
 #include "app/file.h"
-#include "cli/stats/report_private.h"
+#include "cli/stats/report_rank.h"
+#include "cli/stats/report_read.h"
+#include "cli/stats/report_table.h"
 
 bool report_write_csv(const char *root, const struct report *r)
 {

@@ -1,15 +1,12 @@
-/* cli/stats/report_private.h — struct report and what the files cli/report*.c share (other files: cli/report.h). */
-#ifndef GA_CLI_STATS_REPORT_PRIVATE_H
-#define GA_CLI_STATS_REPORT_PRIVATE_H
+/* cli/stats/report_data.h — struct report: a sweep or run folder as read and ranked, shared by the statistics and the figures. */
+#ifndef GA_CLI_STATS_REPORT_DATA_H
+#define GA_CLI_STATS_REPORT_DATA_H
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdio.h>
 
 #include "cli/store/names.h"
 #include "gaexp/compare.h"
-
-struct gnuplots;
 
 /* A swept setting's path, in characters. */
 #define REPORT_TEXT 128
@@ -72,67 +69,5 @@ struct report {
 /* Pairwise tests grow as the square of the points; past this many the
  * ranking is the order of ERT, success rate and final best alone, and says so. */
 #define REPORT_MAX_TESTED 300
-
-/* ---- reading: cli/stats/report_read.c ---- */
-
-/* The points of a sweep folder (index.csv), or a run folder as one point,
- * with every point's replicates from its summary.csv; false after a
- * message, bad content setting r->bad_input.  report_free frees it, also
- * after false. */
-bool report_load(const char *root, struct report *r);
-
-/* Frees what report_load and report_compute allocated (not r itself). */
-void report_free(struct report *r);
-
-/* A point's folder ("p001"; "." for a run folder). */
-const char *report_dir(const struct report *r, const struct report_point *p);
-
-/* A point's value of swept setting a. */
-const char *report_value(const struct report *r, const struct report_point *p, size_t a);
-
-/* dir/sub/name opened for reading; NULL when it cannot be. */
-FILE *report_open(const char *dir, const char *sub, const char *name);
-
-/* ---- statistics and ranking: cli/stats/report_rank.c ---- */
-
-/* Each point's success rate, evaluations to a solution, ERT with its
- * bootstrap interval and final best fitness, then the ranking (r->order,
- * r->best) and each point's test against the best; false on failure. */
-bool report_compute(struct report *r);
-
-/* The order of the ranking before significance: a lower ERT, then a
- * higher success rate, then (with objectives) a higher mean final
- * hypervolume, then a lower mean final best fitness.  Points
- * neither before the other tie. */
-bool report_before(const struct report_point *a, const struct report_point *b);
-
-/* The compared measure of a point's replicates, lower is better:
- * evaluations to a solution (unsolved counting worse than any), else the
- * final hypervolume negated (by_hv), else the final best fitness. */
-const double *report_measure(const struct report *r, const struct report_point *p);
-/* Its name in sweep.csv's column 'compared'. */
-const char *report_measure_name(const struct report *r);
-
-/* The share of a point's replicates that solved. */
-double report_share(const struct report_point *p);
-
-/* ---- tables: cli/stats/report_table.c ---- */
-
-/* Writes root/sweep.csv: a row per point, its statistics and its rank. */
-bool report_write_csv(const char *root, const struct report *r);
-
-/* The points ranked, best first, one per line, then the rule that ranked them. */
-void report_print(const struct report *r, FILE *out);
-
-/* A run folder: its replicates one per line, then what they add up to. */
-void report_print_run(const struct report *r, FILE *out);
-
-/* ---- figures: cli/figures/report_figures.c ---- */
-
-/* The sweep's figures: their scripts written, their drawing queued to 'plot'.
- * Those that do not read budget.dat go first, the longest (the runs'
- * boxes) at their head, so that the gnuplots draw while budget.dat is
- * computed. */
-bool report_figures(const char *root, const struct report *r, struct gnuplots *plot);
 
 #endif
