@@ -16,7 +16,7 @@
 #include "cli/stats/friedman.h"
 #include "cli/stats/report_rank.h"
 #include "cli/stats/report_read.h"
-#include "cli/store/output.h"
+#include "cli/store/figure.h"
 #include "cli/store/output_settings.h"
 #include "cli/store/publish.h"
 

@@ -12,6 +12,7 @@
 #include "cli/stats/report_rank.h"
 #include "cli/stats/report_read.h"
 #include "cli/stats/report_table.h"
+#include "cli/store/journal.h"
 #include "cli/store/output.h"
 #include "cli/store/publish.h"
 

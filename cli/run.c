@@ -14,7 +14,6 @@
 #include "cli/runner/pool.h"
 #include "cli/runner/run_session.h"
 #include "cli/store/names.h"
-#include "cli/store/output.h"
 #include "cli/store/publish.h"
 #include "gaexp/run.h"
 

@@ -10,7 +10,8 @@
 #include <unistd.h>
 
 #include "app/app.h"
-#include "cli/store/output.h"
+#include "app/file.h"
+#include "cli/store/figure.h"
 #include "cli/store/output_settings.h"
 #include "gaexp/cfg.h"
 

@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "app/app.h"
+#include "app/file.h"
 #include "cli/figures/figures_front.h"
-#include "cli/store/output.h"
 #include "gaexp/stats.h"
 
 /* The 1-based column of 'name' among the comma-separated 'columns', 0 when absent. */

@@ -8,9 +8,10 @@
 #include <unistd.h>
 
 #include "app/app.h"
+#include "app/file.h"
 #include "cli/figures/figures.h"
 #include "cli/figures/figures_front.h"
-#include "cli/store/output.h"
+#include "cli/store/figure.h"
 
 static const char figures_fitness_body[] =
     "set datafile separator ','\n"

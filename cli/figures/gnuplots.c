@@ -13,6 +13,7 @@
 
 #include "app/app.h"
 #include "cli/figures/gnuplots.h"
+#include "cli/store/figure.h"
 #include "cli/store/output.h"
 
 /* The line a gnuplot prints (on its stderr) when it has drawn a figure. */

@@ -8,12 +8,13 @@
 #include <gsl/gsl_statistics_double.h>
 
 #include "app/app.h"
+#include "app/file.h"
 #include "cli/figures/figures.h"
 #include "cli/figures/gnuplots.h"
 #include "cli/figures/report_figures.h"
 #include "cli/stats/report_rank.h"
 #include "cli/stats/report_read.h"
-#include "cli/store/output.h"
+#include "cli/store/figure.h"
 #include "gaexp/compare.h"
 
 /* Box plots one figure draws; past this, those of the best points by the ranking, with a note. */

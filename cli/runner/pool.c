@@ -17,6 +17,7 @@
 #include "cli/runner/pool.h"
 #include "cli/runner/record.h"
 #include "cli/runner/run_session.h"
+#include "cli/store/journal.h"
 #include "cli/store/output.h"
 #include "cli/store/replicates.h"
 #include "gaexp/experiment.h"

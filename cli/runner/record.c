@@ -12,6 +12,7 @@
 #include "cli/runner/record.h"
 #include "cli/runner/run_files.h"
 #include "cli/runner/run_session.h"
+#include "cli/store/journal.h"
 #include "cli/store/output.h"
 #include "gaexp/rng.h"
 

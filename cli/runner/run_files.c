@@ -12,6 +12,7 @@
 #include "cli/runner/number.h"
 #include "cli/runner/run_files.h"
 #include "cli/store/names.h"
+#include "cli/store/output.h"
 #include "gaexp/rng.h"
 
 static void run_write_row(FILE *fp, unsigned replicate, const struct ga_stats *s, size_t columns, bool objectives)

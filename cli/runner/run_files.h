@@ -8,7 +8,7 @@
 #include "app/file.h"
 #include "cli/runner/curves.h"
 #include "cli/runner/run_types.h"
-#include "cli/store/output.h"
+#include "cli/store/journal.h"
 #include "cli/store/output_settings.h"
 #include "gaexp/experiment.h"
 #include "gaexp/pack.h"

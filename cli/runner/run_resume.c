@@ -12,6 +12,7 @@
 #include "cli/runner/run_resume.h"
 #include "cli/runner/run_session.h"
 #include "cli/store/checkpoint.h"
+#include "cli/store/journal.h"
 #include "cli/store/output.h"
 
 /* Reads the inputs a checkpoint recorded; with cfg, each becomes an

@@ -16,6 +16,8 @@
 #include "cli/runner/run_checkpoint.h"
 #include "cli/runner/run_files.h"
 #include "cli/runner/run_session.h"
+#include "cli/store/journal.h"
+#include "cli/store/output.h"
 #include "gaexp/rng.h"
 
 /* "12.3 M", "450 k", "87": a count for the live line. */

@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "app/app.h"
-#include "cli/store/output.h"
+#include "app/file.h"
 
 static const char checkpoint_magic[8] = {'g', 'a', 'e', 'x', 'p', '-', 'c', 'k'};
 #define CHECKPOINT_ORDER 0x01020304u

@@ -1,4 +1,5 @@
-/* cli/store/output.h — the output folder of a run: CSV files, best.txt, times, the fitness plot. */
+/* cli/store/output.h — output folders: paths that fit, folders made and checked, locks, marked and
+ * reopened files, folders written whole under a hidden name, removal, input files hashed. */
 #ifndef GA_CLI_STORE_OUTPUT_H
 #define GA_CLI_STORE_OUTPUT_H
 
@@ -87,64 +88,8 @@ DIR *output_opendir(int at, const char *name);
  * it names): true when it is gone, else false with errno set. */
 bool output_remove_tree(int at, const char *name);
 
-/* How a journaled commit ended (output_publish). */
-enum output_published {
-    OUTPUT_KEPT = -1,     /* failed after the journal was in place: journal and files kept for resume */
-    OUTPUT_UNPUBLISHED,   /* failed before (message printed): the temporary files left to the caller */
-    OUTPUT_PUBLISHED,     /* done */
-};
-/* The most figures one commit draws. */
-#define OUTPUT_FIGURES_MAX 4
-/* The journaled commit of a run folder (doc/data-safety.md): syncs the n
- * files, writes the journal DIR/commit naming them, the other run files to
- * remove and the nfigures figures to draw, each NAME.<format> from its
- * script NAME.gp, then rolls it forward. */
-enum output_published output_publish(const char *dir, struct app_file *const *files, size_t n,
-                                     const char *const *figures, size_t nfigures, bool quiet);
-/* How output_recover found a folder. */
-enum output_recovered {
-    OUTPUT_RECOVERY_FAILED = -1, /* message printed */
-    OUTPUT_NO_JOURNAL,           /* nothing to finish */
-    OUTPUT_RECOVERED,            /* a journal was rolled forward */
-};
-/* Finishes a commit that a kill interrupted. */
-enum output_recovered output_recover(const char *dir, bool quiet);
-/* Takes the lock of the folder a run writes and finishes a commit that a
- * kill left there, so that the new run starts from a settled folder
- * (doc/data-safety.md): the lock descriptor, or -1 with *status set
- * (message printed). */
-int output_lock_settled(const char *dir, bool quiet, int *status);
-
 /* Hashes the content of an input file (FNV-1a); false (message printed)
  * when it is not a regular file or cannot be read. */
 bool output_hash_file(const char *path, uint64_t *hash);
-/* The gnuplot to run: $GNUPLOT when set (empty: none), else the one found
- * at configure time, else the one on PATH; NULL when there is none. */
-const char *output_gnuplot(void);
-
-/* Writes a gnuplot script 'name' with 'text' into dir; false (message printed) on error. */
-bool output_script(const char *dir, const char *name, const char *text);
-/* Figures are drawn under a temporary name and renamed into place once
- * checked whole.  Every script gaexp writes sets its output to this
- * variable when it is defined (gnuplot's exists()), so that gaexp can
- * point it at NAME.part while 'gnuplot NAME.gp' by hand writes NAME. */
-#define OUTPUT_FIGURE_VARIABLE "gaexp_output"
-/* Checks that dir/figure.part is a whole file of its format (a PNG with
- * its IEND chunk, a PDF with %%EOF, an SVG with </svg>), fsyncs it when
- * 'sync', and renames it to dir/figure: NULL when done, else why not
- * (the temporary file then removed). */
-const char *output_figure_settle(const char *dir, const char *figure, bool sync);
-/* Removes dir/figure.part before gnuplot writes it (a symlink planted
- * there is removed, never written through). */
-void output_figure_unlink_part(const char *dir, const char *figure);
-/* How output_draw went. */
-enum output_drawn {
-    OUTPUT_NOT_DRAWN = -1, /* it could not be drawn whole: *failure says why */
-    OUTPUT_NO_GNUPLOT,     /* a notice unless quiet */
-    OUTPUT_DRAWN,
-};
-/* Runs gnuplot on dir/script to draw dir/figure (settled as above). */
-enum output_drawn output_draw(const char *dir, const char *script, const char *figure, bool quiet,
-                              const char **failure);
 
 #endif

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "app/app.h"
+#include "cli/store/output.h"
 #include "cli/store/publish.h"
 
 #include <dirent.h>

@@ -6,7 +6,7 @@
 
 #include <stdbool.h>
 #include "cli/store/names.h"
-#include "cli/store/output.h"
+#include "app/file.h"
 
 /* How a command writes its folder. */
 enum publish_mode {

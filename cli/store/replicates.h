@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "cli/store/output.h"
+#include "app/file.h"
 #include "cli/store/output_settings.h"
 #include "gaexp/pack.h"
 
