@@ -1,4 +1,4 @@
-/* cli/cli.h — the subcommands of gaexp and what they share. */
+/* cli/cli.h — the subcommands of gaexp, as cli/gaexp.c dispatches them, and the sweep 'gaexp resume' goes on with. */
 #ifndef GA_CLI_H
 #define GA_CLI_H
 

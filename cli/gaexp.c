@@ -1,4 +1,4 @@
-/* cli/gaexp.c — the gaexp command: dispatch, help, list, and what subcommands share. */
+/* cli/gaexp.c — the gaexp command: the table of subcommands, dispatch, help and 'gaexp list'. */
 #include "config.h"
 
 #include <errno.h>
