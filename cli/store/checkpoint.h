@@ -11,9 +11,10 @@
  * DIR/checkpoint: a header — the magic "gaexp-ck", the byte order mark
  * 0x01020304 as the writer stored it, the format version, the hash of the
  * resolved configuration, the payload's length and its checksum (FNV-1a,
- * ga_pack_hash) — then the payload, whose layout cli/run.c owns.  It is
- * written as checkpoint.part, synced and renamed, so a crash leaves the
- * previous checkpoint or the new one, never half of one.
+ * ga_pack_hash) — then the payload, whose layout the runner owns
+ * (cli/runner/run_checkpoint.c writes it, cli/runner/run_resume.c reads it
+ * back).  It is written as checkpoint.part, synced and renamed, so a
+ * crash leaves the previous checkpoint or the new one, never half of one.
  */
 #define CHECKPOINT_VERSION 9 /* 2: hashes of the .part files and of the inputs; 3: the run's best so far;
                                 4: the problem's own columns in the statistics; 5: exact hitting times;
