@@ -132,16 +132,30 @@ for layer in library program; do
   check "the $layer's objects are built and read" sh -c '[ "$(wc -l <"$0")" -ge 10 ] && [ -s "$1" ]' \
     "$out/$layer.objects" "$out/$layer.calls"
   awk '{print $1, $2}' "$out/$layer.calls" | sort -u | tsort 2>"$out/$layer.loops" >/dev/null
-  # each loop tsort found: its files, and the names each takes from another of them
+  # each loop tsort found, widened to all the files that call one another
+  # around it (those reached from its first file and reaching it), with the
+  # names each takes from another of them
   loops=$(awk -v calls="$out/$layer.calls" '
-    BEGIN {while ((getline line < calls) > 0) {split(line, f, " "); k = f[1] " -> " f[2]; ties[k] = ties[k] " " f[3]}}
-    /input contains a loop/ {if (n) show(); n = 0; next}
-    {sub(/^tsort: /, ""); member[++n] = $0}
-    END {if (n) show()}
-    function show(   i, j, k, list) {
-      for (i = 1; i <= n; i++) list = list (i > 1 ? ", " : "") member[i]
-      print "call loop: " list
-      for (i = 1; i <= n; i++) for (j = 1; j <= n; j++) if ((k = member[i] " -> " member[j]) in ties) print "  " k ":" ties[k]
+    BEGIN {while ((getline line < calls) > 0) {split(line, f, " "); k = f[1] " " f[2]
+             if (!(k in ties)) {next_of[f[1]] = next_of[f[1]] " " f[2]; prev_of[f[2]] = prev_of[f[2]] " " f[1]}
+             ties[k] = ties[k] " " f[3]}}
+    /input contains a loop/ {if (first != "") show(first); first = ""; next}
+    {sub(/^tsort: /, ""); if (first == "") first = $0}
+    END {if (first != "") show(first)}
+    function reach(from, links, got,   todo, n, i, k, w, a) {
+      delete got; got[from] = 1; todo[n = 1] = from
+      for (i = 1; i <= n; i++) {k = split(links[todo[i]], a, " ")
+        for (w = 1; w <= k; w++) if (!(a[w] in got)) {got[a[w]] = 1; todo[++n] = a[w]}}
+    }
+    function show(at,   fwd, back, list, m, i, j, x, y, key) {
+      reach(at, next_of, fwd); reach(at, prev_of, back)
+      for (x in fwd) if (x in back) list[++m] = x
+      for (i = 2; i <= m; i++) for (j = i; j > 1 && list[j - 1] > list[j]; j--) {x = list[j]; list[j] = list[j - 1]; list[j - 1] = x}
+      key = list[1]; if (key in shown) return; shown[key] = 1
+      x = ""; for (i = 1; i <= m; i++) x = x (i > 1 ? ", " : "") list[i]
+      print "call loop of " m " files: " x
+      for (i = 1; i <= m; i++) for (j = 1; j <= m; j++)
+        if ((list[i] " " list[j]) in ties) print "  " list[i] " -> " list[j] ":" ties[list[i] " " list[j]]
     }' "$out/$layer.loops")
   [ -z "$loops" ] || echo "$loops"
   check "no call loop between the $layer's files" [ -z "$loops" ]
