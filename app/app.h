@@ -15,7 +15,7 @@
  * its caller must tell apart (the input's fault or the machine's) returns
  * one of these statuses, its message printed; a helper that succeeds or
  * fails returns bool, false after printing its message; a function with
- * other outcomes returns a named enum of them (cli/output.h's
+ * other outcomes returns a named enum of them (cli/store/output.h's
  * enum output_published), never a bare 1/0/-1.  What it hands back besides
  * goes through an out parameter. */
 #define APP_EXIT_STATUSES(X)                                                                   \

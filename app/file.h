@@ -21,7 +21,7 @@ struct app_file {
     struct app_file_io *io;  /* owned by fp */
     char final_path[APP_PATH_MAX];
     char part_path[APP_PATH_MAX + 16];
-    uint64_t hashed, hash;   /* a checkpointed file's progress (cli/output.h: output_mark) */
+    uint64_t hashed, hash;   /* a checkpointed file's progress (cli/store/output.h: output_mark) */
 };
 
 /* Copies "dir/name" ("name" when dir is empty) into buf; false (message

@@ -12,12 +12,13 @@
 
 #include "app/file.h"
 #include "cli/cli.h"
-#include "cli/figures.h"
-#include "cli/friedman.h"
-#include "cli/output.h"
-#include "cli/output_settings.h"
-#include "cli/publish.h"
-#include "cli/report_private.h"
+#include "cli/figures/figures.h"
+#include "cli/stats/friedman.h"
+#include "cli/stats/report_rank.h"
+#include "cli/stats/report_read.h"
+#include "cli/store/figure.h"
+#include "cli/store/output_settings.h"
+#include "cli/store/publish.h"
 
 /* The significance level of the tests and of the critical difference. */
 #define COMPARE_ALPHA 0.05

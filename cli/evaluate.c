@@ -11,7 +11,8 @@
 
 #include "cli/cli.h"
 #include "cli/options.h"
-#include "cli/output_settings.h"
+#include "cli/runner/plugin.h"
+#include "cli/store/output_settings.h"
 #include "gaexp/rng.h"
 
 static const char evaluate_usage[] =

@@ -11,10 +11,12 @@
 
 #include "app/file.h"
 #include "cli/cli.h"
-#include "cli/figures.h"
-#include "cli/output.h"
-#include "cli/output_settings.h"
-#include "cli/publish.h"
+#include "cli/figures/figures.h"
+#include "cli/runner/plugin.h"
+#include "cli/store/names.h"
+#include "cli/store/output.h"
+#include "cli/store/output_settings.h"
+#include "cli/store/publish.h"
 #include "gaexp/cfg.h"
 #include "gaexp/experiment.h"
 
@@ -780,7 +782,7 @@ static bool export_read_index(const char *root, FILE *index, struct export_sourc
             failed = *bad_input = true;
             break;
         }
-        if (!cli_sweep_point_named(root, lineno, field[0], field[1], *count + 1)) { /* never a path out of OUT */
+        if (!names_point_named(root, lineno, field[0], field[1], *count + 1)) { /* never a path out of OUT */
             failed = *bad_input = true;
             break;
         }

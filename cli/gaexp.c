@@ -1,4 +1,4 @@
-/* cli/gaexp.c — the gaexp command: dispatch, help, list, and what subcommands share. */
+/* cli/gaexp.c — the gaexp command: the table of subcommands, dispatch, help and 'gaexp list'. */
 #include "config.h"
 
 #include <errno.h>
@@ -10,8 +10,9 @@
 #include <time.h>
 
 #include "cli/cli.h"
-#include "cli/guard.h"
-#include "cli/mpi.h"
+#include "cli/runner/guard.h"
+#include "cli/runner/mpi.h"
+#include "cli/runner/plugin.h"
 
 static const char cli_usage[] =
     "Usage: gaexp COMMAND [ARGS]...\n"

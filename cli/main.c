@@ -1,8 +1,9 @@
-/* cli/main.c — the gaexp program: cli_main() (cli/gaexp.c); under mpirun the other ranks serve its sweeps (cli/mpi.c). */
+/* cli/main.c — the gaexp program: cli_main() (cli/gaexp.c); under mpirun the other ranks serve its sweeps (cli/runner/mpi.c). */
 #include "config.h"
 
 #include "cli/cli.h"
-#include "cli/mpi.h"
+#include "cli/runner/mpi.h"
+#include "cli/runner/plugin.h"
 
 int main(int argc, char **argv)
 {

@@ -4,7 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include "cli/pool.h"
+#include "cli/runner/pool.h"
 
 struct ga_cfg;
 
@@ -20,7 +20,7 @@ struct cli_options {
     bool force, quiet;
     bool check; /* --check: ga.check = true */
     bool resume; /* sweep only, internal: going on with ROOT (gaexp resume) */
-    bool staged; /* with resume: going on in the stage a killed --force left (cli/publish.h) */
+    bool staged; /* with resume: going on in the stage a killed --force left (cli/store/publish.h) */
     enum cli_pool_mode parallel;
 };
 

@@ -5,13 +5,16 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "cli/figures.h"
-#include "cli/gnuplots.h"
-#include "cli/output.h"
-#include "cli/publish.h"
+#include "cli/figures/figures_run.h"
+#include "cli/figures/gnuplots.h"
+#include "cli/figures/report_figures.h"
 #include "cli/report.h"
-#include "cli/report_private.h"
-#include "cli/run_session.h"
+#include "cli/stats/report_rank.h"
+#include "cli/stats/report_read.h"
+#include "cli/stats/report_table.h"
+#include "cli/store/journal.h"
+#include "cli/store/output.h"
+#include "cli/store/publish.h"
 
 /* A number macro's digits as a string literal, for the help text: "300". */
 #define REPORT_QUOTE(x) #x
@@ -78,7 +81,7 @@ static int report_command(int argc, char **argv, const char *usage, bool plot)
     if (index)
         fclose(index);
     /* plot writes: one writer per folder (a sweep or run under way refuses it, and it them) */
-    int status = APP_OK, lock = plot ? run_lock(dir, false, &status) : -1;
+    int status = APP_OK, lock = plot ? output_lock_settled(dir, false, &status) : -1;
     if (plot && lock < 0)
         return status;
     if (plot && !index) {

@@ -6,10 +6,12 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "cli/output.h"
-#include "cli/pool.h"
-#include "cli/publish.h"
-#include "cli/replicates.h"
+#include "cli/runner/plugin.h"
+#include "cli/runner/pool.h"
+#include "cli/runner/run_resume.h"
+#include "cli/store/output.h"
+#include "cli/store/publish.h"
+#include "cli/store/replicates.h"
 
 static const char resume_usage[] =
     "Usage: gaexp resume DIR [OPTION]...\n"

@@ -8,12 +8,13 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "cli/mpi.h"
-#include "cli/names.h"
 #include "cli/options.h"
-#include "cli/output.h"
-#include "cli/pool.h"
-#include "cli/publish.h"
+#include "cli/runner/mpi.h"
+#include "cli/runner/plugin.h"
+#include "cli/runner/pool.h"
+#include "cli/runner/run_session.h"
+#include "cli/store/names.h"
+#include "cli/store/publish.h"
 #include "gaexp/run.h"
 
 static const char run_usage[] =

@@ -11,16 +11,20 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "cli/figures.h"
-#include "cli/gnuplots.h"
-#include "cli/guard.h"
-#include "cli/mpi.h"
+#include "cli/figures/figures_run.h"
+#include "cli/figures/gnuplots.h"
 #include "cli/options.h"
-#include "cli/output.h"
-#include "cli/pool.h"
-#include "cli/publish.h"
-#include "cli/replicates.h"
 #include "cli/report.h"
+#include "cli/runner/guard.h"
+#include "cli/runner/mpi.h"
+#include "cli/runner/plugin.h"
+#include "cli/runner/pool.h"
+#include "cli/runner/run_resume.h"
+#include "cli/runner/run_session.h"
+#include "cli/store/names.h"
+#include "cli/store/output.h"
+#include "cli/store/publish.h"
+#include "cli/store/replicates.h"
 #include "gaexp/run.h"
 
 static const char sweep_usage[] =
@@ -109,7 +113,7 @@ struct sweep {
     struct gnuplots *gnuplots; /* draw the figures (NULL: none, or gnuplot is missing) */
     bool gnuplots_started;
     const char *named; /* the sweep's folder, as its points' config.cfg name it */
-    bool staged;       /* written in the stage of a --force (cli/publish.h), not in 'named' itself */
+    bool staged;       /* written in the stage of a --force (cli/store/publish.h), not in 'named' itself */
 };
 
 /* Reads 'from', 'to', 'step' of a range axis. */
@@ -314,25 +318,6 @@ static struct ga_cfg *sweep_point_cfg(struct sweep *w, size_t p, const char *dir
 }
 
 
-/* Point p's folder: root/pNNN, NNN = p + 1. */
-#define SWEEP_POINT_NAME "p%03zu"
-static void sweep_point_dir(const char *root, size_t p, char *dir, size_t size)
-{
-    snprintf(dir, size, "%s/" SWEEP_POINT_NAME, root, p + 1);
-}
-
-bool cli_sweep_point_named(const char *root, size_t line, const char *number, const char *dir, size_t point)
-{
-    char want[32], name[32];
-    snprintf(want, sizeof want, "%zu", point);
-    snprintf(name, sizeof name, SWEEP_POINT_NAME, point);
-    if (strcmp(number, want) == 0 && strcmp(dir, name) == 0)
-        return true;
-    app_error("%s/index.csv:%zu: expected point %s in folder %s, got '%s' in '%s'", root, line, want, name, number,
-              dir);
-    return false;
-}
-
 /* The most genes a point's runs evaluate: replicates x the evaluations
  * budget x genome length, what its runs cost about (1 to 2 ns a gene on
  * the shipped problems, where a point's figure costs some 15 ms). */
@@ -414,7 +399,7 @@ static bool sweep_check_points(struct sweep *w, const struct cli_options *o, con
     bool ok = true;
     for (size_t p = 0; p < w->points && diag->count < GA_DIAG_MAX; p++) {
         char dir[1100];
-        sweep_point_dir(root, p, dir, sizeof dir);
+        names_point_dir(root, p, dir, sizeof dir);
         size_t before = diag->count;
         struct ga_cfg *c = sweep_point_cfg(w, p, dir, diag);
         bool plot_set = c && config_lookup(ga_cfg_config(c), "output.plot") != NULL; /* before the defaults fill it */
@@ -458,7 +443,7 @@ static bool sweep_write_index(struct sweep *w, const char *root)
         fprintf(f.fp, ",%s", w->axis[i].label);
     fputc('\n', f.fp);
     for (size_t p = 0; p < w->points; p++) {
-        fprintf(f.fp, "%zu," SWEEP_POINT_NAME, p + 1, p + 1);
+        fprintf(f.fp, "%zu," NAMES_POINT, p + 1, p + 1);
         for (size_t i = 0; i < w->axes; i++) {
             char text[256];
             ga_cfg_value_text(sweep_value(w, i, sweep_coordinate(w, p, i)), text, sizeof text);
@@ -527,7 +512,7 @@ static bool sweep_point_continued(const struct sweep *w, const struct cli_option
         return false;
     unsigned replicates = 0;
     char named[1100];
-    sweep_point_dir(w->named, p, named, sizeof named);
+    names_point_dir(w->named, p, named, sizeof named);
     *status = cli_resume_dir(dir, named, o->jobs, true, &replicates);
     *runs += *status != APP_OK ? 0 : committing ? sweep_point_done(dir) : replicates;
     return true;
@@ -556,7 +541,7 @@ static bool sweep_point_open(struct sweep *w, const struct cli_options *o, size_
                              struct output_settings *out)
 {
     char named[1100];
-    sweep_point_dir(w->named, p, named, sizeof named);
+    names_point_dir(w->named, p, named, sizeof named);
     *cfg = sweep_point_cfg(w, p, named, diag);
     *e = *cfg ? cli_experiment_alloc(*cfg, 1, out) : NULL;
     if (*e && w->staged && !(out->dir = strdup(dir))) {
@@ -588,7 +573,7 @@ static int sweep_run_point(struct sweep *w, const struct cli_options *o, size_t 
                            unsigned long *runs)
 {
     char dir[1100];
-    sweep_point_dir(root, p, dir, sizeof dir);
+    names_point_dir(root, p, dir, sizeof dir);
     int status;
     if (sweep_point_continued(w, o, p, dir, runs, &status))
         return status;
@@ -641,7 +626,7 @@ static int sweep_run_here(struct sweep *w, const struct cli_options *o, const ch
 static bool sweep_point_figure(struct sweep *w, const char *root, size_t p)
 {
     char dir[1100], script[1200];
-    sweep_point_dir(root, p, dir, sizeof dir);
+    names_point_dir(root, p, dir, sizeof dir);
     struct figures_run fig;
     snprintf(script, sizeof script, "%s/front.csv", dir);
     figures_run_names(figures_front_several(script), w->format[p], &fig);
@@ -664,7 +649,7 @@ static void sweep_gnuplots(struct sweep *w, const struct cli_options *o)
 }
 
 /* A sweep spread over MPI ranks: the points still to run, handed out
- * replicate by replicate (cli/mpi.c), each opened when its first
+ * replicate by replicate (cli/runner/mpi.c), each opened when its first
  * replicate goes out. */
 struct sweep_spread {
     struct sweep *w;
@@ -680,7 +665,7 @@ static bool sweep_spread_open(void *ctx, size_t i, struct ga_cfg **cfg, struct g
 {
     struct sweep_spread *s = ctx;
     char dir[1100];
-    sweep_point_dir(s->root, s->todo[i], dir, sizeof dir);
+    names_point_dir(s->root, s->todo[i], dir, sizeof dir);
     ga_diag_clear(&s->diag);
     bool ok = sweep_point_open(s->w, s->o, s->todo[i], dir, true, &s->diag, cfg, e, out);
     app_print_diag(&s->diag);
@@ -714,7 +699,7 @@ static int sweep_run_spread(struct sweep *w, const struct cli_options *o, const 
     size_t count = 0;
     for (size_t p = 0; status == APP_OK && p < w->points; p++) {
         char dir[1100];
-        sweep_point_dir(root, p, dir, sizeof dir);
+        names_point_dir(root, p, dir, sizeof dir);
         if (sweep_point_continued(w, o, p, dir, &live->runs, &status))
             sweep_progress(live->on, ++live->done, w->points, live->runs, live->started);
         else
@@ -791,7 +776,7 @@ static void sweep_free(struct sweep *w)
 
 /* The sweep of o into its folder: its points checked, the folder opened
  * (a --force over an old sweep builds the new one in a stage, published
- * whole at the end: cli/publish.h), the points run or gone on with, the
+ * whole at the end: cli/store/publish.h), the points run or gone on with, the
  * comparison and figures written. */
 static int sweep_go(struct cli_options *o)
 {
@@ -830,7 +815,7 @@ static int sweep_go(struct cli_options *o)
     /* the longest path: the replicates kept beside the last point, in the stage a --force may use */
     char stage[1100], last[1200], deepest[1300];
     publish_stage_path(root, NAMES_SWEEP, stage, sizeof stage); /* fits: root has at most 1023 bytes */
-    sweep_point_dir(mode == PUBLISH_FORCE || mode == PUBLISH_STAGED ? stage : root, w.points - 1, last, sizeof last);
+    names_point_dir(mode == PUBLISH_FORCE || mode == PUBLISH_STAGED ? stage : root, w.points - 1, last, sizeof last);
     replicates_beside(last, deepest, sizeof deepest);
     int status = output_path_fits(deepest) ? publish_open(&folder, root, NAMES_SWEEP, mode) : APP_USAGE;
     const char *where = folder.where;

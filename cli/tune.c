@@ -10,9 +10,10 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "cli/output.h"
-#include "cli/output_settings.h"
-#include "cli/publish.h"
+#include "cli/runner/plugin.h"
+#include "cli/store/output.h"
+#include "cli/store/output_settings.h"
+#include "cli/store/publish.h"
 #include "gaexp/cfg.h"
 #include "gaexp/experiment.h"
 

@@ -63,7 +63,7 @@ done
 # its own '.B group.key' entry.
 grep -E '^\.B [a-z_]+(\.[A-Za-z_0-9]+)+$' "$src/doc/gaexp.1" | sed 's/^\.B //' | sort -u >"$out/documented"
 tr '.' '\n' <"$out/documented" | sort -u >"$out/documented-parts"
-cat "$src"/ga/*.c "$src"/operators/*.c "$src"/problems/*/*.c "$src"/cli/*.c | tr '\n' ' ' |
+cat "$src"/ga/*.c "$src"/operators/*.c "$src"/problems/*/*.c "$src"/cli/*.c "$src"/cli/*/*.c | tr '\n' ' ' |
   grep -oE 'ga_cfg_(int|int_list|double|bool|string|file|choice|lookup|group)\([^;"]*"[A-Za-z_]+"' |
   grep -oE '"[A-Za-z_]+"$' | tr -d '"' | sort -u >"$out/read-keys"
 check "the sources read settings through the validating reader" [ "$(wc -l <"$out/read-keys")" -ge 40 ]

@@ -10,7 +10,7 @@ out_abs=$(cd "$out" && pwd)
 # --- cli/ names no built-in problem: the problems are found through the registry.
 names=$(cd "$srcdir/problems" && for d in */; do printf '%s\n' "${d%/}"; done)
 check "the built-in problems are known to this test" [ "$(printf '%s\n' "$names" | wc -l)" -ge 5 ]
-named=$(for n in $names; do grep -n -i -w "$n" "$srcdir"/cli/*.c "$srcdir"/cli/*.h; done)
+named=$(for n in $names; do grep -n -i -w "$n" "$srcdir"/cli/*.c "$srcdir"/cli/*.h "$srcdir"/cli/*/*.c "$srcdir"/cli/*/*.h; done)
 [ -z "$named" ] || echo "$named"
 check "no file under cli/ names a built-in problem" [ -z "$named" ]
 

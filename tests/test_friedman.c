@@ -1,10 +1,10 @@
-/* tests/test_friedman.c — cli/friedman.c against R: friedman.test with ties, the pairwise
+/* tests/test_friedman.c — cli/stats/friedman.c against R: friedman.test with ties, the pairwise
  * z tests of average ranks, p.adjust(, "holm"), and qtukey(0.95, k, Inf) / sqrt(2). */
 #include "tests/testlib.h"
 
 #include <math.h>
 
-#include "cli/friedman.h"
+#include "cli/stats/friedman.h"
 
 #define assert_near(value, expect, tolerance)                                                   \
     do {                                                                                        \

@@ -7,7 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "cli/number.h"
+#include "cli/runner/number.h"
 
 static unsigned long number_mismatches;
 

@@ -9,8 +9,10 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "cli/output.h"
-#include "cli/output_settings.h"
+#include "cli/runner/record.h"
+#include "cli/runner/run_session.h"
+#include "cli/store/output.h"
+#include "cli/store/output_settings.h"
 #include "gaexp/pack.h"
 
 #define RECORDS_DIR "tests/out/records"

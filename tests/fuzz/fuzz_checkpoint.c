@@ -10,9 +10,11 @@
 
 #include <gsl/gsl_errno.h>
 
-#include "cli/checkpoint.h"
 #include "cli/cli.h"
-#include "cli/output_settings.h"
+#include "cli/runner/plugin.h"
+#include "cli/runner/run_resume.h"
+#include "cli/store/checkpoint.h"
+#include "cli/store/output_settings.h"
 #include "gaexp/cfg.h"
 #include "gaexp/experiment.h"
 #include "gaexp/genome.h"
@@ -35,14 +37,14 @@
 #define FUZZ_CK_MAX_GENES (8u << 20) /* genes a load may allocate (twice): bounded memory */
 #define FUZZ_CK_MAX_PART (1u << 20)  /* bytes of each .part file */
 
-/* The header as cli/checkpoint.c writes it. */
+/* The header as cli/store/checkpoint.c writes it. */
 struct fuzz_ck_header {
     char magic[8];
     uint32_t order, version;
     uint64_t config_hash, length, checksum;
 };
 
-/* The streamed files a checkpoint marks, in its order (cli/run_session.h's RUN_STREAMED). */
+/* The streamed files a checkpoint marks, in its order (cli/runner/run_session.h's RUN_STREAMED). */
 #define FUZZ_CK_PARTS 4
 static const char *const fuzz_ck_parts[FUZZ_CK_PARTS] = {"generations.csv.part", "summary.csv.part", "times.csv.part",
                                                           "front.csv.part"};

@@ -2,7 +2,7 @@
 #ifndef GA_FUZZ_EXPERIMENT_H
 #define GA_FUZZ_EXPERIMENT_H
 
-#include "cli/output_settings.h"
+#include "cli/store/output_settings.h"
 #include "gaexp/experiment.h"
 #include "operators/registry.h"
 #include "problems/registry.h"
