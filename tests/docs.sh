@@ -11,7 +11,7 @@ src=${srcdir:-.}
 
 # ---- the README is an entry page, not the manual
 lines=$(wc -l < "$src/README.md")
-check "README.md has at most 260 lines (it has $lines)" [ "$lines" -le 260 ]
+check "README.md has at most 200 lines (it has $lines)" [ "$lines" -le 200 ]
 counts=$(grep -n -E '[0-9][0-9,]* passed|[0-9][0-9.]* minutes' "$src/README.md")
 [ -z "$counts" ] || echo "$counts"
 check "README.md holds no hand-edited test count ('N passed') or timing ('N minutes')" [ -z "$counts" ]

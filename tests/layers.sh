@@ -161,6 +161,17 @@ for layer in library program; do
   check "no call loop between the $layer's files" [ -z "$loops" ]
 done
 
+# ---- the schemes are a type table (issue 42): no file but ga/schemes/'s
+# names a scheme (GA_SCHEME_* or a scheme's name as a string); the loop,
+# the reader and the program take what they need from the table
+named=$(cd "$src" && for id in $(sed -n 's/^GA_SCHEME(\(.*\))$/\1/p' ga/schemes/schemes.def); do
+  grep -n "\"$id\"" ga/*.[ch] include/gaexp/*.h cli/*.[ch] cli/*/*.[ch] app/*.[ch]
+done; grep -n 'GA_SCHEME_[A-Z]' ga/*.[ch] include/gaexp/*.h cli/*.[ch] cli/*/*.[ch] app/*.[ch] operators/*.[ch] |
+  grep -v GA_SCHEME_SETTINGS_MAX)
+[ -z "$named" ] || echo "$named"
+check "the schemes' table lists schemes (ga/schemes/schemes.def)" [ "$(grep -c '^GA_SCHEME(' "$src/ga/schemes/schemes.def")" -ge 9 ]
+check "no scheme is named outside ga/schemes/" [ -z "$named" ]
+
 # ---- the commands are the program's: none is compiled into the library,
 # which reads no command line
 check "no command file in the library" [ -z "$(echo "$library" | grep -e '/cmd_' -e '/app/' -e '/cli/')" ]
