@@ -40,7 +40,7 @@ static double bench_time(const struct ga_problem *p, const struct ga_genome *gen
         double start = bench_seconds();
         for (unsigned long round = 0; round < rounds; round++) {
             if (batch)
-                p->evaluate_batch(gen, block, stride, BENCH_BLOCK, fitness);
+                ga_problem_evaluate_batch(p)(gen, block, stride, BENCH_BLOCK, fitness);
             else
                 for (size_t i = 0; i < BENCH_BLOCK; i++)
                     fitness[i] = p->evaluate(gen, block + i * stride);
@@ -58,7 +58,7 @@ static void bench_row(const struct ga_catalog *cat, const char *label, const cha
     struct ga_cfg *cfg = ga_cfg_alloc(&diag);
     struct ga_experiment *e = cfg && ga_cfg_load_string(cfg, "bench", text) ? ga_experiment_alloc(cfg, cat, 1, NULL)
                                                                             : NULL;
-    if (!e || !e->problem->evaluate_batch)
+    if (!e || !ga_problem_evaluate_batch(e->problem))
         bench_fail(text);
     const struct ga_problem *p = e->problem;
     struct ga_genome gen = ga_problem_genome(p, e->state);

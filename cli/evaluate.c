@@ -273,7 +273,7 @@ static int evaluate_read(const struct ga_problem *p, const struct ga_genome *gen
 static void evaluate_print_objectives(const struct ga_problem *p, const struct ga_genome *gen,
                                       const struct evaluate_input *in)
 {
-    const struct ga_problem_objectives *o = p->objectives;
+    const struct ga_problem_objectives *o = ga_problem_objectives(p);
     size_t m = 0, k = 0;
     o->count(gen->state, &m, &k);
     for (size_t j = 0; j < m; j++) {
@@ -298,14 +298,15 @@ static void evaluate_print_objectives(const struct ga_problem *p, const struct g
 /* Prints the header and every genome's fitness and columns; an APP_ status. */
 static int evaluate_print(const struct ga_problem *p, const struct ga_genome *gen, const struct evaluate_input *in)
 {
-    if (p->objectives) {
+    if (ga_problem_objectives(p)) {
         evaluate_print_objectives(p, gen, in);
         return fflush(stdout) == 0 && !ferror(stdout) ? APP_OK : APP_FAILED;
     }
     size_t columns = ga_problem_column_count(p);
+    const struct ga_problem_columns *table = ga_problem_columns(p);
     fputs("fitness", stdout);
     for (size_t c = 0; c < columns; c++)
-        printf(" %s", p->columns->names[c]);
+        printf(" %s", table->names[c]);
     putchar('\n');
     for (size_t i = 0; i < in->count; i++) {
         const ga_gene *g = in->genes + i * in->len;
@@ -318,7 +319,7 @@ static int evaluate_print(const struct ga_problem *p, const struct ga_genome *ge
         /* The columns measure a population: this genome alone. */
         struct ga_population pop = {.genes = g, .stride = in->len, .n = 1, .best = 0, .fitness = &fitness};
         if (columns)
-            p->columns->measure(gen, &pop, values);
+            table->measure(gen, &pop, values);
         printf("%.17g", fitness);
         for (size_t c = 0; c < columns; c++)
             printf(" %.17g", values[c]);

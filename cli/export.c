@@ -289,8 +289,9 @@ static bool export_source_read(struct export_source *src, const char *swept)
         long long function = export_problem_int(cfg, "function", 0);
         if (function > 0) {
             src->fid = function;
-            if (e->problem->function_name)
-                snprintf(src->function, sizeof src->function, "%s", e->problem->function_name(e->state));
+            ga_problem_function_name_fn function_name = ga_problem_function_name(e->problem);
+            if (function_name)
+                snprintf(src->function, sizeof src->function, "%s", function_name(e->state));
             else
                 snprintf(src->function, sizeof src->function, "%s_f%lld", e->problem->name, function);
         } else {

@@ -62,15 +62,15 @@ static void cli_list_operators(const struct ga_problem *p, const char *indent)
     size_t nmu = ga_catalog_mutations(cli_catalog(), p, mu, 64);
     for (size_t i = 0; i < ncx && i < 64; i++) {
         printf("%scrossover %-13s%s%s\n", indent, cx[i]->name, cx[i]->summary,
-               strcmp(cx[i]->name, p->defaults.crossover) == 0 ? " [default]" : "");
+               strcmp(cx[i]->name, ga_problem_defaults(p).crossover) == 0 ? " [default]" : "");
         cli_list_settings(cx[i]->name, cx[i]->settings);
     }
     for (size_t i = 0; i < nmu && i < 64; i++) {
         printf("%smutation  %-13s%s%s\n", indent, mu[i]->name, mu[i]->summary,
-               strcmp(mu[i]->name, p->defaults.mutation) == 0 ? " [default]" : "");
+               strcmp(mu[i]->name, ga_problem_defaults(p).mutation) == 0 ? " [default]" : "");
         cli_list_settings(mu[i]->name, mu[i]->settings);
     }
-    for (const struct ga_local *const *l = p->locals; l && *l; l++)
+    for (const struct ga_local *const *l = ga_problem_locals(p); l && *l; l++)
         printf("    local     %-13s%s\n", (*l)->name, (*l)->summary);
 }
 
@@ -79,7 +79,8 @@ static void cli_list_part(const struct ga_problem *p, const struct ga_problem_pa
 {
     printf("    part %s: %s, %zu %s (ga.parts.%s)\n", part->name, ga_genome_kind_name(part->kind), part->len,
            part->kind == GA_KIND_REAL ? "reals" : "genes", part->name);
-    struct ga_problem kind = {.name = p->name, .kind = part->kind, .defaults = part->defaults};
+    struct ga_problem_variation variation = {.defaults = part->defaults};
+    struct ga_problem kind = {.name = p->name, .kind = part->kind, .variation = &variation};
     cli_list_operators(&kind, "      ");
 }
 
@@ -90,12 +91,13 @@ static void cli_list_parts(const struct ga_problem *p)
     ga_diag_clear(&diag);
     struct ga_cfg *cfg = ga_cfg_alloc(&diag);
     char text[512];
-    snprintf(text, sizeof text, "problem = { name = \"%s\"; %s };", p->name, p->example ? p->example : "");
+    const char *example = ga_problem_example(p);
+    snprintf(text, sizeof text, "problem = { name = \"%s\"; %s };", p->name, example ? example : "");
     void *state = NULL;
     if (cfg && ga_cfg_load_string(cfg, "list", text))
         state = ga_problem_configure(p, cfg, config_lookup(ga_cfg_config(cfg), "problem"));
     const struct ga_problem_part *parts;
-    size_t n = state ? p->parts->list(state, &parts) : 0;
+    size_t n = state ? ga_problem_parts(p)(state, &parts) : 0;
     for (size_t i = 0; i < n; i++)
         cli_list_part(p, &parts[i]);
     ga_problem_release(p, state);
@@ -116,11 +118,11 @@ int cli_list(int argc, char **argv)
     for (const struct ga_problem *const *p = cli_catalog()->problems; *p; p++) {
         printf("\n  %-10s %s\n", (*p)->name, (*p)->summary);
         printf("    genome: %s%s\n", ga_genome_kind_name((*p)->kind),
-               (*p)->packed ? " (packed: yes, problem.packed = true keeps 64 bits to a word)" : "");
-        if ((*p)->example)
-            printf("    needs:  problem = { name = \"%s\"; %s };\n", (*p)->name, (*p)->example);
+               ga_problem_packed(*p) ? " (packed: yes, problem.packed = true keeps 64 bits to a word)" : "");
+        if (ga_problem_example(*p))
+            printf("    needs:  problem = { name = \"%s\"; %s };\n", (*p)->name, ga_problem_example(*p));
         cli_list_operators(*p, "    ");
-        if ((*p)->kind == GA_KIND_COMPOSITE && (*p)->parts && (*p)->parts->list)
+        if ((*p)->kind == GA_KIND_COMPOSITE && ga_problem_parts(*p))
             cli_list_parts(*p);
     }
     printf("\nSelection schemes (ga.selection.name):\n");

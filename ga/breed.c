@@ -31,7 +31,7 @@ unsigned long breed_local(struct ga_run *run, gsl_rng *r, ga_gene *g, double *fi
  * with a local search, whose draws follow each evaluation in the stream. */
 static bool breed_batch(const struct ga_run *run)
 {
-    return run->problem->evaluate_batch && !run->params.local && !run->mo; /* records: one genome a call */
+    return ga_problem_evaluate_batch(run->problem) && !run->params.local && !run->mo; /* records: one genome a call */
 }
 
 unsigned long long breed_initial(struct ga_run *run)
@@ -64,8 +64,8 @@ unsigned long long breed_initial(struct ga_run *run)
             }
         }
         if (batch)
-            p->evaluate_batch(&run->gen, run->genes + start * run->stride, run->stride, end - start,
-                              run->fitness + start);
+            ga_problem_evaluate_batch(p)(&run->gen, run->genes + start * run->stride, run->stride, end - start,
+                                         run->fitness + start);
     }
     return evaluations;
 }
@@ -219,7 +219,8 @@ static void breed_settle_batch(struct ga_run *run, ga_gene *genes, double *fitne
         while (e < to && !isnan(trail[at + e]))
             e++;
         if (e > s) {
-            run->problem->evaluate_batch(&run->gen, genes + s * run->stride, run->stride, e - s, fitness + s);
+            ga_problem_evaluate_batch(run->problem)(&run->gen, genes + s * run->stride, run->stride, e - s,
+                                                    fitness + s);
             memcpy(trail + at + s, fitness + s, (e - s) * sizeof *fitness);
         }
         s = e + 1;

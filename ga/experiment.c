@@ -28,7 +28,7 @@ size_t ga_catalog_crossovers(const struct ga_catalog *cat, const struct ga_probl
                              const struct ga_crossover **out, size_t max)
 {
     size_t n = 0;
-    for (const struct ga_crossover *const *o = p->crossovers; o && *o; o++, n++)
+    for (const struct ga_crossover *const *o = ga_problem_crossovers(p); o && *o; o++, n++)
         if (n < max)
             out[n] = *o;
     for (const struct ga_crossover *const *o = cat->crossovers; *o; o++)
@@ -41,7 +41,7 @@ size_t ga_catalog_mutations(const struct ga_catalog *cat, const struct ga_proble
                             const struct ga_mutation **out, size_t max)
 {
     size_t n = 0;
-    for (const struct ga_mutation *const *o = p->mutations; o && *o; o++, n++)
+    for (const struct ga_mutation *const *o = ga_problem_mutations(p); o && *o; o++, n++)
         if (n < max)
             out[n] = *o;
     for (const struct ga_mutation *const *o = cat->mutations; *o; o++)
@@ -121,15 +121,17 @@ struct ga_genome ga_problem_genome(const struct ga_problem *p, const void *state
         gen.len = GA_PACKED_LEN(gen.bits);
         gen.alphabet = GA_GENE_MAX + 1u;
     }
-    if (p->kind == GA_KIND_REAL && p->reals && p->reals->bounds)
-        p->reals->bounds(state, &gen.reals, &gen.lower, &gen.upper);
+    ga_problem_bounds_fn bounds = ga_problem_bounds(p);
+    if (p->kind == GA_KIND_REAL && bounds)
+        bounds(state, &gen.reals, &gen.lower, &gen.upper);
     return gen;
 }
 
 size_t ga_problem_column_count(const struct ga_problem *p)
 {
+    const struct ga_problem_columns *c = ga_problem_columns(p);
     size_t n = 0;
-    while (p->columns && p->columns->names && p->columns->names[n])
+    while (c && c->names && c->names[n])
         n++;
     return n;
 }
@@ -149,14 +151,15 @@ static bool experiment_standard_column(const char *name)
 
 const char *ga_problem_columns_check(const struct ga_problem *p, size_t *bad)
 {
+    const struct ga_problem_columns *c = ga_problem_columns(p);
     size_t n = ga_problem_column_count(p);
     *bad = n;
-    if (p->columns && !n)
+    if (c && !n)
         return "a measure hook without columns";
-    if (p->columns && !p->columns->measure)
+    if (c && !c->measure)
         return "columns without a measure hook";
     for (size_t i = 0; i < n; i++) {
-        const char *name = p->columns->names[i];
+        const char *name = c->names[i];
         *bad = i;
         if (i >= GA_STATS_PROBLEM_MAX)
             return "one column too many (at most " EXPERIMENT_TEXT(GA_STATS_PROBLEM_MAX) ")";
@@ -166,7 +169,7 @@ const char *ga_problem_columns_check(const struct ga_problem *p, size_t *bad)
         if (experiment_standard_column(name))
             return "clashes with a standard column of generations.csv";
         for (size_t j = 0; j < i; j++)
-            if (strcmp(p->columns->names[j], name) == 0)
+            if (strcmp(c->names[j], name) == 0)
                 return "declared twice";
     }
     return NULL;
@@ -207,12 +210,13 @@ static const struct ga_problem *experiment_packed(struct ga_cfg *cfg, const stru
                                                   config_setting_t *group)
 {
     bool packed;
-    if (!p->packed && !config_setting_get_member(group, "packed"))
+    const struct ga_problem *twin = ga_problem_packed(p);
+    if (!twin && !config_setting_get_member(group, "packed"))
         return p; /* no packed storage, none asked for: config.cfg and the titles need no 'packed = false' */
     if (!ga_cfg_bool(cfg, group, "packed", false, &packed))
         return NULL;
-    if (!packed || p->packed)
-        return packed ? p->packed : p;
+    if (!packed || twin)
+        return packed ? twin : p;
     ga_cfg_error(cfg, config_setting_get_member(group, "packed"),
                  "problem '%s' (%s genome) has no packed storage; bits problems that offer it say "
                  "'packed: yes' in 'gaexp list'",
@@ -394,8 +398,9 @@ static bool experiment_scheme(struct ga_cfg *cfg, config_setting_t *ga, const st
     config_setting_t *g = ga_cfg_group(cfg, ga, "scheme");
     size_t which;
     size_t m = 1, constraints = 0;
-    if (problem && problem->objectives && state)
-        problem->objectives->count(state, &m, &constraints);
+    const struct ga_problem_objectives *o = problem ? ga_problem_objectives(problem) : NULL;
+    if (o && state)
+        o->count(state, &m, &constraints);
     if (!g || !ga_cfg_choice(cfg, g, "name", names, count, m > 1 ? several : 0, &which))
         return false;
     bool ok = experiment_refuse_moved_schemes(cfg, g, "scheme");
@@ -593,8 +598,9 @@ static bool experiment_crossover(struct ga_cfg *cfg, const struct ga_catalog *ca
                                  struct ga_params *params)
 {
     config_setting_t *g = ga_cfg_group(cfg, ga, "crossover");
-    return g && experiment_crossover_in(cfg, cat, p, NULL, g, &p->defaults, &params->crossover,
-                                        &params->crossover_rate, params->crossover_settings);
+    struct ga_problem_defaults def = ga_problem_defaults(p);
+    return g && experiment_crossover_in(cfg, cat, p, NULL, g, &def, &params->crossover, &params->crossover_rate,
+                                        params->crossover_settings);
 }
 
 /* The mutation group g of problem p or of its part 'part' (not NULL) into
@@ -635,7 +641,8 @@ static bool experiment_mutation(struct ga_cfg *cfg, const struct ga_catalog *cat
     config_setting_t *g = ga_cfg_group(cfg, ga, "mutation");
     if (!g)
         return false;
-    bool ok = experiment_mutation_in(cfg, cat, p, NULL, g, &p->defaults, &params->mutation, &params->mutation_rate,
+    struct ga_problem_defaults def = ga_problem_defaults(p);
+    bool ok = experiment_mutation_in(cfg, cat, p, NULL, g, &def, &params->mutation, &params->mutation_rate,
                                      &params->mutation_unit, params->mutation_settings);
     ok &= ga_cfg_bool(cfg, g, "resample", false, &params->mutation_resample);
     ok &= ga_cfg_double(cfg, g, "beta", 1.5, 1, 10, &params->mutation_beta);
@@ -679,10 +686,12 @@ static bool experiment_parts(struct ga_cfg *cfg, const struct ga_catalog *cat, c
     if (!g || !state) /* a problem group refused: its parts unknown */
         return g != NULL;
     const struct ga_problem_part *decl = NULL;
-    size_t n = p->parts && p->parts->list ? p->parts->list(state, &decl) : 0;
+    ga_problem_parts_fn parts = ga_problem_parts(p);
+    size_t n = parts ? parts(state, &decl) : 0;
     if (n < 1 || n > GA_PARTS_MAX) {
         ga_cfg_error(cfg, config_setting_get_member(ga_cfg_root(cfg), "problem"),
-                     "problem '%s' has a composite genome of %zu parts: gaexp takes 1 to %d (struct ga_problem_parts)",
+                     "problem '%s' has a composite genome of %zu parts: gaexp takes 1 to %d "
+                     "(struct ga_problem_genome's parts)",
                      p->name, n, GA_PARTS_MAX);
         return false;
     }
@@ -726,7 +735,7 @@ static bool experiment_local(struct ga_cfg *cfg, const struct ga_problem *p, con
     }
     char known[512] = "";
     size_t used = 0;
-    for (const struct ga_local *const *l = p->locals; l && *l; l++) {
+    for (const struct ga_local *const *l = ga_problem_locals(p); l && *l; l++) {
         if (strcmp((*l)->name, name) == 0 && ((*l)->kinds & p->kind))
             params->local = *l;
         used += (size_t)snprintf(known + used, used < sizeof known ? sizeof known - used : 0, "%s%s",

@@ -153,7 +153,7 @@ static bool params_check_reference(const struct ga_params *p, const struct ga_pr
 bool params_check_objectives(const struct ga_params *p, const struct ga_problem *problem, const void *state,
                              struct params_fault *f)
 {
-    const struct ga_problem_objectives *o = problem->objectives;
+    const struct ga_problem_objectives *o = ga_problem_objectives(problem);
     if (!o && scheme_is(p, SCHEME_KEYED))
         return params_broken(f, "ga.scheme.name", "scheme \"%s\" needs a problem with objectives or constraints; "
                                                   "'%s' has one fitness", scheme_of(p)->name, problem->name);

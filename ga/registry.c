@@ -95,7 +95,7 @@ int ga_registry_add_problem(struct ga_registry *reg, const struct ga_problem *p)
     size_t bad;
     const char *why = ga_problem_columns_check(p, &bad);
     if (why) {
-        const char *name = bad < ga_problem_column_count(p) ? p->columns->names[bad] : NULL;
+        const char *name = bad < ga_problem_column_count(p) ? ga_problem_columns(p)->names[bad] : NULL;
         snprintf(reg->why, sizeof reg->why, "problem '%s', column %zu%s%s%s: %s", p->name, bad + 1,
                  name ? " '" : "", name ? name : "", name ? "'" : "", why);
         reg->clash = reg->why;

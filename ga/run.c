@@ -81,9 +81,10 @@ static void run_update_stats(struct ga_run *run, unsigned long long evaluations)
                                                   threads, run->allele_counts);
     if (run->mo)
         run_mo_measure(run);
-    if (run->problem->columns) {
+    const struct ga_problem_columns *columns = ga_problem_columns(run->problem);
+    if (columns) {
         struct ga_population pop = {run->genes, run->stride, n, run->stats.best_index, run->fitness};
-        run->problem->columns->measure(&run->gen, &pop, run->stats.problem);
+        columns->measure(&run->gen, &pop, run->stats.problem);
     }
     bool improved = run->generation == 0 || run->stats.best < run->best_ever;
     bool hit = !run->evaluations_target && run->stats.best <= run->params.stop_fitness;

@@ -14,7 +14,7 @@
 bool run_mo_setup(struct ga_run *run, struct ga_diag *d)
 {
     const struct ga_problem *p = run->problem;
-    const struct ga_problem_objectives *o = p->objectives;
+    const struct ga_problem_objectives *o = ga_problem_objectives(p);
     run->copy = run->gen.len;
     run->evaluate = p->evaluate;
     if (!o)
@@ -98,7 +98,7 @@ double run_mo_evaluate(const struct ga_genome *gen, const ga_gene *g)
     /* The record is the slot's own, after the genes the hooks see: the
      * slot is the child's being made, writable, though hooks get it const. */
     double *record = run_mo_record(mo, g);
-    run->problem->objectives->evaluate(gen, g, record, v);
+    ga_problem_objectives(run->problem)->evaluate(gen, g, record, v);
     bool finite = true;
     double total = 0;
     for (size_t j = 0; j < mo->m; j++)

@@ -118,7 +118,8 @@ static bool run_parts_set(struct ga_run *run, struct ga_diag *d)
 {
     const struct ga_problem *problem = run->problem;
     const struct ga_problem_part *decl = NULL;
-    size_t n = problem->parts && problem->parts->list ? problem->parts->list(run->gen.state, &decl) : 0;
+    ga_problem_parts_fn parts = ga_problem_parts(problem);
+    size_t n = parts ? parts(run->gen.state, &decl) : 0;
     size_t offsets[GA_PARTS_MAX];
     unsigned alphabet;
     if (n < 1 || n > GA_PARTS_MAX || ga_parts_layout(decl, n, offsets, &alphabet) != run->gen.len ||

@@ -93,8 +93,8 @@ bad() {
 bad missing nothere.so "cannot read '$out/q/nothere.so': No such file or directory"
 bad not-shared text.so "'$out_abs/q/text.so' is not a shared object (invalid ELF header)"
 bad no-entry plugin_noentry.so "'$out_abs/q/plugin_noentry.so' is not a gaexp plug-in: it defines no gaexp_plugin_register (see GAEXP_PLUGIN in gaexp/registry.h)"
-bad abi plugin_abi.so "'$out_abs/q/plugin_abi.so' was built for plug-in ABI 107 (another gaexp), this gaexp loads ABI 9: rebuild it against this gaexp's headers"
-bad old-abi plugin_old.so "'$out_abs/q/plugin_old.so' was built for plug-in ABI 8 (an older gaexp), this gaexp loads ABI 9: rebuild it against this gaexp's headers"
+bad abi plugin_abi.so "'$out_abs/q/plugin_abi.so' was built for plug-in ABI 108 (another gaexp), this gaexp loads ABI 10: rebuild it against this gaexp's headers"
+bad old-abi plugin_old.so "'$out_abs/q/plugin_old.so' was built for plug-in ABI 9 (an older gaexp), this gaexp loads ABI 10: rebuild it against this gaexp's headers"
 bad clash plugin_clash.so "'$out_abs/q/plugin_clash.so' registers 'derful', a name gaexp already has"
 bad column plugin_column.so "'$out_abs/q/plugin_column.so' declares a bad statistics column: problem 'columned', column 2 'best': clashes with a standard column of generations.csv"
 "$GAEXP" --plugin "$out/q/nothere.so" list >/dev/null 2>"$out/option.err"; status=$?

@@ -36,8 +36,10 @@ static void plugin_bad_measure(const struct ga_genome *gen, const struct ga_popu
 
 static const struct ga_problem_columns plugin_bad_column_table = {plugin_bad_columns, plugin_bad_measure};
 
+static const struct ga_problem_evaluation plugin_bad_evaluation = {.columns = &plugin_bad_column_table};
+
 static const struct ga_problem plugin_bad_columned = {
-    .name = "columned", .summary = "declares a column 'best'", .columns = &plugin_bad_column_table};
+    .name = "columned", .summary = "declares a column 'best'", .evaluation = &plugin_bad_evaluation};
 
 static int plugin_bad_register(struct ga_registry *reg)
 {

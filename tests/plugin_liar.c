@@ -187,19 +187,22 @@ static const struct ga_crossover liar_cut_crossover = {
     .apply = liar_cut};
 static const struct ga_crossover *const liar_crossovers[] = {&liar_cut_crossover, NULL};
 
+static const struct ga_problem_variation liar_variation = {
+    .defaults = {"ox", 0.8, "swap", 1.0, GA_PER_INDIVIDUAL},
+    .crossovers = liar_crossovers,
+};
 static const struct ga_problem liar_problem = {
     .name = "liar",
     .summary = "a tour of seeded random cities whose hooks misbehave on request (problem.fault)",
     .kind = GA_KIND_PERM,
     .state_size = sizeof(struct liar),
-    .defaults = {"ox", 0.8, "swap", 1.0, GA_PER_INDIVIDUAL},
-    .crossovers = liar_crossovers,
     .configure = liar_configure,
     .shape = liar_shape,
     .init = liar_init,
     .evaluate = liar_evaluate,
     .valid = liar_valid,
     .print = liar_print,
+    .variation = &liar_variation,
 };
 
 static int liar_register(struct ga_registry *reg)

@@ -72,10 +72,10 @@ static void level_set50(struct level_fixture *x, const char *except)
 static void level_evaluate(const struct level_fixture *x, double f[2], double v[2])
 {
     size_t m, k;
-    x->p->objectives->count(x->t->e->state, &m, &k);
+    ga_problem_objectives(x->p)->count(x->t->e->state, &m, &k);
     assert_int_equal(m, 2);
     assert_int_equal(k, 2);
-    x->p->objectives->evaluate(&x->gen, x->g, f, v);
+    ga_problem_objectives(x->p)->evaluate(&x->gen, x->g, f, v);
 }
 
 static void level_teardown(struct level_fixture *x)
@@ -105,10 +105,10 @@ static void test_level50_is_feasible(void **unused)
     assert_true(f[1] == LEVEL50_CONDS);
     assert_true(v[0] == 0 && v[1] == 0);
     double ref[2];
-    assert_true(x.p->objectives->reference(x.t->e->state, ref));
+    assert_true(ga_problem_objectives(x.p)->reference(x.t->e->state, ref));
     assert_true(ref[0] == 0 && ref[1] == 84);
-    assert_string_equal(x.p->objectives->name(x.t->e->state, 0), "neg_difficulty");
-    assert_string_equal(x.p->objectives->name(x.t->e->state, 1), "conditions");
+    assert_string_equal(ga_problem_objectives(x.p)->name(x.t->e->state, 0), "neg_difficulty");
+    assert_string_equal(ga_problem_objectives(x.p)->name(x.t->e->state, 1), "conditions");
     level_teardown(&x);
 }
 
@@ -215,7 +215,7 @@ static void test_init(void **unused)
         x.p->init(&x.gen, r, x.g);
         assert_true(x.p->valid(&x.gen, x.g));
         double f[2], v[2];
-        x.p->objectives->evaluate(&x.gen, x.g, f, v);
+        ga_problem_objectives(x.p)->evaluate(&x.gen, x.g, f, v);
         assert_true(f[1] >= 1 && f[1] <= 16 && v[1] == 0);
         most = f[1] > most ? (size_t)f[1] : most;
     }

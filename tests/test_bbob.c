@@ -668,8 +668,9 @@ static void test_column_and_print(void **unused)
     struct ga_population pop = {block, stride, 3, 1, fit};
     double value;
     assert_int_equal(ga_problem_column_count(t->e->problem), 1);
-    assert_string_equal(t->e->problem->columns->names[0], "best_f");
-    t->e->problem->columns->measure(&gen, &pop, &value);
+    const struct ga_problem_columns *columns = ga_problem_columns(t->e->problem);
+    assert_string_equal(columns->names[0], "best_f");
+    columns->measure(&gen, &pop, &value);
     const double *x1 = ga_genome_creals(block + stride);
     assert_true(value == ga_bbob_value(b, x1));
     assert_true(bbob_close(value - b->fopt, fit[1], 1e-12));

@@ -246,7 +246,7 @@ static void functions_counted_batch(const struct ga_genome *gen, const ga_gene *
                                     double *fitness)
 {
     functions_batched += n;
-    test_catalog_problem("functions")->evaluate_batch(gen, genes, stride, n, fitness);
+    ga_problem_evaluate_batch(test_catalog_problem("functions"))(gen, genes, stride, n, fitness);
 }
 
 /* A digest of a whole run: every generation's statistics and the best genome. */
@@ -283,8 +283,11 @@ static void test_batch_same_run(void **unused)
         "evaluate_all = true; mutation = { rate = 0.2; }; crossover = { rate = 0.4; };",
     };
     struct ga_problem plain = *test_catalog_problem("functions"), counted = plain;
-    plain.evaluate_batch = NULL;
-    counted.evaluate_batch = functions_counted_batch;
+    struct ga_problem_evaluation single = *plain.evaluation, counting = single;
+    single.evaluate_batch = NULL;
+    counting.evaluate_batch = functions_counted_batch;
+    plain.evaluation = &single;
+    counted.evaluation = &counting;
     static const char *const functions[] = {"sphere", "rastrigin"}; /* four lanes at once; one at a time */
     for (size_t k = 0; k < 2 * sizeof schemes / sizeof *schemes; k++)
         for (unsigned threads = 1; threads <= 4; threads += 3) {
@@ -312,7 +315,7 @@ static void test_batch_same_run(void **unused)
 static void functions_lying_batch(const struct ga_genome *gen, const ga_gene *genes, size_t stride, size_t n,
                                   double *fitness)
 {
-    test_catalog_problem("functions")->evaluate_batch(gen, genes, stride, n, fitness);
+    ga_problem_evaluate_batch(test_catalog_problem("functions"))(gen, genes, stride, n, fitness);
     fitness[n - 1] = nextafter(fitness[n - 1], INFINITY);
 }
 
@@ -322,7 +325,9 @@ static void test_batch_checked(void **unused)
 {
     (void)unused;
     struct ga_problem lying = *test_catalog_problem("functions");
-    lying.evaluate_batch = functions_lying_batch;
+    struct ga_problem_evaluation evaluation = *lying.evaluation;
+    evaluation.evaluate_batch = functions_lying_batch;
+    lying.evaluation = &evaluation;
     struct test_experiment *t = test_experiment_alloc(
         "problem = { name = \"functions\"; function = \"sphere\"; dimension = 4; };\n"
         "ga = { population = 20; check = true; stop = { generations = 5; }; };");

@@ -32,18 +32,21 @@ static const struct ga_local local_search = {"onebit", "one zero bit set (test)"
 static const struct ga_local *const local_searches[] = {&local_search, NULL};
 static const int local_state;
 
+static const struct ga_problem_variation local_variation = {
+    .defaults = {"uniform", 0.6, "flip", 0.01, GA_PER_GENE},
+    .locals = local_searches,
+};
 static const struct ga_problem local_problem = {
     .name = "onemax",
     .summary = "OneMax with a local search (test)",
     .kind = GA_KIND_BITS,
-    .defaults = {"uniform", 0.6, "flip", 0.01, GA_PER_GENE},
     .configure = local_configure,
     .shape = test_bits_shape,
     .init = test_bits_init,
     .evaluate = test_bits_zeros,
     .valid = test_bits_valid,
     .print = test_bits_print,
-    .locals = local_searches,
+    .variation = &local_variation,
 };
 
 static const struct ga_catalog local_catalog = {NULL, ga_crossovers, ga_mutations, ga_selections};
@@ -175,7 +178,7 @@ static void test_tsp_2opt(void **unused)
     struct test_experiment *t = test_experiment_with("problem = { name = \"tsp\"; };\n", sets);
     assert_non_null(t->e);
     const struct ga_problem *p = t->e->problem;
-    const struct ga_local *two = p->locals ? p->locals[0] : NULL;
+    const struct ga_local *const *locals = ga_problem_locals(p), *two = locals ? locals[0] : NULL;
     assert_non_null(two);
     assert_string_equal(two->name, "2opt");
     struct ga_genome gen = ga_problem_genome(p, t->e->state);

@@ -293,10 +293,12 @@ static void test_refusals(void **unused)
 {
     (void)unused;
     struct test_experiment *t = test_experiment_alloc("problem = { name = \"mo\"; };");
-    struct ga_problem_objectives none = *t->e->problem->objectives;
+    struct ga_problem_objectives none = *ga_problem_objectives(t->e->problem);
     none.count = zero_count;
+    struct ga_problem_evaluation evaluation = *t->e->problem->evaluation;
+    evaluation.objectives = &none;
     struct ga_problem broken = *t->e->problem;
-    broken.objectives = &none;
+    broken.evaluation = &evaluation;
     struct ga_diag diag = {0};
     assert_null(ga_run_alloc(&broken, t->e->state, &t->e->params, &diag));
     char msg[512];

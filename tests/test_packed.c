@@ -247,7 +247,7 @@ static void packed_same_values(const char *problem, size_t bits, gsl_rng *r)
     assert_non_null(t->e);
     assert_non_null(tp->e);
     const struct ga_problem *p = t->e->problem, *pp = tp->e->problem;
-    assert_true(pp == p->packed && pp->kind == GA_KIND_PACKED && strcmp(pp->name, p->name) == 0);
+    assert_true(pp == ga_problem_packed(p) && pp->kind == GA_KIND_PACKED && strcmp(pp->name, p->name) == 0);
     struct ga_genome gen = ga_problem_genome(p, t->e->state), pgen = ga_problem_genome(pp, tp->e->state);
     assert_true(pgen.bits == bits && pgen.len == GA_PACKED_LEN(bits) && gen.len == bits);
     ga_gene *g = calloc(bits, sizeof *g), *packed = calloc(GA_PACKED_LEN(bits), sizeof *packed);
@@ -262,10 +262,10 @@ static void packed_same_values(const char *problem, size_t bits, gsl_rng *r)
         if (f != fp)
             fail_msg("%s: fitness %.17g unpacked, %.17g packed", problem, f, fp);
         double v[GA_STATS_PROBLEM_MAX] = {0}, vp[GA_STATS_PROBLEM_MAX] = {0};
-        if (p->columns) {
+        if (ga_problem_columns(p)) {
             struct ga_population one = {g, bits, 1, 0, &f}, onep = {packed, GA_PACKED_LEN(bits), 1, 0, &fp};
-            p->columns->measure(&gen, &one, v);
-            pp->columns->measure(&pgen, &onep, vp);
+            ga_problem_columns(p)->measure(&gen, &one, v);
+            ga_problem_columns(pp)->measure(&pgen, &onep, vp);
             assert_memory_equal(v, vp, sizeof v);
         }
         FILE *a = open_memstream(&text_a, &size_a), *b = open_memstream(&text_b, &size_b);

@@ -93,19 +93,22 @@ static void mixed_print(const struct ga_genome *gen, const ga_gene *g, FILE *out
     fprintf(out, "%g\n", mixed_evaluate(gen, g));
 }
 
-static const struct ga_problem_parts mixed_table = {mixed_list};
+static const struct ga_problem_variation mixed_variation = {
+    .defaults = {"parts", 0.9, "parts", 1.0, GA_PER_INDIVIDUAL},
+};
+static const struct ga_problem_genome mixed_genome = {.parts = mixed_list};
 static const struct ga_problem mixed_problem = {
     .name = "mixed",
     .summary = "bits, reals and a permutation (test)",
     .kind = GA_KIND_COMPOSITE,
-    .defaults = {"parts", 0.9, "parts", 1.0, GA_PER_INDIVIDUAL},
     .configure = mixed_configure,
     .shape = mixed_shape,
     .init = mixed_init,
     .evaluate = mixed_evaluate,
     .valid = mixed_valid,
     .print = mixed_print,
-    .parts = &mixed_table,
+    .variation = &mixed_variation,
+    .genome = &mixed_genome,
 };
 
 /* A real part without its bounds: refused by ga_run_alloc. */
@@ -123,14 +126,14 @@ static void unbounded_shape(const void *state, size_t *len, unsigned *alphabet)
     (void)state;
     *len = ga_parts_layout(unbounded_parts, 1, NULL, alphabet);
 }
-static const struct ga_problem_parts unbounded_table = {unbounded_list};
+static const struct ga_problem_genome unbounded_genome = {.parts = unbounded_list};
 
 /* mixed_problem renamed, with other parts: NULL, none. */
-static struct ga_problem mixed_variant(const char *name, const struct ga_problem_parts *parts,
+static struct ga_problem mixed_variant(const char *name, const struct ga_problem_genome *genome,
                                        void (*shape)(const void *, size_t *, unsigned *))
 {
     struct ga_problem p = mixed_problem;
-    p.name = name, p.parts = parts, p.shape = shape;
+    p.name = name, p.genome = genome, p.shape = shape;
     return p;
 }
 /* A composite problem that declares no parts (refused when read), and one
@@ -285,7 +288,7 @@ static void test_run(void **unused)
 int main(void)
 {
     partless_problem = mixed_variant("partless", NULL, mixed_shape);
-    unbounded_problem = mixed_variant("unbounded", &unbounded_table, unbounded_shape);
+    unbounded_problem = mixed_variant("unbounded", &unbounded_genome, unbounded_shape);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_layout),
         cmocka_unit_test(test_read),

@@ -155,7 +155,7 @@ static void pbo_check_value(struct test_experiment *t, const char *bits, double 
         fail_msg("%s %s: y = %.10g, expected %.10g", what, bits, y, want);
     double fitness = 0, column = NAN;
     struct ga_population pop = {g, gen.len, 1, 0, &fitness};
-    t->e->problem->columns->measure(&gen, &pop, &column);
+    ga_problem_columns(t->e->problem)->measure(&gen, &pop, &column);
     assert_true(column == y);
     /* fitness = y* - y (up to rounding), never below 0 */
     double f = t->e->problem->evaluate(&gen, g), best = pbo_best_value(t->e->state);

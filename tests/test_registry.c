@@ -99,7 +99,8 @@ static void test_every_plugin_is_registered(void **unused)
  * as the core lays out a population (line-aligned, stride apart). */
 static void check_batch(const struct ga_problem *p, const struct ga_genome *gen, gsl_rng *r)
 {
-    if (!p->evaluate_batch)
+    ga_problem_evaluate_batch_fn evaluate_batch = ga_problem_evaluate_batch(p);
+    if (!evaluate_batch)
         return;
     enum { MOST = 9 };
     size_t stride = ga_genome_stride(gen->len);
@@ -111,7 +112,7 @@ static void check_batch(const struct ga_problem *p, const struct ga_genome *gen,
         double batch[MOST];
         for (size_t i = 0; i < n; i++)
             p->init(gen, r, block + i * stride);
-        p->evaluate_batch(gen, block, stride, n, batch);
+        evaluate_batch(gen, block, stride, n, batch);
         for (size_t i = 0; i < n; i++) {
             double one = p->evaluate(gen, block + i * stride);
             if (memcmp(&one, &batch[i], sizeof one) != 0)
@@ -127,7 +128,7 @@ static void check_batch(const struct ga_problem *p, const struct ga_genome *gen,
  * violations, the same bits twice. */
 static void check_evaluate(const struct ga_problem *p, const struct ga_genome *gen, const ga_gene *g)
 {
-    const struct ga_problem_objectives *o = p->objectives;
+    const struct ga_problem_objectives *o = ga_problem_objectives(p);
     if (!o) {
         double f = p->evaluate(gen, g);
         assert_true(f >= 0 && f == p->evaluate(gen, g)); /* non-negative, repeatable */
@@ -149,16 +150,17 @@ static void check_evaluate(const struct ga_problem *p, const struct ga_genome *g
 static void check_problem(const struct ga_problem *p, bool packed)
 {
     char text[512];
-    const char *more = packed ? " packed = true;" : "";
-    snprintf(text, sizeof text, "problem = { name = \"%s\"; %s%s };", p->name, p->example ? p->example : "", more);
+    const char *more = packed ? " packed = true;" : "", *example = ga_problem_example(p);
+    snprintf(text, sizeof text, "problem = { name = \"%s\"; %s%s };", p->name, example ? example : "", more);
     struct test_experiment *t = test_experiment_alloc(text);
     if (!t->e) {
         char msg[512];
         fail_msg("%s: defaults refused: %s", p->name, test_first_diag(t, msg, sizeof msg));
     }
     if (packed) {
-        assert_true(t->e->problem == p->packed && p->packed->kind == GA_KIND_PACKED && !p->packed->packed);
-        p = p->packed;
+        const struct ga_problem *twin = ga_problem_packed(p);
+        assert_true(t->e->problem == twin && twin->kind == GA_KIND_PACKED && !ga_problem_packed(twin));
+        p = twin;
     }
     assert_non_null(p->summary);
     assert_non_null(p->valid);
@@ -204,8 +206,9 @@ static void check_problem(const struct ga_problem *p, bool packed)
     test_experiment_free(t);
 
     /* configure is strict: an unknown key in the problem group is refused. */
+    example = ga_problem_example(p);
     snprintf(text, sizeof text, "problem = { name = \"%s\"; %s%s no_such_key = 1; };", p->name,
-             p->example ? p->example : "", more);
+             example ? example : "", more);
     test_expect_error(text, "problem.no_such_key: unknown setting");
 }
 
@@ -214,7 +217,7 @@ static void test_problem_contracts(void **unused)
     (void)unused;
     for (const struct ga_problem *const *p = ga_problems; *p; p++) {
         check_problem(*p, false);
-        if ((*p)->packed)
+        if (ga_problem_packed(*p))
             check_problem(*p, true);
     }
 }
@@ -252,7 +255,8 @@ static void test_column_declarations(void **unused)
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         struct ga_problem_columns table = {cases[i].columns, cases[i].measure ? column_measure : NULL};
-        struct ga_problem p = {.name = "columned", .columns = &table};
+        struct ga_problem_evaluation evaluation = {.columns = &table};
+        struct ga_problem p = {.name = "columned", .evaluation = &evaluation};
         size_t bad = 99;
         const char *why = ga_problem_columns_check(&p, &bad);
         struct ga_registry *reg = ga_registry_alloc();

@@ -11,7 +11,7 @@
 
 size_t front_width(const struct ga_experiment *e)
 {
-    const struct ga_problem_objectives *o = e->problem->objectives;
+    const struct ga_problem_objectives *o = ga_problem_objectives(e->problem);
     size_t m = 0, k = 0;
     if (o)
         o->count(e->state, &m, &k);
@@ -64,7 +64,7 @@ void front_copy(struct run_front *dst, const struct run_front *src)
 /* The objectives' names, comma-separated. */
 static void front_write_names(FILE *fp, const struct ga_experiment *e)
 {
-    const struct ga_problem_objectives *o = e->problem->objectives;
+    const struct ga_problem_objectives *o = ga_problem_objectives(e->problem);
     size_t m = front_width(e) - 1;
     for (size_t j = 0; j < m; j++) {
         const char *name = o->name ? o->name(e->state, j) : NULL;
@@ -127,7 +127,7 @@ bool front_unpack(struct run_front *f, struct ga_unpack *u, const struct ga_geno
 
 bool front_write_true(const struct ga_experiment *e, const char *dir, struct app_file *f, bool *written)
 {
-    const struct ga_problem_objectives *o = e->problem->objectives;
+    const struct ga_problem_objectives *o = ga_problem_objectives(e->problem);
     const double *points = NULL;
     double hv;
     size_t rows = o && o->front ? o->front(e->state, &points, &hv) : 0, m = front_width(e) - 1;

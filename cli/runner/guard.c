@@ -211,19 +211,19 @@ static void guard_problem_hooks(size_t k, const struct ga_problem *p)
     guard_hook(k, GUARD_ADDRESS(p->shape), "shape", "problem", p->name);
     guard_hook(k, GUARD_ADDRESS(p->init), "init", "problem", p->name);
     guard_hook(k, GUARD_ADDRESS(p->evaluate), "evaluate", "problem", p->name);
-    guard_hook(k, GUARD_ADDRESS(p->evaluate_batch), "evaluate_batch", "problem", p->name);
+    guard_hook(k, GUARD_ADDRESS(ga_problem_evaluate_batch(p)), "evaluate_batch", "problem", p->name);
     guard_hook(k, GUARD_ADDRESS(p->valid), "valid", "problem", p->name);
     guard_hook(k, GUARD_ADDRESS(p->print), "print", "problem", p->name);
     guard_hook(k, GUARD_ADDRESS(p->release), "release", "problem", p->name);
-    if (p->reals)
-        guard_hook(k, GUARD_ADDRESS(p->reals->bounds), "bounds", "problem", p->name);
-    if (p->columns)
-        guard_hook(k, GUARD_ADDRESS(p->columns->measure), "measure", "problem", p->name);
-    for (const struct ga_crossover *const *c = p->crossovers; c && *c; c++)
+    guard_hook(k, GUARD_ADDRESS(ga_problem_bounds(p)), "bounds", "problem", p->name);
+    const struct ga_problem_columns *columns = ga_problem_columns(p);
+    if (columns)
+        guard_hook(k, GUARD_ADDRESS(columns->measure), "measure", "problem", p->name);
+    for (const struct ga_crossover *const *c = ga_problem_crossovers(p); c && *c; c++)
         guard_crossover_hooks(k, *c);
-    for (const struct ga_mutation *const *m = p->mutations; m && *m; m++)
+    for (const struct ga_mutation *const *m = ga_problem_mutations(p); m && *m; m++)
         guard_mutation_hooks(k, *m);
-    for (const struct ga_local *const *l = p->locals; l && *l; l++)
+    for (const struct ga_local *const *l = ga_problem_locals(p); l && *l; l++)
         guard_hook(k, GUARD_ADDRESS((*l)->improve), "improve", "local search", (*l)->name);
 }
 
@@ -607,7 +607,7 @@ void cli_guard_fault(const struct ga_experiment *e, const struct ga_fault *f, co
     case GA_FAULT_REPEAT:
         snprintf(buf, size, "%s: evaluate is not repeatable%s: %.17g, then %.17g for the same genome in %s (a data "
                  "race, or state shared between evaluations) [%s]", who,
-                 e->problem->evaluate_batch ? ", or evaluate_batch gives other bits than evaluate" : "", f->value,
+                 ga_problem_evaluate_batch(e->problem) ? ", or evaluate_batch gives other bits than evaluate" : "", f->value,
                  f->again, where, genes);
         break;
     }

@@ -63,7 +63,8 @@ bool run_files_open(struct run_files *f, const struct ga_pack *config, const cha
                     const struct ga_experiment *e)
 {
     const struct ga_problem *problem = e->problem;
-    *f = (struct run_files){.columns = ga_problem_column_count(problem), .objectives = problem->objectives != NULL};
+    *f = (struct run_files){.columns = ga_problem_column_count(problem),
+                            .objectives = ga_problem_objectives(problem) != NULL};
     f->open_config = run_write_config(config, dir, shown, &f->config);
     f->open_gens = f->open_config && app_file_open(&f->gens, dir, "generations.csv");
     f->open_summary = f->open_gens && app_file_open(&f->summary, dir, "summary.csv");
@@ -77,7 +78,7 @@ bool run_files_open(struct run_files *f, const struct ga_pack *config, const cha
     if (f->objectives)
         fputs("," GA_STATS_MO_COLUMNS, f->gens.fp);
     for (size_t c = 0; c < f->columns; c++)
-        fprintf(f->gens.fp, ",%s", problem->columns->names[c]);
+        fprintf(f->gens.fp, ",%s", ga_problem_columns(problem)->names[c]);
     fputc('\n', f->gens.fp);
     fputs(f->objectives ? NAMES_SUMMARY_COLUMNS "," NAMES_SUMMARY_MO_COLUMNS "\n" : NAMES_SUMMARY_COLUMNS "\n",
           f->summary.fp);

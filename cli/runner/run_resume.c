@@ -132,7 +132,7 @@ static bool resume_load(struct run_session *s, struct ga_cfg **cfg, struct ga_ex
     f->open_gens = output_reopen(&f->gens, dir, "generations.csv", lengths[0], hashes[0]);
     f->open_summary = f->open_gens && output_reopen(&f->summary, dir, "summary.csv", lengths[1], hashes[1]);
     f->open_times = f->open_summary && output_reopen(&f->times, dir, "times.csv", lengths[2], hashes[2]);
-    f->objectives = (*e)->problem->objectives != NULL;
+    f->objectives = ga_problem_objectives((*e)->problem) != NULL;
     f->open_front = f->open_times && f->objectives && output_reopen(&f->front, dir, "front.csv", lengths[3], hashes[3]);
     /* Every check passed before anything changes; config.cfg last: a
      * resume that cannot start changes nothing. */

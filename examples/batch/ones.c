@@ -92,18 +92,21 @@ static void ones_print(const struct ga_genome *gen, const ga_gene *g, FILE *out)
     }
 }
 
-#define ONES_TABLE(id, summary_, batch)                                                                \
+static const struct ga_problem_variation ones_variation = {.defaults = {"uniform", 0.9, "flip", 0.001, GA_PER_GENE}};
+/* The batch hook lives in the optional evaluation table. */
+static const struct ga_problem_evaluation ones_evaluation = {.evaluate_batch = ones_evaluate_batch};
+
+#define ONES_TABLE(id, summary_, evaluation_)                                                          \
     {                                                                                                  \
         .name = id, .summary = summary_,                                                               \
-        .kind = GA_KIND_BITS, .state_size = sizeof(struct ones),                                       \
-        .defaults = {"uniform", 0.9, "flip", 0.001, GA_PER_GENE}, .configure = ones_configure,         \
+        .kind = GA_KIND_BITS, .state_size = sizeof(struct ones), .configure = ones_configure,         \
         .shape = ones_shape, .init = ones_init, .evaluate = ones_evaluate, .valid = ones_valid,        \
-        .print = ones_print, .evaluate_batch = batch,                                                  \
+        .print = ones_print, .variation = &ones_variation, .evaluation = evaluation_,                  \
     }
 
 const struct ga_problem ones_problem =
-    ONES_TABLE("ones", "OneMax (fitness = zero bits), a block at a time with SIMD", ones_evaluate_batch);
-/* The same without the batch hook: gaexp then calls ones_evaluate. */
+    ONES_TABLE("ones", "OneMax (fitness = zero bits), a block at a time with SIMD", &ones_evaluation);
+/* The same without the batch hook (no evaluation table): gaexp then calls ones_evaluate. */
 const struct ga_problem ones_single_problem =
     ONES_TABLE("ones_single", "OneMax (fitness = zero bits), one genome a call", NULL);
 

@@ -132,20 +132,24 @@ static const struct ga_mutation queens_slide = {
 };
 static const struct ga_mutation *const queens_mutations[] = {&queens_slide, NULL};
 
+static const struct ga_problem_variation queens_variation = {
+    .defaults = {"ox", 0.3, "swap", 1.0, GA_PER_INDIVIDUAL},
+    .mutations = queens_mutations,
+};
+static const struct ga_problem_evaluation queens_evaluation = {.columns = &queens_columns};
 const struct ga_problem queens_problem = {
     .name = "queens",
     .summary = "N-Queens: one queen per row and column, none sharing a diagonal (fitness = clashing pairs)",
     .kind = GA_KIND_PERM,
     .state_size = sizeof(struct queens),
-    .defaults = {"ox", 0.3, "swap", 1.0, GA_PER_INDIVIDUAL},
     .configure = queens_configure,
     .shape = queens_shape,
     .init = queens_init,
     .evaluate = queens_evaluate,
     .valid = queens_valid,
     .print = queens_print,
-    .columns = &queens_columns,
-    .mutations = queens_mutations,
+    .variation = &queens_variation,
+    .evaluation = &queens_evaluation,
 };
 
 int queens_register(struct ga_registry *reg)

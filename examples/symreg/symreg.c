@@ -290,14 +290,17 @@ static void symreg_measure(const struct ga_genome *gen, const struct ga_populati
 
 static const struct ga_problem_columns symreg_columns = {symreg_column_names, symreg_measure};
 
+static const struct ga_problem_variation symreg_variation = {
+    .example = "data = \"quartic.csv\";",
+    .defaults = {"subtree", 0.9, "subtree", 0.1, GA_PER_INDIVIDUAL},
+};
+static const struct ga_problem_evaluation symreg_evaluation = {.columns = &symreg_columns};
 static const struct ga_problem symreg_problem = {
     .name = "symreg",
     .summary = "symbolic regression: an expression of the data's variables and 1 with + - * / "
                "(fitness = sum of absolute errors)",
     .kind = GA_KIND_TREE,
     .state_size = sizeof(struct symreg),
-    .defaults = {"subtree", 0.9, "subtree", 0.1, GA_PER_INDIVIDUAL},
-    .example = "data = \"quartic.csv\";",
     .configure = symreg_configure,
     .shape = symreg_shape,
     .init = ga_tree_init,
@@ -305,7 +308,8 @@ static const struct ga_problem symreg_problem = {
     .valid = symreg_valid,
     .print = symreg_print,
     .release = symreg_release,
-    .columns = &symreg_columns,
+    .variation = &symreg_variation,
+    .evaluation = &symreg_evaluation,
 };
 
 static int symreg_register(struct ga_registry *reg)

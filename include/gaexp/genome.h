@@ -89,8 +89,8 @@ static inline const double *ga_genome_creals(const ga_gene *g)
  * byte copies.  Operators and problems read and write it through these
  * views: a problem evaluates words (popcount for OneMax), the mutation
  * costs the flips it makes, crossovers move whole words.  A bits problem
- * offers it through struct ga_problem's 'packed' table and the experiment
- * file chooses it ('problem.packed = true;'). */
+ * offers it through struct ga_problem_genome's 'packed' table and the
+ * experiment file chooses it ('problem.packed = true;'). */
 #define GA_PACKED_WORD_BITS 64
 #define GA_PACKED_WORDS(bits) (((bits) + GA_PACKED_WORD_BITS - 1) / GA_PACKED_WORD_BITS)
 #define GA_PACKED_LEN(bits) (GA_PACKED_WORDS(bits) * (sizeof(uint64_t) / sizeof(ga_gene)))

@@ -1,4 +1,4 @@
-/* gaexp/problem.h — the problem plug-in: a const table of hooks plus the size of its state. */
+/* gaexp/problem.h — the problem plug-in: a const table of the GA hooks plus the size of its state, its optional tables by concern and their accessors. */
 #ifndef GA_PROBLEM_H
 #define GA_PROBLEM_H
 
@@ -40,21 +40,14 @@ struct ga_population {
     const double *fitness;
 };
 
-/* The extras of a real-valued problem (GA_KIND_REAL): its real genes and
- * their bounds, which live in the state.  Its shape hook must then give
- * len = GA_REAL_LEN(reals) and alphabet 65536 (every 16-bit pattern: the
- * core's generic operators see a real genome as 16-bit genes). */
-struct ga_problem_reals {
-    void (*bounds)(const void *state, size_t *reals, const double **lower, const double **upper);
-};
-
 /* A COMPOSITE GENOME (GA_KIND_COMPOSITE) is several parts, each of its
  * own kind (bits, ints, perm, distinct or real) with its own operators
  * chosen in the experiment file (ga.parts.NAME.crossover and .mutation).
- * A part as the problem declares it: 'len' genes of 'alphabet' symbols,
- * or for a real part 'len' reals within lower[i] .. upper[i] (arrays that
- * live in the state), i.e. GA_REAL_LEN(len) genes.  'defaults' is its
- * variation when ga.parts does not say (the unit individual or gene). */
+ * A part as the problem declares it (struct ga_problem_genome's 'parts'):
+ * 'len' genes of 'alphabet' symbols, or for a real part 'len' reals within
+ * lower[i] .. upper[i] (arrays that live in the state), i.e.
+ * GA_REAL_LEN(len) genes.  'defaults' is its variation when ga.parts does
+ * not say (the unit individual or gene). */
 struct ga_problem_part {
     const char *name; /* its group in ga.parts: a-z, 0-9 and '_', unique */
     enum ga_genome_kind kind;
@@ -63,16 +56,8 @@ struct ga_problem_part {
     const double *lower, *upper; /* a real part only */
     struct ga_problem_defaults defaults;
 };
-/* A composite problem's parts: 'list' points *parts at the configured
- * instance's, 1 to GA_PARTS_MAX of them (in its state or static), and
- * returns their count.  The genome is their segments one after another,
- * where ga_parts_layout says; the genes between segments are 0 ('init'
- * writes them so, the operators keep them so).  The shape hook gives the
- * length and alphabet ga_parts_layout returns. */
+/* The most parts a composite genome has. */
 #define GA_PARTS_MAX 8
-struct ga_problem_parts {
-    size_t (*list)(const void *state, const struct ga_problem_part **parts);
-};
 /* The layout of a composite genome: part i starts at offsets[i] (NULL: not
  * wanted), the first at 0 and each next one at the end of the one before
  * rounded up to a multiple of GA_GENES_PER_REAL genes (8 bytes, so that a
@@ -137,10 +122,10 @@ struct ga_problem_objectives {
 /* A problem is a const table; the core callocs 'state_size' bytes per
  * instance, hands them to 'configure' and never writes them afterwards.
  * Required hooks: configure, shape, init, evaluate (but with the
- * objectives table), valid, print (the
- * contract test, tests/test_registry.c, checks every registered problem
- * with them).  Optional (NULL allowed): release, and the tables of
- * operators, real bounds, parts and statistics columns.
+ * evaluation table's objectives), valid, print (the contract test,
+ * tests/test_registry.c, checks every registered problem with them).
+ * Optional (NULL allowed): release, and the three tables of optional
+ * concerns below, any member of which may be NULL unless it says otherwise.
  * Hooks other than configure and release take the state read-only through
  * 'gen->state' and keep no pointers.  init, evaluate and valid are called
  * from several threads at once (ga.threads > 1), on distinct genomes of the
@@ -150,14 +135,6 @@ struct ga_problem {
     const char *summary; /* one line for 'gaexp list' */
     enum ga_genome_kind kind; /* picks the generic operators */
     size_t state_size;   /* bytes the core callocs per instance */
-    struct ga_problem_defaults defaults; /* what an experiment file may leave out */
-    /* The settings the 'problem' group needs besides its name, when some
-     * have no default (e.g. "cards = [3, 3, 8, 8];"); NULL when none do.
-     * 'gaexp list' shows it and the tests configure every problem with it. */
-    const char *example;
-    /* Operators of this problem only, NULL-terminated; NULL for none. */
-    const struct ga_crossover *const *crossovers;
-    const struct ga_mutation *const *mutations;
 
     /* Reads the 'problem' group through the validating reader; returns
      * false after adding diagnostics. */
@@ -171,15 +148,72 @@ struct ga_problem {
     /* Writes g in the problem's own notation, ending with a newline. */
     void (*print)(const struct ga_genome *gen, const ga_gene *g, FILE *out);
     void (*release)(void *state);
-    /* Optional tables (above), NULL when the problem has none. */
-    const struct ga_problem_reals *reals;     /* GA_KIND_REAL only, required there */
-    const struct ga_problem_columns *columns; /* statistics of its own */
-    /* The configured instance's function as its benchmark suite names it
-     * (IOHexperimenter's "LeadingOnes"), for exports; NULL: the problem's name. */
-    const char *(*function_name)(const void *state);
+
+    /* Optional tables by concern (below), NULL when the problem has none of it. */
+    const struct ga_problem_variation *variation;   /* the experiment file's side: example, defaults, operators */
+    const struct ga_problem_genome *genome;         /* a real genome's bounds, a composite's parts, packed twin */
+    const struct ga_problem_evaluation *evaluation; /* objectives, statistics columns, function name, in bulk */
+};
+
+/* The experiment file's side of a problem: what a file may leave out, and
+ * the operators and local searches it may choose besides the generic ones.
+ * Without the table: no example, zero defaults, no operators of its own. */
+struct ga_problem_variation {
+    /* The settings the 'problem' group needs besides its name, when some
+     * have no default (e.g. "cards = [3, 3, 8, 8];"); NULL when none do.
+     * 'gaexp list' shows it and the tests configure every problem with it. */
+    const char *example;
+    struct ga_problem_defaults defaults; /* what an experiment file may leave out */
+    /* Operators of this problem only, NULL-terminated; NULL for none. */
+    const struct ga_crossover *const *crossovers;
+    const struct ga_mutation *const *mutations;
     /* Local searches of this problem (ga.local.name), NULL-terminated; NULL for none. */
     const struct ga_local *const *locals;
-    const struct ga_problem_parts *parts; /* GA_KIND_COMPOSITE only, required there */
+};
+
+/* The hooks of struct ga_problem_genome, as its accessors return them. */
+typedef void (*ga_problem_bounds_fn)(const void *state, size_t *reals, const double **lower, const double **upper);
+typedef size_t (*ga_problem_parts_fn)(const void *state, const struct ga_problem_part **parts);
+/* A genome kind's extras: each member serves one kind. */
+struct ga_problem_genome {
+    /* A real-valued problem's (GA_KIND_REAL, required there): its number
+     * of real genes and their bounds, which live in the state.  Its shape
+     * hook must then give len = GA_REAL_LEN(reals) and alphabet 65536
+     * (every 16-bit pattern: the core's generic operators see a real
+     * genome as 16-bit genes). */
+    ga_problem_bounds_fn bounds;
+    /* A composite problem's (GA_KIND_COMPOSITE, required there): points
+     * *parts at the configured instance's parts, 1 to GA_PARTS_MAX of them
+     * (in its state or static), and returns their count.  The genome is
+     * their segments one after another, where ga_parts_layout says; the
+     * genes between segments are 0 ('init' writes them so, the operators
+     * keep them so).  The shape hook gives the length and alphabet
+     * ga_parts_layout returns. */
+    ga_problem_parts_fn parts;
+    /* A bits problem's packed storage (gaexp/genome.h, GA_KIND_PACKED),
+     * NULL when it has none: the table of the same problem on packed
+     * genomes, which 'problem.packed = true;' runs instead of this one.  It
+     * has the same name, state_size, configure (or one that also refuses
+     * what packing cannot serve) and shape, whose len is then the number
+     * of bits (the core makes gen->len GA_PACKED_LEN of it); its other
+     * hooks and tables take packed genomes (ga_genome_packed_init and
+     * ga_genome_packed_valid serve most).  Its own 'packed' is NULL. */
+    const struct ga_problem *packed;
+};
+
+/* The hooks of struct ga_problem_evaluation, as its accessors return them. */
+typedef const char *(*ga_problem_function_name_fn)(const void *state);
+typedef void (*ga_problem_evaluate_batch_fn)(const struct ga_genome *gen, const ga_gene *genes, size_t stride,
+                                             size_t n, double *fitness);
+/* What evaluating gives besides one fitness, and evaluating in bulk. */
+struct ga_problem_evaluation {
+    /* Several objectives or constraints (above), NULL for one objective
+     * (the fitness 'evaluate' returns) and none. */
+    const struct ga_problem_objectives *objectives;
+    const struct ga_problem_columns *columns; /* statistics of its own (above) */
+    /* The configured instance's function as its benchmark suite names it
+     * (IOHexperimenter's "LeadingOnes"), for exports; NULL: the problem's name. */
+    ga_problem_function_name_fn function_name;
     /* Optional (NULL: evaluate, one genome a call): the fitness of n
      * genomes at once, genome i at genes + i * stride (stride >= len genes,
      * the padding zero) into fitness[i], each the same bits evaluate gives
@@ -192,21 +226,60 @@ struct ga_problem {
      * neighbouring slots, and generation 0's blocks of 64; with a local
      * search (ga.local), whose draws follow each evaluation, and in the
      * random, CMA-ES and (1+(lambda,lambda)) schemes it calls evaluate. */
-    void (*evaluate_batch)(const struct ga_genome *gen, const ga_gene *genes, size_t stride, size_t n,
-                           double *fitness);
-    /* A bits problem's packed storage (gaexp/genome.h, GA_KIND_PACKED),
-     * NULL when it has none: the table of the same problem on packed
-     * genomes, which 'problem.packed = true;' runs instead of this one.  It
-     * has the same name, state_size, configure (or one that also refuses
-     * what packing cannot serve) and shape, whose len is then the number
-     * of bits (the core makes gen->len GA_PACKED_LEN of it); its other
-     * hooks and tables take packed genomes (ga_genome_packed_init and
-     * ga_genome_packed_valid serve most).  Its own 'packed' is NULL. */
-    const struct ga_problem *packed;
-    /* Several objectives or constraints (above), NULL for one objective
-     * (the fitness 'evaluate' returns) and none. */
-    const struct ga_problem_objectives *objectives;
+    ga_problem_evaluate_batch_fn evaluate_batch;
 };
+
+/* ACCESSORS of the optional tables: ga_problem_X(p) is p's member X, or
+ * NULL when p has not the table that holds it (ga_problem_defaults: zero
+ * defaults), so that a caller tests the member alone. */
+static inline const char *ga_problem_example(const struct ga_problem *p)
+{
+    return p->variation ? p->variation->example : NULL;
+}
+static inline struct ga_problem_defaults ga_problem_defaults(const struct ga_problem *p)
+{
+    return p->variation ? p->variation->defaults : (struct ga_problem_defaults){0};
+}
+static inline const struct ga_crossover *const *ga_problem_crossovers(const struct ga_problem *p)
+{
+    return p->variation ? p->variation->crossovers : NULL;
+}
+static inline const struct ga_mutation *const *ga_problem_mutations(const struct ga_problem *p)
+{
+    return p->variation ? p->variation->mutations : NULL;
+}
+static inline const struct ga_local *const *ga_problem_locals(const struct ga_problem *p)
+{
+    return p->variation ? p->variation->locals : NULL;
+}
+static inline ga_problem_bounds_fn ga_problem_bounds(const struct ga_problem *p)
+{
+    return p->genome ? p->genome->bounds : NULL;
+}
+static inline ga_problem_parts_fn ga_problem_parts(const struct ga_problem *p)
+{
+    return p->genome ? p->genome->parts : NULL;
+}
+static inline const struct ga_problem *ga_problem_packed(const struct ga_problem *p)
+{
+    return p->genome ? p->genome->packed : NULL;
+}
+static inline const struct ga_problem_objectives *ga_problem_objectives(const struct ga_problem *p)
+{
+    return p->evaluation ? p->evaluation->objectives : NULL;
+}
+static inline const struct ga_problem_columns *ga_problem_columns(const struct ga_problem *p)
+{
+    return p->evaluation ? p->evaluation->columns : NULL;
+}
+static inline ga_problem_function_name_fn ga_problem_function_name(const struct ga_problem *p)
+{
+    return p->evaluation ? p->evaluation->function_name : NULL;
+}
+static inline ga_problem_evaluate_batch_fn ga_problem_evaluate_batch(const struct ga_problem *p)
+{
+    return p->evaluation ? p->evaluation->evaluate_batch : NULL;
+}
 
 /* The number of columns p declares (0 when none). */
 size_t ga_problem_column_count(const struct ga_problem *p);

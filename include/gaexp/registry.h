@@ -12,17 +12,20 @@ GAEXP_API_BEGIN
 
 /* The plug-in ABI: raised whenever a public struct or the entry point
  * changes, so that gaexp refuses a plug-in built against other headers. */
-#define GAEXP_PLUGIN_ABI 9u /* 3: struct ga_problem's columns and measure, struct ga_stats's problem;
-                              4: struct ga_problem split by concern, no command tools;
-                              5: operators' settings (struct ga_op_setting), struct ga_genome's values;
-                              6: struct ga_problem's function_name, struct ga_stats's found;
-                              7: local searches (struct ga_local, struct ga_problem's locals);
-                              8: composite genomes (GA_KIND_COMPOSITE, struct ga_problem's parts,
-                                 struct ga_genome's parts, struct ga_params's parts), one-child
-                                 crossovers (struct ga_crossover's one_child), batch evaluation
-                                 (struct ga_problem's evaluate_batch), packed bits (GA_KIND_PACKED,
-                                 struct ga_genome's bits, struct ga_problem's packed);
-                              9: several objectives and constraints (struct ga_problem's objectives) */
+#define GAEXP_PLUGIN_ABI 10u /* 3: struct ga_problem's columns and measure, struct ga_stats's problem;
+                               4: struct ga_problem split by concern, no command tools;
+                               5: operators' settings (struct ga_op_setting), struct ga_genome's values;
+                               6: struct ga_problem's function_name, struct ga_stats's found;
+                               7: local searches (struct ga_local, struct ga_problem's locals);
+                               8: composite genomes (GA_KIND_COMPOSITE, struct ga_problem's parts,
+                                  struct ga_genome's parts, struct ga_params's parts), one-child
+                                  crossovers (struct ga_crossover's one_child), batch evaluation
+                                  (struct ga_problem's evaluate_batch), packed bits (GA_KIND_PACKED,
+                                  struct ga_genome's bits, struct ga_problem's packed);
+                               9: several objectives and constraints (struct ga_problem's objectives);
+                               10: struct ga_problem back to its GA hooks, the optional tables variation,
+                                   genome and evaluation; struct ga_params's scheme, lambda and scheme
+                                   settings (ga_scheme_*) */
 
 /* A registry owns copies of nothing: it points at const tables that must
  * outlive it (a plug-in's tables live until the registry that loaded it is

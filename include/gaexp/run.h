@@ -244,7 +244,7 @@ const ga_gene *ga_run_best(const struct ga_run *run);
  * and the statistics are over all of them. */
 const ga_gene *ga_run_individual(const struct ga_run *run, size_t i);
 double ga_run_fitness(const struct ga_run *run, size_t i);
-/* SEVERAL OBJECTIVES AND CONSTRAINTS (struct ga_problem's objectives).
+/* SEVERAL OBJECTIVES AND CONSTRAINTS (struct ga_problem_evaluation's objectives).
  * Then an individual's fitness is its NSGA-II key, the front rank under
  * constrained domination plus 0.5 / (1 + crowding distance) (so every
  * selection scheme compares by front, then by crowding), there is no

@@ -9,9 +9,9 @@
 GAEXP_API_BEGIN
 
 /* The standard columns of generations.csv, in order; a problem's own
- * columns (struct ga_problem's 'columns') follow them. */
+ * columns (struct ga_problem_evaluation's 'columns') follow them. */
 #define GA_STATS_COLUMNS "replicate,generation,evaluations,best,mean,std,worst,diversity,evaluations_found"
-/* With several objectives or constraints (struct ga_problem's
+/* With several objectives or constraints (struct ga_problem_evaluation's
  * objectives) these follow the standard columns, before the problem's own. */
 #define GA_STATS_MO_COLUMNS "feasible,violation,hv,hv_share,igd,igd_plus"
 /* The most columns of its own a problem may declare. */

@@ -90,17 +90,20 @@ static void animals_print(const struct ga_genome *gen, const ga_gene *g, FILE *o
             a->puzzle.nconds);
 }
 
+static const struct ga_problem_variation animals_variation = {
+    .example = "puzzle = \"configs/animals/level50.txt\";",
+    .defaults = {"ox", 0.9, "swap", 1.0, GA_PER_INDIVIDUAL},
+};
 const struct ga_problem ga_problem_animals = {
     .name = "animals",
     .summary = "animal placement: nine pieces on a 3x3 board (fitness = violated conditions)",
     .kind = GA_KIND_PERM,
     .state_size = sizeof(struct animals),
-    .defaults = {"ox", 0.9, "swap", 1.0, GA_PER_INDIVIDUAL},
-    .example = "puzzle = \"configs/animals/level50.txt\";",
     .configure = animals_configure,
     .shape = animals_shape,
     .init = animals_init,
     .evaluate = animals_evaluate,
     .valid = animals_valid,
     .print = animals_print,
+    .variation = &animals_variation,
 };

@@ -253,17 +253,21 @@ static const struct ga_problem_objectives level_objectives = {
     .reference = level_reference,
 };
 
+static const struct ga_problem_variation level_variation = {
+    .example = "answer = \"panda lion monkey / tiger hippo lion / panda elephant hippo\";",
+    .defaults = {"uniform", 0.9, "flip", 1.0, GA_PER_INDIVIDUAL},
+};
+static const struct ga_problem_evaluation level_evaluation = {.objectives = &level_objectives};
 const struct ga_problem ga_problem_animals_level = {
     .name = "animals_level",
     .summary = "animal level design: difficulty up, conditions down, one solution (2 objectives, 2 constraints)",
     .kind = GA_KIND_BITS,
     .state_size = sizeof(struct animals_level),
-    .defaults = {"uniform", 0.9, "flip", 1.0, GA_PER_INDIVIDUAL},
-    .example = "answer = \"panda lion monkey / tiger hippo lion / panda elephant hippo\";",
     .configure = level_configure,
     .shape = level_shape,
     .init = level_init,
     .valid = level_valid,
     .print = level_print,
-    .objectives = &level_objectives,
+    .variation = &level_variation,
+    .evaluation = &level_evaluation,
 };

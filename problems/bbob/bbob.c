@@ -708,17 +708,23 @@ static const char *bbob_function_name(const void *state)
     return bbob_names[((const struct ga_bbob *)state)->function - 1];
 }
 
-static const struct ga_problem_reals bbob_reals = {bbob_bounds};
 static const struct ga_problem_columns bbob_columns = {bbob_column_names, bbob_measure};
 
+static const struct ga_problem_variation bbob_variation = {
+    .example = "function = 1;",
+    .defaults = {"sbx", 0.9, "polynomial", 1.0, GA_PER_INDIVIDUAL},
+};
+static const struct ga_problem_genome bbob_genome = {.bounds = bbob_bounds};
+static const struct ga_problem_evaluation bbob_evaluation = {
+    .columns = &bbob_columns,
+    .function_name = bbob_function_name,
+};
 const struct ga_problem ga_problem_bbob = {
     .name = "bbob",
     .summary = "COCO's BBOB noiseless suite: function 1-24, dimension 2-40 (10), instance 1-1000 (1), "
                "x in [-5, 5]^D (fitness f(x) - f_opt)",
     .kind = GA_KIND_REAL,
     .state_size = sizeof(struct ga_bbob),
-    .defaults = {"sbx", 0.9, "polynomial", 1.0, GA_PER_INDIVIDUAL},
-    .example = "function = 1;",
     .configure = bbob_configure,
     .shape = bbob_shape,
     .init = bbob_init,
@@ -726,7 +732,7 @@ const struct ga_problem ga_problem_bbob = {
     .valid = bbob_valid,
     .print = bbob_print,
     .release = bbob_release,
-    .reals = &bbob_reals,
-    .columns = &bbob_columns,
-    .function_name = bbob_function_name,
+    .variation = &bbob_variation,
+    .genome = &bbob_genome,
+    .evaluation = &bbob_evaluation,
 };

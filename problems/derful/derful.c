@@ -585,18 +585,21 @@ static const struct ga_mutation *const derful_mutations[] = {
     &derful_mutation_nudge, NULL,
 };
 
+static const struct ga_problem_variation derful_variation = {
+    .defaults = {"lineswap", 0.6, "mix", 0.5, GA_PER_INDIVIDUAL},
+    .crossovers = derful_crossovers,
+    .mutations = derful_mutations,
+};
 const struct ga_problem ga_problem_derful = {
     .name = "derful",
     .summary = "31-derful: n x n grid of distinct cards, every row and column on one sum",
     .kind = GA_KIND_DISTINCT,
     .state_size = sizeof(struct derful),
-    .defaults = {"lineswap", 0.6, "mix", 0.5, GA_PER_INDIVIDUAL},
-    .crossovers = derful_crossovers,
-    .mutations = derful_mutations,
     .configure = derful_configure,
     .shape = derful_shape,
     .init = derful_init,
     .evaluate = derful_evaluate,
     .valid = derful_valid,
     .print = derful_print,
+    .variation = &derful_variation,
 };

@@ -559,18 +559,22 @@ static void ft_ga_print(const struct ga_genome *gen, const ga_gene *g, FILE *out
 
 static const struct ga_problem_columns ft_ga_columns = {ft_ga_column_names, ft_ga_measure};
 
+static const struct ga_problem_variation ft_ga_variation = {
+    .defaults = {"twopoint", 0.8, "reset", 0.05, GA_PER_GENE},
+    .mutations = ft_ga_mutations,
+};
+static const struct ga_problem_evaluation ft_ga_evaluation = {.columns = &ft_ga_columns};
 const struct ga_problem ga_problem_fortythieves = {
     .name = "fortythieves",
     .summary = "Forty Thieves AutoStart: a sequence of move choices (fitness = cards short of the optimum)",
     .kind = GA_KIND_INTS,
     .state_size = sizeof(struct fortythieves),
-    .defaults = {"twopoint", 0.8, "reset", 0.05, GA_PER_GENE},
-    .mutations = ft_ga_mutations,
     .configure = ft_ga_configure,
     .shape = ft_ga_shape,
     .init = ft_ga_init,
     .evaluate = ft_ga_evaluate,
     .valid = ft_ga_valid,
     .print = ft_ga_print,
-    .columns = &ft_ga_columns,
+    .variation = &ft_ga_variation,
+    .evaluation = &ft_ga_evaluation,
 };

@@ -239,15 +239,21 @@ static void functions_measure(const struct ga_genome *gen, const struct ga_popul
     values[0] = functions_distance(gen, pop->genes + pop->best * pop->stride);
 }
 
-static const struct ga_problem_reals functions_reals = {functions_bounds};
 static const struct ga_problem_columns functions_columns = {functions_column_names, functions_measure};
 
+static const struct ga_problem_variation functions_variation = {
+    .defaults = {"sbx", 0.9, "polynomial", 1.0, GA_PER_INDIVIDUAL},
+};
+static const struct ga_problem_genome functions_genome = {.bounds = functions_bounds};
+static const struct ga_problem_evaluation functions_evaluation = {
+    .columns = &functions_columns,
+    .evaluate_batch = functions_evaluate_batch,
+};
 const struct ga_problem ga_problem_functions = {
     .name = "functions",
     .summary = "real-valued benchmarks: sphere, rastrigin, rosenbrock, ackley, griewank, schwefel (fitness f(x) - f*)",
     .kind = GA_KIND_REAL,
     .state_size = sizeof(struct functions),
-    .defaults = {"sbx", 0.9, "polynomial", 1.0, GA_PER_INDIVIDUAL},
     .configure = functions_configure,
     .shape = functions_shape,
     .init = functions_init,
@@ -255,7 +261,7 @@ const struct ga_problem ga_problem_functions = {
     .valid = functions_valid,
     .print = functions_print,
     .release = functions_release,
-    .reals = &functions_reals,
-    .columns = &functions_columns,
-    .evaluate_batch = functions_evaluate_batch,
+    .variation = &functions_variation,
+    .genome = &functions_genome,
+    .evaluation = &functions_evaluation,
 };

@@ -134,24 +134,28 @@ static void constrained_print(const struct ga_genome *gen, const ga_gene *g, FIL
             x[0], x[1], s->fn->f(x), s->fn->optimum, gv[0], gv[1]);
 }
 
-static const struct ga_problem_reals constrained_reals = {constrained_bounds};
 static const struct ga_problem_objectives constrained_objectives = {
     .count = constrained_count,
     .evaluate = constrained_evaluate,
     .name = constrained_name,
 };
 
+static const struct ga_problem_variation constrained_variation = {
+    .defaults = {"sbx", 0.9, "polynomial", 1.0, GA_PER_INDIVIDUAL},
+};
+static const struct ga_problem_genome constrained_genome = {.bounds = constrained_bounds};
+static const struct ga_problem_evaluation constrained_evaluation = {.objectives = &constrained_objectives};
 const struct ga_problem ga_problem_constrained = {
     .name = "constrained",
     .summary = "constrained single-objective test functions with known optima: CEC 2006 g06, g24 (fitness f - f*)",
     .kind = GA_KIND_REAL,
     .state_size = sizeof(struct constrained),
-    .defaults = {"sbx", 0.9, "polynomial", 1.0, GA_PER_INDIVIDUAL},
     .configure = constrained_configure,
     .shape = constrained_shape,
     .init = constrained_init,
     .valid = constrained_valid,
     .print = constrained_print,
-    .reals = &constrained_reals,
-    .objectives = &constrained_objectives,
+    .variation = &constrained_variation,
+    .genome = &constrained_genome,
+    .evaluation = &constrained_evaluation,
 };

@@ -149,7 +149,6 @@ static void mo_print(const struct ga_genome *gen, const ga_gene *g, FILE *out)
     fputc('\n', out);
 }
 
-static const struct ga_problem_reals mo_reals = {mo_bounds};
 static const struct ga_problem_objectives mo_objectives = {
     .count = mo_count,
     .evaluate = mo_evaluate,
@@ -157,18 +156,23 @@ static const struct ga_problem_objectives mo_objectives = {
     .front = mo_front,
 };
 
+static const struct ga_problem_variation mo_variation = {
+    .defaults = {"sbx", 0.9, "polynomial", 1.0, GA_PER_INDIVIDUAL},
+};
+static const struct ga_problem_genome mo_genome = {.bounds = mo_bounds};
+static const struct ga_problem_evaluation mo_evaluation = {.objectives = &mo_objectives};
 const struct ga_problem ga_problem_mo = {
     .name = "mo",
     .summary = "multi-objective test functions with exact fronts: ZDT1-4/6, DTLZ1-4/7, BNH, SRN, TNK, OSY, C1-DTLZ1",
     .kind = GA_KIND_REAL,
     .state_size = sizeof(struct mo),
-    .defaults = {"sbx", 0.9, "polynomial", 1.0, GA_PER_INDIVIDUAL},
     .configure = mo_configure,
     .shape = mo_shape,
     .init = mo_init,
     .valid = mo_valid,
     .print = mo_print,
     .release = mo_release,
-    .reals = &mo_reals,
-    .objectives = &mo_objectives,
+    .variation = &mo_variation,
+    .genome = &mo_genome,
+    .evaluation = &mo_evaluation,
 };

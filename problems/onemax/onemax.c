@@ -89,33 +89,36 @@ static void onemax_print(const struct ga_genome *gen, const ga_gene *g, FILE *ou
     fprintf(out, "ones: %zu of %zu\n", ones, bits);
 }
 
-#define ONEMAX_DEFAULTS {"onepoint", 0.6, "flip", 0.001, GA_PER_GENE}
-
+/* The packed and the unpacked table share their variation. */
+static const struct ga_problem_variation onemax_variation = {
+    .defaults = {"onepoint", 0.6, "flip", 0.001, GA_PER_GENE},
+};
 static const struct ga_problem onemax_packed = {
     .name = "onemax",
     .summary = "OneMax on packed bits, 64 to a word (problem.packed = true)",
     .kind = GA_KIND_PACKED,
     .state_size = sizeof(struct onemax),
-    .defaults = ONEMAX_DEFAULTS,
     .configure = onemax_configure,
     .shape = onemax_shape,
     .init = ga_genome_packed_init,
     .evaluate = onemax_evaluate_packed,
     .valid = ga_genome_packed_valid,
     .print = onemax_print,
+    .variation = &onemax_variation,
 };
 
+static const struct ga_problem_genome onemax_genome = {.packed = &onemax_packed};
 const struct ga_problem ga_problem_onemax = {
     .name = "onemax",
     .summary = "OneMax: maximise the ones in a bit string (fitness = zero bits)",
     .kind = GA_KIND_BITS,
     .state_size = sizeof(struct onemax),
-    .defaults = ONEMAX_DEFAULTS,
     .configure = onemax_configure,
     .shape = onemax_shape,
     .init = onemax_init,
     .evaluate = onemax_evaluate,
     .valid = onemax_valid,
     .print = onemax_print,
-    .packed = &onemax_packed,
+    .variation = &onemax_variation,
+    .genome = &onemax_genome,
 };

@@ -103,16 +103,20 @@ static bool pbo_configure_packed(void *state, struct ga_cfg *cfg, config_setting
     return !why;
 }
 
-#define PBO_DEFAULTS {"uniform", 0.6, "flip", 0.01, GA_PER_GENE}
-#define PBO_EXAMPLE "function = 1; dimension = 100; instance = 1;"
-
+/* The packed and the unpacked table share their variation and their evaluation extras. */
+static const struct ga_problem_variation pbo_variation = {
+    .example = "function = 1; dimension = 100; instance = 1;",
+    .defaults = {"uniform", 0.6, "flip", 0.01, GA_PER_GENE},
+};
+static const struct ga_problem_evaluation pbo_evaluation = {
+    .columns = &pbo_columns,
+    .function_name = pbo_function_name,
+};
 static const struct ga_problem pbo_packed = {
     .name = "pbo",
     .summary = "IOHprofiler's PBO suite on packed bits, 64 to a word (problem.packed = true)",
     .kind = GA_KIND_PACKED,
     .state_size = sizeof(struct pbo),
-    .defaults = PBO_DEFAULTS,
-    .example = PBO_EXAMPLE,
     .configure = pbo_configure_packed,
     .shape = pbo_shape,
     .init = ga_genome_packed_init,
@@ -120,17 +124,16 @@ static const struct ga_problem pbo_packed = {
     .valid = ga_genome_packed_valid,
     .print = pbo_print,
     .release = pbo_release_state,
-    .columns = &pbo_columns,
-    .function_name = pbo_function_name,
+    .variation = &pbo_variation,
+    .evaluation = &pbo_evaluation,
 };
 
+static const struct ga_problem_genome pbo_genome = {.packed = &pbo_packed};
 const struct ga_problem ga_problem_pbo = {
     .name = "pbo",
     .summary = "IOHprofiler's PBO suite F1..F25, instances 1..100 (fitness = y* - y; column 'value' = y)",
     .kind = GA_KIND_BITS,
     .state_size = sizeof(struct pbo),
-    .defaults = PBO_DEFAULTS,
-    .example = PBO_EXAMPLE,
     .configure = pbo_configure,
     .shape = pbo_shape,
     .init = pbo_init,
@@ -138,7 +141,7 @@ const struct ga_problem ga_problem_pbo = {
     .valid = pbo_valid,
     .print = pbo_print,
     .release = pbo_release_state,
-    .columns = &pbo_columns,
-    .function_name = pbo_function_name,
-    .packed = &pbo_packed,
+    .variation = &pbo_variation,
+    .genome = &pbo_genome,
+    .evaluation = &pbo_evaluation,
 };

@@ -120,19 +120,21 @@ static void sched_print(const struct ga_genome *gen, const ga_gene *g, FILE *out
     fprintf(out, "total weighted completion time: %.0f\n", sched_evaluate(gen, g));
 }
 
-static const struct ga_problem_parts sched_parts = {sched_parts_list};
-
+static const struct ga_problem_variation sched_variation = {
+    .defaults = {"parts", 0.9, "parts", 1.0, GA_PER_INDIVIDUAL},
+};
+static const struct ga_problem_genome sched_genome = {.parts = sched_parts_list};
 const struct ga_problem ga_problem_sched = {
     .name = "sched",
     .summary = "jobs on unrelated machines, minimum total weighted completion time (a job order and each job's machine)",
     .kind = GA_KIND_COMPOSITE,
     .state_size = sizeof(struct sched),
-    .defaults = {"parts", 0.9, "parts", 1.0, GA_PER_INDIVIDUAL},
     .configure = sched_configure,
     .shape = sched_shape,
     .init = sched_init,
     .evaluate = sched_evaluate,
     .valid = sched_valid,
     .print = sched_print,
-    .parts = &sched_parts,
+    .variation = &sched_variation,
+    .genome = &sched_genome,
 };

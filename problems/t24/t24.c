@@ -145,14 +145,17 @@ static const struct ga_mutation *const t24_mutations[] = {&t24_mutation_rdo, NUL
 
 static const struct ga_problem_columns t24_columns = {t24_column_names, t24_measure};
 
+static const struct ga_problem_variation t24_variation = {
+    .example = "cards = [3, 3, 8, 8];",
+    .defaults = {"subtree", 0.9, "rdo", 0.8, GA_PER_INDIVIDUAL},
+    .mutations = t24_mutations,
+};
+static const struct ga_problem_evaluation t24_evaluation = {.columns = &t24_columns};
 const struct ga_problem ga_problem_t24 = {
     .name = "t24",
     .summary = "the 24 game: an expression tree using every card once (fitness = distance from target)",
     .kind = GA_KIND_TREE,
     .state_size = sizeof(struct t24),
-    .defaults = {"subtree", 0.9, "rdo", 0.8, GA_PER_INDIVIDUAL},
-    .example = "cards = [3, 3, 8, 8];",
-    .mutations = t24_mutations,
     .configure = t24_configure,
     .shape = t24_shape,
     .init = ga_tree_init,
@@ -160,5 +163,6 @@ const struct ga_problem ga_problem_t24 = {
     .valid = t24_valid,
     .print = t24_print,
     .release = t24_release,
-    .columns = &t24_columns,
+    .variation = &t24_variation,
+    .evaluation = &t24_evaluation,
 };

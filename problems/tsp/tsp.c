@@ -266,14 +266,18 @@ static void tsp_ga_measure(const struct ga_genome *gen, const struct ga_populati
 
 static const struct ga_problem_columns tsp_ga_columns = {tsp_ga_column_names, tsp_ga_measure};
 
+static const struct ga_problem_variation tsp_ga_variation = {
+    .example = "cities = 12; seed = 1;",
+    .defaults = {"ox", 0.9, "invert", 0.2, GA_PER_INDIVIDUAL},
+    .mutations = tsp_ga_mutations,
+    .locals = tsp_ga_locals,
+};
+static const struct ga_problem_evaluation tsp_ga_evaluation = {.columns = &tsp_ga_columns};
 const struct ga_problem ga_problem_tsp = {
     .name = "tsp",
     .summary = "symmetric travelling salesman, a TSPLIB file or random cities (fitness = tour length - optimum)",
     .kind = GA_KIND_PERM,
     .state_size = sizeof(struct tsp_ga),
-    .defaults = {"ox", 0.9, "invert", 0.2, GA_PER_INDIVIDUAL},
-    .example = "cities = 12; seed = 1;",
-    .mutations = tsp_ga_mutations,
     .configure = tsp_ga_configure,
     .shape = tsp_ga_shape,
     .init = tsp_ga_init,
@@ -281,6 +285,6 @@ const struct ga_problem ga_problem_tsp = {
     .valid = tsp_ga_valid,
     .print = tsp_ga_print,
     .release = tsp_ga_release,
-    .columns = &tsp_ga_columns,
-    .locals = tsp_ga_locals,
+    .variation = &tsp_ga_variation,
+    .evaluation = &tsp_ga_evaluation,
 };
