@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "ga/run_mo.h"
-#include "ga/run_private.h"
+#include "ga/run_types.h"
 
 /* Work is cut into blocks, each drawing from its own stream seeded by
  * (seed, generation, block).  The sizes are fixed, never derived from the

@@ -1,6 +1,6 @@
 /* ga/cfg.c — validating reads of libconfig experiment files, overrides, unknown-key checks. */
 #define _XOPEN_SOURCE 700 /* realpath */
-#include "ga/cfg_private.h"
+#include "ga/cfg_files.h"
 
 #include <ctype.h>
 #include <errno.h>

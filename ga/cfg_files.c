@@ -2,7 +2,7 @@
  * file with its @includes expanded (each line still traced to its file), and the input files
  * settings name, kept in memory and shared by the configurations made from one another. */
 #define _GNU_SOURCE /* fmemopen of a const buffer, memmem */
-#include "ga/cfg_private.h"
+#include "ga/cfg_files.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,9 +1,9 @@
 /* ga/experiment.c — reading an experiment file into a problem instance and run parameters. */
 #include "gaexp/experiment.h"
 
-#include "ga/cfg_private.h"
+#include "ga/cfg_types.h"
 #include "ga/params.h"
-#include "ga/schemes/scheme.h"
+#include "ga/schemes/schemes.h"
 
 #include <stdlib.h>
 #include <string.h>

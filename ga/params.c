@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ga/schemes/scheme.h"
+#include "ga/schemes/schemes.h"
 #include "ga/select.h"
 
 #define PARAMS_STOP_WORD(code, word, text) word,

@@ -22,7 +22,7 @@ __attribute__((format(printf, 3, 4))) bool params_broken(struct params_fault *f,
 
 /* The rules the reader checks as it reads (true when kept, else *f says
  * which and why): the mutation's unit, the islands' migration (the
- * scheme's: scheme_check, ga/schemes/scheme.h). */
+ * scheme's: scheme_check, ga/schemes/schemes.h). */
 bool params_check_mutation(const struct ga_params *p, struct params_fault *f);
 bool params_check_islands(const struct ga_params *p, struct params_fault *f);
 /* The rules of one part's variation (a composite genome): operators that

@@ -7,7 +7,7 @@
 #include "ga/run_fault.h"
 #include "ga/run_link.h"
 #include "ga/run_mo.h"
-#include "ga/schemes/scheme.h"
+#include "ga/schemes/schemes.h"
 
 /* The population's fitness statistics.  They show at no cost whether a
  * fitness breaks the convention (a NaN makes the sum NaN, an infinity or

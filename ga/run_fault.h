@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "ga/run_private.h"
+#include "ga/run_types.h"
 
 #define RUN_NO_FAULT UINT64_MAX
 /* The hooks a fault names (run_fault_hooks). */

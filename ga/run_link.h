@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "ga/run_private.h"
+#include "ga/run_types.h"
 
 /* The first island process p of the link breeds (p = ranks gives K). */
 size_t run_link_first(const struct ga_run *run, unsigned p);

@@ -9,7 +9,7 @@
 #include "gaexp/problem.h"
 #include "ga/order.h"
 #include "ga/run_mo.h"
-#include "ga/schemes/scheme.h"
+#include "ga/schemes/schemes.h"
 
 bool run_mo_setup(struct ga_run *run, struct ga_diag *d)
 {

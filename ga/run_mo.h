@@ -2,7 +2,7 @@
 #ifndef GA_RUN_MO_H
 #define GA_RUN_MO_H
 
-#include "ga/run_private.h"
+#include "ga/run_types.h"
 
 /* SEVERAL OBJECTIVES AND CONSTRAINTS (ga/run_mo.c).  Each individual's
  * slot holds, after its genes (from gene 'at', a multiple of

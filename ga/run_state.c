@@ -13,8 +13,8 @@
 #include "ga/params.h"
 #include "ga/run_fault.h"
 #include "ga/run_mo.h"
-#include "ga/run_private.h"
-#include "ga/schemes/scheme.h"
+#include "ga/run_types.h"
+#include "ga/schemes/schemes.h"
 
 /* ga_run_alloc's check: every rule of ga/params.c, then the problem's columns. */
 static bool run_check(const struct ga_problem *problem, const struct ga_genome *gen,

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include "testlib.h"
 #include "ga/schemes/cmaes.h"
-#include "ga/run_private.h"
+#include "ga/run_types.h"
 
 /* The CMA-ES on BBOB function f, dimension d, instance 1, with extra settings in its group. */
 static struct test_experiment *cm_experiment(unsigned f, size_t d, unsigned threads, const char *cmaes)

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include "testlib.h"
 #include "ga/schemes/lambdalambda.h"
-#include "ga/run_private.h"
+#include "ga/run_types.h"
 
 /* The self-adjusting (1+(lambda,lambda)) GA on OneMax of n bits, with extra settings in its group. */
 static struct test_experiment *ll_experiment(size_t n, unsigned threads, const char *group, const char *extra)

@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ga/cfg_private.h" /* tests look into the tree and the flags */
+#include "ga/cfg_types.h" /* tests look into the tree and the flags */
 #include "gaexp/experiment.h"
 #include "gaexp/rng.h"
 #include "gaexp/run.h"

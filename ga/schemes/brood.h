@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "ga/schemes/scheme.h"
+#include "ga/schemes/schemes.h"
 
 /* Reads ga.scheme.NAME.lambda (v NULL: absent) into p->lambda, within
  * [1, PARAMS_MAX_POPULATION], 'lambda' by default. */

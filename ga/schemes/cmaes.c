@@ -11,7 +11,7 @@
 
 #include "ga/breed.h"
 #include "ga/run_fault.h"
-#include "ga/schemes/scheme.h"
+#include "ga/schemes/schemes.h"
 #include "ga/select.h"
 
 #define CMAES_TRIES 100            /* draws of an offspring before it is projected into the box */

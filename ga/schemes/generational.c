@@ -1,5 +1,5 @@
 /* ga/schemes/generational.c — scheme "generational": each island's elite, then N - elite children bred from it. */
-#include "ga/schemes/scheme.h"
+#include "ga/schemes/schemes.h"
 
 #include <stdlib.h>
 

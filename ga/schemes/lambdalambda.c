@@ -9,7 +9,7 @@
 #include "gaexp/rng.h"
 #include "ga/breed.h"
 #include "ga/run_fault.h"
-#include "ga/schemes/scheme.h"
+#include "ga/schemes/schemes.h"
 
 struct ll {
     size_t n;

@@ -1,5 +1,5 @@
 /* ga/schemes/schemes.c — the scheme table from schemes.def, its lookups, and the rules every scheme shares. */
-#include "ga/schemes/scheme.h"
+#include "ga/schemes/schemes.h"
 
 #include <stdio.h>
 #include <string.h>

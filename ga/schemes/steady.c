@@ -1,5 +1,5 @@
 /* ga/schemes/steady.c — scheme "steady": ceil(N/lambda) steps a generation, each lambda children replacing individuals in place. */
-#include "ga/schemes/scheme.h"
+#include "ga/schemes/schemes.h"
 
 #include <string.h>
 

@@ -17,7 +17,7 @@ GAEXP_API_BEGIN
  * back into the tree when a key is absent (so the tree becomes the fully
  * resolved configuration) and mark the key as known.  ga_cfg_check_unknown
  * then reports every setting nobody asked for, with a did-you-mean hint. */
-struct ga_cfg; /* opaque: its fields are the library's (ga/cfg_private.h) */
+struct ga_cfg; /* opaque: its fields are the library's (ga/cfg_types.h) */
 
 /* libconfig 1.5 adds each setting after a linear search of its group, so
  * its parse is quadratic in the number of settings: they are counted (and

@@ -7,8 +7,8 @@
 
 #include <gsl/gsl_errno.h>
 
-#include "ga/cfg_private.h"
-#include "ga/schemes/scheme.h"
+#include "ga/cfg_types.h"
+#include "ga/schemes/schemes.h"
 #include "gaexp/rng.h"
 #include "tests/fuzz/fuzz.h"
 #include "tests/fuzz/fuzz_experiment.h"

@@ -6,7 +6,7 @@
 
 #include <gsl/gsl_errno.h>
 
-#include "ga/cfg_private.h"
+#include "ga/cfg_types.h"
 #include "tests/fuzz/fuzz.h"
 #include "tests/fuzz/fuzz_experiment.h"
 

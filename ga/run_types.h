@@ -1,6 +1,6 @@
-/* ga/run_private.h — struct ga_run: what the loop, breeding, the faults, the link, the schemes and the state share; private to the library. */
-#ifndef GA_RUN_PRIVATE_H
-#define GA_RUN_PRIVATE_H
+/* ga/run_types.h — struct ga_run: what the loop, breeding, the faults, the link, the schemes and the state share; private to the library. */
+#ifndef GA_RUN_TYPES_H
+#define GA_RUN_TYPES_H
 
 #include <math.h>
 #include <stdint.h>

@@ -1,6 +1,6 @@
-/* ga/schemes/scheme.h — a replacement scheme as a const type (after gsl_rng_type): its settings, rules, state and generation step; private to the library. */
-#ifndef GA_SCHEMES_SCHEME_H
-#define GA_SCHEMES_SCHEME_H
+/* ga/schemes/schemes.h — a replacement scheme as a const type (after gsl_rng_type): its settings, rules, state and generation step; the table (ga/schemes/schemes.c) and the rules every scheme shares; private to the library. */
+#ifndef GA_SCHEMES_SCHEMES_H
+#define GA_SCHEMES_SCHEMES_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -9,7 +9,7 @@
 #include "gaexp/pack.h"
 #include "gaexp/run.h"
 #include "ga/params.h"
-#include "ga/run_private.h"
+#include "ga/run_types.h"
 
 /* What a scheme is, besides its hooks. */
 enum {
