@@ -154,7 +154,7 @@ static inline struct breed_ctx breed_ctx(const struct ga_run *run, gsl_rng *r)
 
 /* Whether a draw of ga_rng_uniform falls below the rate. */
 static inline __attribute__((always_inline)) bool breed_chance(const struct breed_ctx *br, gsl_rng *r,
-                                                             struct breed_rate rate)
+                                                               struct breed_rate rate)
 {
     if (br->xoshiro)
         return ga_rng_xoshiro_next(r->state) >> 11 < rate.below;
@@ -163,8 +163,8 @@ static inline __attribute__((always_inline)) bool breed_chance(const struct bree
 
 /* Inline: called for every child, and GCC keeps it out of line on its own. */
 static inline __attribute__((always_inline)) bool breed_mutate(const struct ga_run *run,
-                                                             const struct breed_ctx *br, gsl_rng *r,
-                                                             ga_gene *g)
+                                                               const struct breed_ctx *br, gsl_rng *r,
+                                                               ga_gene *g)
 {
     const struct ga_mutation *m = br->mutation;
     double rate = br->mutate.p;
@@ -357,15 +357,15 @@ breed_block_with(struct ga_run *run, size_t island, uint64_t block, size_t first
 /* breed_block_with, made twice: without params.check the hot loop
  * carries none of its tests. */
 static __attribute__((noinline)) unsigned long long breed_block_plain(struct ga_run *run, size_t island,
-                                                                         uint64_t block, size_t first, size_t end,
-                                                                         const struct breed_brood *brood)
+                                                                      uint64_t block, size_t first, size_t end,
+                                                                      const struct breed_brood *brood)
 {
     return breed_block_with(run, island, block, first, end, brood, false);
 }
 
 static __attribute__((noinline)) unsigned long long breed_block_checked(struct ga_run *run, size_t island,
-                                                                           uint64_t block, size_t first, size_t end,
-                                                                           const struct breed_brood *brood)
+                                                                        uint64_t block, size_t first, size_t end,
+                                                                        const struct breed_brood *brood)
 {
     return breed_block_with(run, island, block, first, end, brood, true);
 }

@@ -96,6 +96,7 @@ static void run_update_stats(struct ga_run *run, unsigned long long evaluations)
     }
     run->stats.found = run->evaluations_found;
 }
+
 enum ga_stop ga_run_init(struct ga_run *run, uint64_t seed)
 {
     run->seed = seed;
@@ -129,7 +130,7 @@ static void run_migrate(struct ga_run *run)
         breed_rank_island(run, k * n);
         for (size_t m = 0; m < size; m++)
             breed_copy_individual(run, run->migrants + (k * size + m) * stride, run->migrant_fitness + k * size + m,
-                                run->elite_keys[k * n + m].index);
+                                  run->elite_keys[k * n + m].index);
     }
     for (unsigned k = 0; k < p->islands; k++) {
         const struct ga_select_key *worst = run->elite_keys + k * n + n - 1; /* walks down */
@@ -143,6 +144,7 @@ static void run_migrate(struct ga_run *run)
         }
     }
 }
+
 /* The children the next generation of one island makes (a scheme's may
  * vary from generation to generation). */
 static unsigned long long run_next_children(const struct ga_run *run)
@@ -172,6 +174,7 @@ static enum ga_stop run_should_stop(const struct ga_run *run)
         return GA_STOP_SECONDS;
     return GA_CONTINUE;
 }
+
 /* Whether to stop, agreed by every process of a link: only a time limit
  * can differ between them, and then the first process's reason holds. */
 static enum ga_stop run_agreed_stop(struct ga_run *run)
@@ -185,6 +188,7 @@ static enum ga_stop run_agreed_stop(struct ga_run *run)
             return (enum ga_stop)run->link_counts[p];
     return GA_CONTINUE;
 }
+
 enum ga_stop ga_run_iterate(struct ga_run *run)
 {
     if (run->fault.hook)

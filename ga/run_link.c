@@ -1,5 +1,6 @@
 /* ga/run_link.c — islands over several processes: each process's share of the islands, their parts gathered, one value of each shared. */
 #include "ga/run_link.h"
+
 size_t run_link_first(const struct ga_run *run, unsigned p)
 {
     return (size_t)p * run->params.islands / run->params.link->ranks;
