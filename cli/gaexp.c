@@ -58,16 +58,17 @@ static void cli_list_operators(const struct ga_problem *p, const char *indent)
 {
     const struct ga_crossover *cx[64];
     const struct ga_mutation *mu[64];
+    struct ga_problem_defaults d = ga_problem_defaults(p);
     size_t ncx = ga_catalog_crossovers(cli_catalog(), p, cx, 64);
     size_t nmu = ga_catalog_mutations(cli_catalog(), p, mu, 64);
     for (size_t i = 0; i < ncx && i < 64; i++) {
         printf("%scrossover %-13s%s%s\n", indent, cx[i]->name, cx[i]->summary,
-               strcmp(cx[i]->name, ga_problem_defaults(p).crossover) == 0 ? " [default]" : "");
+               d.crossover && strcmp(cx[i]->name, d.crossover) == 0 ? " [default]" : "");
         cli_list_settings(cx[i]->name, cx[i]->settings);
     }
     for (size_t i = 0; i < nmu && i < 64; i++) {
         printf("%smutation  %-13s%s%s\n", indent, mu[i]->name, mu[i]->summary,
-               strcmp(mu[i]->name, ga_problem_defaults(p).mutation) == 0 ? " [default]" : "");
+               d.mutation && strcmp(mu[i]->name, d.mutation) == 0 ? " [default]" : "");
         cli_list_settings(mu[i]->name, mu[i]->settings);
     }
     for (const struct ga_local *const *l = ga_problem_locals(p); l && *l; l++)

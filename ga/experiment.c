@@ -92,7 +92,7 @@ static void experiment_refuse(struct ga_cfg *cfg, config_setting_t *group, const
                               bool exists_elsewhere, const struct ga_problem *p, const struct ga_problem_part *part)
 {
     config_setting_t *s = config_setting_get_member(group, "name");
-    if (!exists_elsewhere) {
+    if (!exists_elsewhere && *name) {
         ga_cfg_unknown_name(cfg, s, what, names, n);
         return;
     }
@@ -102,7 +102,9 @@ static void experiment_refuse(struct ga_cfg *cfg, config_setting_t *group, const
         int k = snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", names[i]);
         used += k > 0 ? (size_t)k : 0;
     }
-    if (part)
+    if (!*name) /* a problem (a plug-in's) without a default variation */
+        ga_cfg_error(cfg, s, "problem '%s' names no default %s: choose one of: %s", p->name, what, list);
+    else if (part)
         ga_cfg_error(cfg, s, "%s '%s' does not serve part '%s' of problem '%s' (%s); choose one of: %s", what, name,
                      part->name, p->name, ga_genome_kind_name(part->kind), list);
     else
@@ -239,7 +241,7 @@ static bool experiment_scheme(struct ga_cfg *cfg, config_setting_t *ga, const st
     size_t which;
     size_t m = 1, constraints = 0;
     const struct ga_problem_objectives *o = problem ? ga_problem_objectives(problem) : NULL;
-    if (o && state)
+    if (o && o->count && state) /* no count: refused by params_check_objectives */
         o->count(state, &m, &constraints);
     if (!g || !ga_cfg_choice(cfg, g, "name", names, count, m > 1 ? several : 0, &which))
         return false;
@@ -416,7 +418,7 @@ static bool experiment_crossover_in(struct ga_cfg *cfg, const struct ga_catalog 
                                     double *rate, double *settings)
 {
     const char *name;
-    bool ok = ga_cfg_string(cfg, g, "name", def->crossover, &name);
+    bool ok = ga_cfg_string(cfg, g, "name", def->crossover ? def->crossover : "", &name);
     ok &= ga_cfg_double(cfg, g, "rate", def->crossover_rate, 0, 1, rate);
     if (!ok)
         return false;
@@ -455,7 +457,7 @@ static bool experiment_mutation_in(struct ga_cfg *cfg, const struct ga_catalog *
     static const enum ga_rate_unit unit_codes[] = {GA_PER_INDIVIDUAL, GA_PER_GENE, GA_PER_FAST};
     const char *name;
     size_t u;
-    bool ok = ga_cfg_string(cfg, g, "name", def->mutation, &name);
+    bool ok = ga_cfg_string(cfg, g, "name", def->mutation ? def->mutation : "", &name);
     ok &= ga_cfg_double(cfg, g, "rate", def->mutation_rate, 0, 1, rate);
     ok &= ga_cfg_choice(cfg, g, "per", units, part ? 2 : 3, (size_t)def->mutation_unit, &u);
     if (!ok)

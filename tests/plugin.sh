@@ -97,6 +97,18 @@ bad abi plugin_abi.so "'$out_abs/q/plugin_abi.so' was built for plug-in ABI 108 
 bad old-abi plugin_old.so "'$out_abs/q/plugin_old.so' was built for plug-in ABI 9 (an older gaexp), this gaexp loads ABI 10: rebuild it against this gaexp's headers"
 bad clash plugin_clash.so "'$out_abs/q/plugin_clash.so' registers 'derful', a name gaexp already has"
 bad column plugin_column.so "'$out_abs/q/plugin_column.so' declares a bad statistics column: problem 'columned', column 2 'best': clashes with a standard column of generations.csv"
+# --- a plug-in of the GA hooks alone (no default variation, no optional
+# table): listed, and run once its file names the operators (before: a crash)
+cp "$libs/plugin_bare.so" "$out/q/"
+"$GAEXP" --plugin "$out/q/plugin_bare.so" list >"$out/bare.list" 2>&1; status=$?
+check "a bare plug-in: listed" sh -c '[ "$0" -eq 0 ] && grep -q "^  bare " "$1"' "$status" "$out/bare.list"
+printf 'problem = { plugin = "plugin_bare.so"; name = "bare"; };\nga = { population = 10; stop = { generations = 3; }; };\n' >"$out/q/bare.cfg"
+"$GAEXP" run "$out/q/bare.cfg" --out "$out/bare" >/dev/null 2>"$out/bare.err"; status=$?
+check "a bare plug-in without operators named: exit 2, nothing written" sh -c '[ "$0" -eq 2 ] && [ ! -e "$1" ]' "$status" "$out/bare"
+check "a bare plug-in without operators named: the message" grep -q "^gaexp: $out/q/bare.cfg: ga.crossover.name: problem 'bare' names no default crossover: choose one of: onepoint, twopoint, uniform\$" "$out/bare.err"
+"$GAEXP" run "$out/q/bare.cfg" --set ga.crossover.name=onepoint --set ga.mutation.name=flip --out "$out/bare" --quiet
+check "a bare plug-in with its operators named: runs" [ -f "$out/bare/summary.csv" ]
+
 "$GAEXP" --plugin "$out/q/nothere.so" list >/dev/null 2>"$out/option.err"; status=$?
 check "--plugin with a missing file: exit 2" [ "$status" -eq 2 ]
 check "--plugin with a missing file: the message" [ "$(cat "$out/option.err")" = "gaexp: --plugin: cannot read '$out/q/nothere.so': No such file or directory" ]

@@ -157,7 +157,8 @@ struct ga_problem {
 
 /* The experiment file's side of a problem: what a file may leave out, and
  * the operators and local searches it may choose besides the generic ones.
- * Without the table: no example, zero defaults, no operators of its own. */
+ * Without the table (or a default): no example, no defaults (an experiment
+ * file must name the crossover and the mutation), no operators of its own. */
 struct ga_problem_variation {
     /* The settings the 'problem' group needs besides its name, when some
      * have no default (e.g. "cards = [3, 3, 8, 8];"); NULL when none do.

@@ -7,6 +7,7 @@
 #include "gaexp/export.h"
 #include "gaexp/op.h"
 #include "gaexp/problem.h"
+#include "gaexp/status.h" /* GAEXP_PLUGIN returns GA_EABI */
 
 GAEXP_API_BEGIN
 
@@ -71,11 +72,11 @@ int ga_registry_load(struct ga_registry *reg, const char *path, char *detail, si
 #define GAEXP_PLUGIN(fn)                                                        \
     __attribute__((visibility("default"))) const unsigned gaexp_plugin_abi =    \
         GAEXP_PLUGIN_ABI;                                                       \
-    int gaexp_plugin_register(struct ga_registry *reg, unsigned abi);           \
+    int gaexp_plugin_register(struct ga_registry *gaexp_registry_, unsigned abi); \
     __attribute__((visibility("default"))) int gaexp_plugin_register(           \
-        struct ga_registry *reg, unsigned abi)                                  \
+        struct ga_registry *gaexp_registry_, unsigned abi)                      \
     {                                                                           \
-        return abi == GAEXP_PLUGIN_ABI ? fn(reg) : GA_EABI;                     \
+        return abi == GAEXP_PLUGIN_ABI ? fn(gaexp_registry_) : GA_EABI;         \
     }
 
 GAEXP_API_END
