@@ -9,12 +9,15 @@
 . "${srcdir:-.}/tests/lib.sh"
 test_folder new_problem
 src=$(cd "${srcdir:-.}" && pwd)
-tree=$(cd "$out" && pwd)/tree
-mkdir -p "$tree"
+# The copy lies outside the source tree (make distcheck builds inside it).
+tree=$(mktemp -d)
+trap 'rm -rf "$tree"' EXIT
 if [ -d "$src/.git" ] && command -v git >/dev/null; then
   git -C "$src" ls-files -z | (cd "$src" && xargs -0 cp --parents -t "$tree")
-else # a tarball's tree, maybe built in place: copied, then cleaned as it was unpacked
-  (cd "$src" && tar --exclude=./tests/out -cf - .) | (cd "$tree" && tar -xf -)
+else # a tarball's tree, maybe with this build inside it: copied without it, then cleaned as it was unpacked
+  here=$(pwd)
+  case $here in "$src"/*) skip="./${here#"$src"/}" ;; *) skip=./tests/out ;; esac
+  (cd "$src" && tar --exclude=./tests/out --exclude="$skip" -cf - .) | (cd "$tree" && tar -xf -)
   [ ! -f "$tree/Makefile" ] || (cd "$tree" && unset MAKEFLAGS MFLAGS MAKELEVEL && make -s distclean) >/dev/null 2>&1
 fi
 find "$tree" -type f | sed "s|^$tree/||" | sort >"$out/before"
