@@ -13,8 +13,9 @@ GAEXP_PACKAGES="build-essential autoconf automake libtool pkg-config
 if [ "${GAEXP_WITH_MPI:-}" = yes ]; then
   # strace: fault injection; groff: tests/docs.sh renders the manual pages;
   # python3: tests/export.sh reads the JSON; r-cran-irace (R with it): tune.sh,
-  # and compare.sh's checks against R, so that every machine counts them
-  GAEXP_PACKAGES="$GAEXP_PACKAGES libopenmpi-dev openmpi-bin strace groff-base python3 r-cran-irace"
+  # and compare.sh's checks against R, so that every machine counts them;
+  # clang: the suite once more built with it
+  GAEXP_PACKAGES="$GAEXP_PACKAGES libopenmpi-dev openmpi-bin strace groff-base python3 r-cran-irace clang"
 fi
 
 bootstrap_install() {

@@ -56,33 +56,55 @@ void ga_genome_real_random(const struct ga_genome *gen, gsl_rng *r, ga_gene *g, 
     x[gen->reals] = sigma;
 }
 
-/* x86-64 processors without POPCNT (before 2008) count in software:
- * the function is compiled twice and the loader picks the clone. */
-#if defined(__x86_64__) && defined(__has_attribute)
-#if __has_attribute(target_clones)
-#define GENOME_POPCNT __attribute__((target_clones("popcnt", "default")))
+/* x86-64 processors without POPCNT (before 2008) count in software: the
+ * count is compiled twice and the loader picks one (an ifunc).  Written
+ * out rather than as target_clones, which clang before 16 exports under
+ * another name (ga_genome_ones.ifunc) that no program links with; and the
+ * body stamped by a macro, as clang inlines nothing into a function of
+ * another target. */
+#if defined(__x86_64__) && defined(__ELF__) && defined(__has_attribute)
+#if __has_attribute(ifunc) && __has_attribute(target)
+#define GENOME_ONES_IFUNC 1
 #endif
-#endif
-#ifndef GENOME_POPCNT
-#define GENOME_POPCNT
 #endif
 
 /* Four counts under way, not one sum waiting on the last add (OneMax-1000's
  * 16 words: 104 instructions a call, now 88, and no chain of adds). */
-GENOME_POPCNT size_t ga_genome_ones(const struct ga_genome *gen, const ga_gene *g)
-{
-    const uint64_t *w = ga_genome_cwords(g);
-    size_t words = GA_PACKED_WORDS(gen->bits), k = 0, a = 0, b = 0, c = 0, d = 0;
-    for (; k + 4 <= words; k += 4) {
-        a += (size_t)__builtin_popcountll(w[k]);
-        b += (size_t)__builtin_popcountll(w[k + 1]);
-        c += (size_t)__builtin_popcountll(w[k + 2]);
-        d += (size_t)__builtin_popcountll(w[k + 3]);
+#define GENOME_ONES(specifiers, name)                                         \
+    specifiers size_t name(const struct ga_genome *gen, const ga_gene *g)     \
+    {                                                                         \
+        const uint64_t *w = ga_genome_cwords(g);                              \
+        size_t words = GA_PACKED_WORDS(gen->bits), k = 0;                     \
+        size_t a = 0, b = 0, c = 0, d = 0;                                    \
+        for (; k + 4 <= words; k += 4) {                                      \
+            a += (size_t)__builtin_popcountll(w[k]);                          \
+            b += (size_t)__builtin_popcountll(w[k + 1]);                      \
+            c += (size_t)__builtin_popcountll(w[k + 2]);                      \
+            d += (size_t)__builtin_popcountll(w[k + 3]);                      \
+        }                                                                     \
+        for (; k < words; k++)                                                \
+            a += (size_t)__builtin_popcountll(w[k]);                          \
+        return a + b + c + d;                                                 \
     }
-    for (; k < words; k++)
-        a += (size_t)__builtin_popcountll(w[k]);
-    return a + b + c + d;
+
+#ifdef GENOME_ONES_IFUNC
+GENOME_ONES(__attribute__((target("popcnt"))) static, genome_ones_popcnt)
+GENOME_ONES(static, genome_ones_software)
+
+typedef size_t genome_ones_fn(const struct ga_genome *gen, const ga_gene *g);
+
+/* Run by the loader, before any constructor: the CPU model first.  (Used
+ * by the ifunc alone, which clang does not see.) */
+__attribute__((used)) static genome_ones_fn *genome_ones_pick(void)
+{
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("popcnt") ? genome_ones_popcnt : genome_ones_software;
 }
+
+size_t ga_genome_ones(const struct ga_genome *gen, const ga_gene *g) __attribute__((ifunc("genome_ones_pick")));
+#else
+GENOME_ONES(, ga_genome_ones)
+#endif
 
 bool ga_genome_packed_valid(const struct ga_genome *gen, const ga_gene *g)
 {

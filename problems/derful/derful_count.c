@@ -77,7 +77,7 @@ static double count_stabiliser(int n, const int x[COUNT_N][COUNT_N], unsigned ch
     double fixed = 0;
     for (int t = 0; t < 2; t++)
         for (int k = 0; k < nperms; k++) {
-            count_columns(n, t ? xt : x, perms[k], theirs);
+            count_columns(n, t ? (const int(*)[COUNT_N])xt : x, perms[k], theirs);
             if (memcmp(mine, theirs, (size_t)n * sizeof *mine) == 0)
                 fixed += same;
         }
