@@ -4,7 +4,7 @@
 # back against each folder's summary.csv, the legacy layout, and bad inputs refused whole.
 . "${srcdir:-.}/tests/lib.sh"
 test_folder export
-command -v python3 >/dev/null || { echo "export: python3 is missing: skipped"; exit 77; }
+command -v python3 >/dev/null || skip_rest export "python3 is missing"
 base='problem = { name = "onemax"; bits = 16; };
 ga = { seed = 4; replicates = 3; population = 20; stop = { generations = 40; }; };
 output = { plot = false; };'

@@ -5,11 +5,11 @@
 # names an R library folder holding it (doc/iohprofiler.md says how to install it).
 . "${srcdir:-.}/tests/lib.sh"
 test_folder export_iohanalyzer
-command -v Rscript >/dev/null || { echo "export_iohanalyzer: Rscript is missing: skipped"; exit 77; }
-command -v python3 >/dev/null || { echo "export_iohanalyzer: python3 is missing: skipped"; exit 77; }
+command -v Rscript >/dev/null || skip_rest export_iohanalyzer "Rscript is missing"
+command -v python3 >/dev/null || skip_rest export_iohanalyzer "python3 is missing"
 lib=${IOHANALYZER_LIB:-}
 Rscript -e "if ('$lib' != '') .libPaths(c('$lib', .libPaths())); suppressMessages(library(IOHanalyzer))" \
-  >/dev/null 2>&1 || { echo "export_iohanalyzer: the R package IOHanalyzer is missing (IOHANALYZER_LIB): skipped"; exit 77; }
+  >/dev/null 2>&1 || skip_rest export_iohanalyzer "the R package IOHanalyzer is missing (IOHANALYZER_LIB)"
 
 cat > "$out/size.cfg" <<'CFG'
 problem = { name = "onemax"; bits = 16; };

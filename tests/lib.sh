@@ -34,6 +34,16 @@ test_summary() {
   [ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]
 }
 
+# skip_rest NAME WHY: the rest of the script cannot run here: says why, closes
+# with the checks run so far, and exits 77 (skipped), or 1 when one of those
+# failed (a skip never hides a failure).
+skip_rest() {
+  echo "$1: skipped: $2"
+  echo "$1: $pass passed, $fail failed"
+  [ "$fail" -eq 0 ] || exit 1
+  exit 77
+}
+
 # inject STRACE-ARGS... COMMAND...: runs COMMAND under strace (fault
 # injection); LeakSanitizer cannot run under ptrace, so it is off there.
 inject() {

@@ -8,7 +8,7 @@
 # Debian's python3-deap.
 . "${srcdir:-.}/tests/lib.sh"
 python=/usr/bin/python3
-"$python" -c 'import deap' 2>/dev/null || { echo "SKIP: $python has no deap"; exit 77; }
+"$python" -c 'import deap' 2>/dev/null || skip_rest mo_deap "$python has no deap (Debian python3-deap)"
 test_folder mo_deap
 deap() { "$python" "$srcdir/bench/mo_deap.py" --population 8 --generations 3 "$@"; }
 

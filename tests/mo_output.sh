@@ -3,7 +3,7 @@
 # front.png over the true front, hypervolume.png, drawn through the commit journal.
 . "${srcdir:-.}/tests/lib.sh"
 test_folder mo_output
-command -v gnuplot >/dev/null 2>&1 || { echo "mo_output: gnuplot is not installed"; exit 77; }
+command -v gnuplot >/dev/null 2>&1 || skip_rest mo_output "gnuplot is not installed"
 png() { [ "$(head -c 4 "$1" | tail -c 3)" = PNG ]; }
 
 cat > "$out/zdt1.cfg" <<'CFG'

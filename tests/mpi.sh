@@ -6,10 +6,7 @@
 # lost and leave a folder that 'gaexp resume' finishes byte-identically,
 # alone or under mpirun.  Skipped (77) without MPI.
 . "${srcdir:-.}/tests/lib.sh"
-if [ -z "${MPIRUN:-}" ]; then
-  echo "mpi: skipped (gaexp was built without --with-mpi)"
-  exit 77
-fi
+[ -n "${MPIRUN:-}" ] || skip_rest mpi "gaexp was built without --with-mpi (phase 4 runs it)"
 test_folder mpi
 # Open MPI's mpirun refuses root unless told twice.
 if [ "$(id -u)" -eq 0 ]; then

@@ -5,7 +5,7 @@
 # The replicates run their whole budget (4 M evaluations each), so each draws lines.
 . "${srcdir:-.}/tests/lib.sh"
 test_folder progress
-command -v script >/dev/null 2>&1 || { echo "progress: script(1) is missing"; test_summary progress; exit 77; }
+command -v script >/dev/null 2>&1 || skip_rest progress "script(1) is missing"
 cfg="$srcdir/configs/derful5.cfg"
 script -q -c "$GAEXP run $cfg --replicates 4 --set ga.population=20000 --set ga.stop.generations=200 --set ga.stop.fitness=-1 --out $out/run" \
   "$out/typescript" >/dev/null 2>&1

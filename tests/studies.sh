@@ -4,7 +4,7 @@
 # and the pbo study in miniature (one run a point, 200 evaluations), end to end.
 . "${srcdir:-.}/tests/lib.sh"
 test_folder studies
-command -v python3 >/dev/null || { echo "studies: no python3, skipped"; exit 77; }
+command -v python3 >/dev/null || skip_rest studies "python3 is missing"
 top=$(cd "$srcdir" && pwd)
 
 # export DIR ALGORITHM-SIZE NAME FUNCTION DIMENSION BUDGET RUN...: an IOHprofiler

@@ -9,10 +9,8 @@
 test_folder trust_figures
 out=$(cd "$out" && pwd) # strace -P needs absolute paths
 case $GAEXP in /*) ;; *) GAEXP=$(pwd)/$GAEXP ;; esac
-if ! command -v strace >/dev/null 2>&1 || ! command -v gnuplot >/dev/null 2>&1; then
-  echo "trust_figures: skipped (needs strace and gnuplot)"
-  exit 77
-fi
+command -v strace >/dev/null 2>&1 && command -v gnuplot >/dev/null 2>&1 ||
+  skip_rest trust_figures "needs strace and gnuplot"
 cfg=$out/run.cfg
 cat >"$cfg" <<EOT
 problem = { name = "onemax"; bits = 40; };
