@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,10 +20,14 @@
 
 #define TUNE_MAX_SETTINGS 16
 #define TUNE_MAX_CHOICES 32
+/* What a missing irace is told (also by run.sh, in single quotes: no '). */
+#define TUNE_IRACE_MISSING                                                                      \
+    "irace (the R package) is not installed, and gaexp installs nothing: on Debian, as root, " \
+    "apt-get install r-cran-irace; elsewhere, in R, install.packages(\"irace\")"
 
 static const char tune_usage[] =
     "Usage: gaexp tune FILE.cfg [--runs N] [--seed N] [--out DIR] [--force] [--quiet]\n"
-    "Runs irace (R's iterated racing; Debian r-cran-irace, installed when missing)\n"
+    "Runs irace (R's iterated racing; Debian r-cran-irace: gaexp installs nothing)\n"
     "over the settings FILE.cfg lists in its 'tune' group, with gaexp as irace's\n"
     "target runner: one 'gaexp run' of one replicate per call, seeded by irace.\n"
     "\n"
@@ -309,17 +314,11 @@ static bool tune_write_irace(const char *dir, const struct tune *t, long long se
         return false;
     fprintf(f.fp,
             "#!/bin/sh\n"
-            "# run.sh — written by gaexp tune: installs irace when missing (Debian r-cran-irace),\n"
-            "# runs it on scenario.txt, and writes its final elites to elites.csv in irace's ranking.\n"
+            "# run.sh — written by gaexp tune: runs irace on scenario.txt, and writes its\n"
+            "# final elites to elites.csv in irace's ranking.\n"
             "set -eu\n"
             "cd \"$(dirname \"$0\")\"\n"
-            "if ! Rscript -e 'library(irace)' >/dev/null 2>&1; then\n"
-            "  echo 'gaexp tune: installing r-cran-irace' >&2\n"
-            "  sudo=; [ \"$(id -u)\" -eq 0 ] || sudo=sudo\n"
-            "  $sudo apt-get -o DPkg::Lock::Timeout=900 update -qq\n"
-            "  DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=900 install -y -qq \\\n"
-            "    --no-install-recommends r-cran-irace >/dev/null\n"
-            "fi\n"
+            "Rscript -e 'library(irace)' >/dev/null 2>&1 || { echo 'gaexp: tune: " TUNE_IRACE_MISSING "' >&2; exit 1; }\n"
             "home=$(Rscript -e 'cat(system.file(package = \"irace\"))')\n"
             "\"$home/bin/irace\" --scenario scenario.txt > irace.log 2>&1 || { tail -20 irace.log >&2; exit 1; }\n"
             "Rscript -e 'suppressMessages(library(irace)); load(\"irace.Rdata\"); r <- iraceResults;\n"
@@ -330,6 +329,24 @@ static bool tune_write_irace(const char *dir, const struct tune *t, long long se
             "  e$runs_total <- r$state$experimentsUsedSoFar;\n"
             "  write.csv(e, \"elites.csv\", row.names = FALSE, quote = FALSE)'\n");
     return app_file_commit(&f);
+}
+
+/* Whether R loads irace (Rscript on the PATH, the package installed). */
+static bool tune_irace_found(void)
+{
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        int null = open("/dev/null", O_WRONLY);
+        if (null >= 0) {
+            dup2(null, STDOUT_FILENO);
+            dup2(null, STDERR_FILENO);
+        }
+        execlp("Rscript", "Rscript", "-e", "library(irace)", (char *)NULL);
+        _exit(127);
+    }
+    int status = 0;
+    return pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
 /* Runs run.sh in dir with GAEXP set; true when it succeeded. */
@@ -497,6 +514,13 @@ int cli_tune(int argc, char **argv)
     struct ga_cfg *base = ok ? tune_base(file, NULL, &diag, &e) : NULL;
     if (ok && !base)
         app_print_diag(&diag);
+    if (base && !tune_irace_found()) { /* before any folder is made */
+        app_error("tune: %s", TUNE_IRACE_MISSING);
+        ga_experiment_free(e);
+        e = NULL;
+        ga_cfg_free(base);
+        base = NULL;
+    }
     char dir[1024], irace[1100], self[1024];
     if (base && out)
         snprintf(dir, sizeof dir, "%s", out);

@@ -1,6 +1,7 @@
 #!/bin/sh
-# tests/tune.sh — 'gaexp tune': a small real irace tuning end to end (skipped when R's
-# irace is missing and cannot be installed), and bad tune groups refused before irace starts.
+# tests/tune.sh — 'gaexp tune': bad tune groups refused before irace starts, a missing
+# irace told with the command that installs it (gaexp installs nothing), and a small
+# real irace tuning end to end (skipped when R's irace is missing).
 . "${srcdir:-.}/tests/lib.sh"
 test_folder tune
 cat > "$out/small.cfg" <<'CFG'
@@ -30,10 +31,23 @@ check "an unknown operator" bad "unknown crossover 'lineswop'" \
 check "an unknown key" bad "bad.cfg:2: tune.budget: unknown setting" \
   'tune = { budget = 5; settings = ( { set = "ga.mutation.rate"; range = [0.1, 0.5]; } ); };'
 
-if ! Rscript -e 'library(irace)' >/dev/null 2>&1 && [ "$(id -u)" -ne 0 ]; then
-  echo "tune: R's irace is not installed (Debian r-cran-irace) and this user cannot install it"
-  test_summary tune; exit 77
-fi
+# irace absent (an Rscript that loads no irace first on the PATH): one
+# message with the command that installs it, exit 2, no folder, and no
+# package tool run (each leaves a mark).
+mkdir -p "$out/bin"
+for tool in apt-get apt sudo dpkg Rscript; do
+  printf '#!/bin/sh\necho %s >>"%s/installers"\nexit 1\n' "$tool" "$PWD/$out" >"$out/bin/$tool"
+  chmod +x "$out/bin/$tool"
+done
+PATH="$PWD/$out/bin:$PATH" "$GAEXP" tune "$out/small.cfg" --out "$out/absent" --quiet 2>"$out/absent.err"
+check "irace absent: exit 2" [ $? -eq 2 ]
+check "irace absent: one message with the command that installs it" sh -c \
+  '[ "$(wc -l <"$0")" -eq 1 ] && grep -qF "irace (the R package) is not installed, and gaexp installs nothing: on Debian, as root, apt-get install r-cran-irace" "$0"' \
+  "$out/absent.err"
+check "irace absent: no folder made" [ ! -e "$out/absent" ]
+check "irace absent: only Rscript was run, no package tool" [ "$(cat "$out/installers")" = Rscript ]
+
+Rscript -e 'library(irace)' >/dev/null 2>&1 || skip_rest tune "R's irace is not installed (Debian r-cran-irace)"
 check "a tuning of 100 runs" sh -c '"$0" tune "$1" --out "$2" --quiet' "$GAEXP" "$out/small.cfg" "$out/t"
 check "irace's elites" [ -s "$out/t/elite-1.cfg" ]
 check "tune.csv: a row per elite" [ "$(tail -n +2 "$out/t/tune.csv" | wc -l)" -eq "$(ls "$out"/t/elite-*.cfg | wc -l)" ]
