@@ -85,15 +85,19 @@ for f in generations.csv summary.csv curves.csv best.txt; do
   check "a rerun writes the same $f" cmp -s r64/$f r64b/$f
 done
 
-# Kill a long run (no stop when solved) and resume it: the folder equals an uninterrupted one.
-long="--set ga.stop.fitness=-1 --set ga.stop.generations=12000 --set output.checkpoint=0.2"
+# Kill a long run (no stop when solved) and resume it: the folder equals an
+# uninterrupted one.  SIGKILL injected by strace at its fifth checkpoint (a
+# state of the run, not a moment of the clock).
+long="--set ga.stop.fitness=-1 --set ga.stop.generations=300 --set output.checkpoint=0.0"
+kill_at_checkpoint() { # N DIR ARGS...: gaexp ARGS, killed as it writes DIR's N-th checkpoint
+  n=$1 at=$(cd "$(dirname "$2")" && pwd)/$(basename "$2"); shift 2
+  inject -f -o /dev/null -P "$at/checkpoint.part" -e trace=rename -e inject="rename:signal=SIGKILL:when=$n" "$bin" "$@"
+}
 # shellcheck disable=SC2086
 "$bin" run ../queens/queens64.cfg $long --out whole --quiet 2>/dev/null
 # shellcheck disable=SC2086
-"$bin" run ../queens/queens64.cfg $long --out killed --quiet 2>/dev/null &
-pid=$!
-sleep 1
-kill -KILL "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
+kill_at_checkpoint 5 killed run ../queens/queens64.cfg $long --out "$PWD/killed" --quiet 2>/dev/null
+check "the killed run was killed" [ $? -eq 137 ]
 check "the killed run left a checkpoint and no summary" sh -c '[ -f killed/checkpoint ] && [ ! -f killed/summary.csv ]'
 "$bin" resume killed --quiet 2>/dev/null
 check "gaexp resume finishes the killed run" [ $? -eq 0 ]
@@ -105,10 +109,7 @@ done
 # A plug-in that changed under an interrupted run is refused on resume.
 mkdir -p "$out/copy" && cp "$out/queens/queens.so" "$out/queens/queens64.cfg" "$out/copy/"
 # shellcheck disable=SC2086
-"$bin" run "$out/copy/queens64.cfg" $long --out changed --quiet 2>/dev/null &
-pid=$!
-sleep 0.6
-kill -KILL "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
+kill_at_checkpoint 2 changed run "$out/copy/queens64.cfg" $long --out "$PWD/changed" --quiet 2>/dev/null
 printf 'x' >>"$out/copy/queens.so"
 "$bin" resume changed 2>"$out/changed.err"; status=$?
 check "resume refuses a changed plug-in: exit 2" [ "$status" -eq 2 ]

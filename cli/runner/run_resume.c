@@ -54,7 +54,7 @@ static bool run_best_unpack(struct run_best *b, const struct ga_run *run, const 
                             struct ga_unpack *u)
 {
     const struct ga_genome *gen = ga_run_genome(run);
-    uint64_t seed, generation;
+    uint64_t seed = 0, generation = 0; /* read only when ok, but assigned below either way */
     bool ok = ga_unpack_get(u, &b->fitness, sizeof b->fitness) &&
               ga_unpack_get(u, &b->replicate, sizeof b->replicate) && ga_unpack_get(u, &seed, sizeof seed) &&
               ga_unpack_get(u, &generation, sizeof generation) &&
@@ -71,7 +71,12 @@ bool cli_config_resumed(struct ga_cfg *cfg, const char *name, const char *text, 
 {
     char threads[32];
     snprintf(threads, sizeof threads, "ga.threads=%lld", jobs);
-    if (!ga_cfg_load_string(cfg, name, text) || (jobs > 0 && !ga_cfg_override(cfg, threads)))
+    if (!ga_cfg_load_string(cfg, name, text))
+        return false;
+    /* set only when it changes: an override moves the setting to the end of its group */
+    long long kept = 0;
+    bool same_jobs = config_lookup_int64(ga_cfg_config(cfg), "ga.threads", &kept) == CONFIG_TRUE && kept == jobs;
+    if (jobs > 0 && !same_jobs && !ga_cfg_override(cfg, threads))
         return false;
     /* The folder is dir, wherever the run first wrote: its own text kept when it names dir (the same config.cfg). */
     const char *stored = NULL;
