@@ -189,6 +189,11 @@ static int cli_help(int argc, char **argv)
     return c->main(2, help_argv);
 }
 
+static void cli_pipe_closed(int signal)
+{
+    (void)signal;
+}
+
 int cli_main(int argc, char **argv)
 {
     /* The library reports errors itself; GSL must not abort the process. */
@@ -229,6 +234,13 @@ int cli_main(int argc, char **argv)
     }
     const struct cli_command *c = cli_command_find(cmd);
     if (c) {
+        /* A reader that went away (gaexp run ... | head) ends no command: its
+         * results are on disk, the lines it missed are lost, the status is the
+         * command's.  Caught, not ignored, so that the programs gaexp starts
+         * (gnuplot, irace) begin with the default. */
+        struct sigaction pipe_closed = {.sa_handler = cli_pipe_closed};
+        sigemptyset(&pipe_closed.sa_mask);
+        sigaction(SIGPIPE, &pipe_closed, NULL);
         /* A plug-in's crash or exit() is named, while gaexp itself never exits mid-command. */
         cli_guard_install();
         cli_guard_arm(true);

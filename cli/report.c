@@ -80,6 +80,13 @@ static int report_command(int argc, char **argv, const char *usage, bool plot)
         fclose(probe);
     if (index)
         fclose(index);
+    /* a --force under way or stopped: what is read is the earlier sweep */
+    enum publish_stage stage = publish_stage_state(dir, NAMES_SWEEP);
+    if (stage == PUBLISH_STAGE_UNSTARTED)
+        fprintf(stderr, "gaexp: notice: %s: " PUBLISH_NEVER_STARTED "\n", dir);
+    else if (stage == PUBLISH_STAGE_STARTED)
+        fprintf(stderr, "gaexp: notice: %s: a replacing sweep (sweep --force) has not finished: this is the "
+                        "earlier sweep ('gaexp resume %s' finishes the new one)\n", dir, dir);
     /* plot writes: one writer per folder (a sweep or run under way refuses it, and it them) */
     int status = APP_OK, lock = plot ? output_lock_settled(dir, false, &status) : -1;
     if (plot && lock < 0)

@@ -20,6 +20,8 @@ static const char resume_usage[] =
     "resumed, the others run).  After a killed 'sweep --force', it goes on with\n"
     "the new sweep, built beside the old one, and then puts it in place of the\n"
     "old one; once that replacement has begun (DIR/publish), it finishes it.\n"
+    "A 'sweep --force' killed before it recorded its settings never started:\n"
+    "resume says so and exits 1 (DIR holds the earlier sweep, unchanged).\n"
     "A run writes a checkpoint every output.checkpoint seconds (default 60;\n"
     "0: every generation) and when the run is interrupted (Ctrl-C, SIGTERM).\n"
     "The finished folder is the one an uninterrupted run writes, byte for byte\n"

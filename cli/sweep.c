@@ -864,8 +864,13 @@ bool cli_resume_sweep(const char *root, long long jobs, bool quiet, int *status)
 {
     /* A --force a kill interrupted goes on in its stage once its sweep.args is there. */
     char stage[1100], path[1200], *lines[520], *text = NULL;
-    bool staged = publish_stage_path(root, NAMES_SWEEP, stage, sizeof stage) &&
-                  snprintf(path, sizeof path, "%s/sweep.args", stage) < (int)sizeof path && access(path, F_OK) == 0;
+    enum publish_stage state = publish_stage_state(root, NAMES_SWEEP);
+    if (state == PUBLISH_STAGE_UNSTARTED) {
+        app_error("%s: " PUBLISH_NEVER_STARTED "; run that sweep --force again", root);
+        *status = APP_FAILED;
+        return true;
+    }
+    bool staged = state == PUBLISH_STAGE_STARTED && publish_stage_path(root, NAMES_SWEEP, stage, sizeof stage);
     const char *from = staged ? stage : root;
     size_t count = 0, cap = 0;
     snprintf(path, sizeof path, "%s/sweep.args", from);

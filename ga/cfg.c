@@ -314,12 +314,26 @@ void ga_cfg_value_text(const config_setting_t *s, char *buf, size_t size)
     }
 }
 
+/* The shortest text that reads back as v: 1.0000001 is not "got 1". */
+static void cfg_float_text(double v, char *buf, size_t size)
+{
+    for (int digits = 1; digits <= 17; digits++) {
+        snprintf(buf, size, "%.*g", digits, v);
+        if (strtod(buf, NULL) == v)
+            return;
+    }
+}
+
 /* "got 1.5", "got \"abc\"", "got a group": what the user wrote. */
 static void cfg_describe(const config_setting_t *s, char *buf, size_t size)
 {
-    if (config_setting_type(s) == CONFIG_TYPE_STRING)
-        snprintf(buf, size, "\"%s\"", config_setting_get_string(s));
-    else if (config_setting_is_scalar(s))
+    char shown[96];
+    if (config_setting_type(s) == CONFIG_TYPE_STRING) { /* quoted whole, however long */
+        cfg_escape(config_setting_get_string(s), shown, sizeof shown);
+        snprintf(buf, size, "\"%s\"", shown);
+    } else if (config_setting_type(s) == CONFIG_TYPE_FLOAT) {
+        cfg_float_text(config_setting_get_float(s), buf, size);
+    } else if (config_setting_is_scalar(s))
         ga_cfg_value_text(s, buf, size);
     else
         snprintf(buf, size, "%s", cfg_type_name(config_setting_type(s)));
@@ -449,7 +463,9 @@ static bool cfg_double_value(struct ga_cfg *c, config_setting_t *s, double min, 
         return false;
     }
     if (!(v >= min && v <= max)) {
-        ga_cfg_error(c, s, "expected a number in [%g, %g], got %g", min, max, v);
+        char got[32];
+        cfg_float_text(v, got, sizeof got);
+        ga_cfg_error(c, s, "expected a number in [%g, %g], got %s", min, max, got);
         return false;
     }
     *out = v;
@@ -545,11 +561,17 @@ bool ga_cfg_file(struct ga_cfg *c, config_setting_t *group, const char *key, con
     config_setting_t *s = config_setting_get_member(group, key);
     if (!s || !(*out)[0])
         return true;
-    char dir[1024], joined[2048], real[PATH_MAX];
+    char dir[1024], joined[2048], real[PATH_MAX], shown[512];
     cfg_base_dir(c, s, dir, sizeof dir);
     int n = (*out)[0] == '/' ? snprintf(joined, sizeof joined, "%s", *out)
                              : snprintf(joined, sizeof joined, "%s/%s", dir, *out);
     struct stat st;
+    /* a name no kept file could record on its line, also through a link */
+    if (cfg_escape(joined, shown, sizeof shown) ||
+        (realpath(joined, real) && cfg_escape(real, shown, sizeof shown))) {
+        ga_cfg_error(c, s, "cannot read \"%s\": " CFG_NAME_UNSAFE, shown);
+        return false;
+    }
     const char *why = n < 0 || (size_t)n >= sizeof joined ? "path too long"
                       : !realpath(joined, real) ? strerror(errno)
                       : stat(real, &st) != 0 ? strerror(errno)
@@ -579,6 +601,8 @@ void ga_cfg_unknown_name(struct ga_cfg *c, config_setting_t *s, const char *what
                          const char *const *names, size_t n)
 {
     const char *word = config_setting_get_string(s);
+    char shown[96];
+    cfg_escape(word, shown, sizeof shown);
     const char *hint = ga_diag_closest(word, names, n);
     char list[256] = "";
     size_t used = 0;
@@ -589,9 +613,9 @@ void ga_cfg_unknown_name(struct ga_cfg *c, config_setting_t *s, const char *what
         used += (size_t)k;
     }
     if (hint)
-        ga_cfg_error(c, s, "unknown %s '%s' (did you mean '%s'?)", what, word, hint);
+        ga_cfg_error(c, s, "unknown %s '%s' (did you mean '%s'?)", what, shown, hint);
     else
-        ga_cfg_error(c, s, "unknown %s '%s' (choose one of: %s)", what, word, list);
+        ga_cfg_error(c, s, "unknown %s '%s' (choose one of: %s)", what, shown, list);
 }
 
 bool ga_cfg_choice(struct ga_cfg *c, config_setting_t *group, const char *key,

@@ -83,8 +83,42 @@ static struct cfg_file *cfg_files_find(const struct ga_cfg *c, const char *path,
     return NULL;
 }
 
+bool cfg_escape(const char *text, char *shown, size_t size)
+{
+    bool control = false, cut = false;
+    size_t used = 0, kept = 0; /* kept: where a cut starts, "..." and the NUL after it fitting */
+    for (const unsigned char *at = (const unsigned char *)text; *at; at++) {
+        char one[5] = {(char)*at, '\0'};
+        if (*at == '\n')
+            strcpy(one, "\\n");
+        else if (*at == '\t')
+            strcpy(one, "\\t");
+        else if (*at < 0x20 || *at == 0x7f)
+            snprintf(one, sizeof one, "\\x%02x", *at);
+        control = control || one[1] != '\0';
+        size_t n = strlen(one);
+        if (!cut && used + n < size) {
+            memcpy(shown + used, one, n);
+            used += n;
+            kept = used + 3 < size ? used : kept;
+        } else {
+            cut = true; /* the rest read for its control characters alone */
+        }
+    }
+    if (cut && size > 3)
+        memcpy(shown + kept, "...", 3), used = kept + 3;
+    if (size)
+        shown[used] = '\0';
+    return control;
+}
+
 FILE *ga_cfg_fopen(const char *path, struct ga_diag *d)
 {
+    char shown[512];
+    if (cfg_escape(path, shown, sizeof shown)) {
+        ga_diag_add(d, shown, 0, "", CFG_NAME_UNSAFE);
+        return NULL;
+    }
     /* O_NONBLOCK: opening a FIFO must not wait for a writer. */
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     struct stat st;
@@ -164,6 +198,8 @@ static bool cfg_include_at(const char *p, const char **name, const char **end)
 
 #define CFG_INCLUDE_DEPTH 8
 #define CFG_INCLUDE_MAX 64
+#define CFG_DIGITS(x) #x
+#define CFG_QUOTE(x) CFG_DIGITS(x) /* a number macro's digits, for a message */
 
 /* The text being built, and where its lines come from. */
 struct cfg_expansion {
@@ -172,6 +208,7 @@ struct cfg_expansion {
     unsigned lines; /* lines of text so far */
     unsigned includes;
     bool (*check)(struct ga_cfg *, const char *, const char *);
+    struct stat open[CFG_INCLUDE_DEPTH + 1]; /* the file at each depth being expanded: a cycle's witness */
 };
 
 static bool cfg_expand_put(struct ga_cfg *c, struct cfg_expansion *x, const char *from, size_t n)
@@ -275,16 +312,25 @@ void cfg_dir_of(const char *file, char *buf, size_t size)
  * name is relative to the folder of the file that holds the line (an
  * @include'd file's own @includes to that file's folder, where its author
  * put them; libconfig would take the first file's folder). */
-static bool cfg_expand_include(struct ga_cfg *c, struct cfg_expansion *x, const char *from, const char *name,
-                               const char *end, unsigned depth)
+static bool cfg_expand_include(struct ga_cfg *c, struct cfg_expansion *x, const char *from, unsigned line,
+                               const char *name, const char *end, unsigned depth)
 {
     char path[1024], dir[1024];
     cfg_dir_of(from, dir, sizeof dir);
     int n = snprintf(path, sizeof path, "%s%s%.*s", name[0] == '/' ? "" : dir, name[0] == '/' ? "" : "/",
                      (int)(end - name), name);
-    if (n < 0 || (size_t)n >= sizeof path || depth >= CFG_INCLUDE_DEPTH || ++x->includes > CFG_INCLUDE_MAX) {
-        ga_diag_add(c->diag, from, 0, "", "@include \"%.*s\": path too long, or includes nested deeper than %d "
-                    "or more than %d of them", (int)(end - name), name, CFG_INCLUDE_DEPTH, CFG_INCLUDE_MAX);
+    bool fits = n >= 0 && (size_t)n < sizeof path, cycle = false;
+    struct stat st;
+    if (fits && stat(path, &st) == 0)
+        for (unsigned k = 0; k <= depth; k++)
+            cycle = cycle || (st.st_dev == x->open[k].st_dev && st.st_ino == x->open[k].st_ino);
+    const char *why = !fits                            ? "path too long (at most 1023 bytes)"
+                      : cycle                          ? "a cycle: it includes a file that includes it"
+                      : depth >= CFG_INCLUDE_DEPTH     ? "nested deeper than " CFG_QUOTE(CFG_INCLUDE_DEPTH) " files"
+                      : ++x->includes > CFG_INCLUDE_MAX ? "more than " CFG_QUOTE(CFG_INCLUDE_MAX) " @includes in all"
+                                                        : NULL;
+    if (why) {
+        ga_diag_add(c->diag, from, line, "", "@include \"%.*s\": %s", (int)(end - name), name, why);
         return false;
     }
     return cfg_expand_file(c, x, path, GA_CFG_INCLUDE, depth + 1);
@@ -299,6 +345,8 @@ static bool cfg_expand_file(struct ga_cfg *c, struct cfg_expansion *x, const cha
     char *text = cfg_read(c, path, &len);
     if (!text)
         return false;
+    if (stat(path, &x->open[depth]) != 0) /* read, then gone: no cycle can come back to it */
+        memset(&x->open[depth], 0, sizeof x->open[depth]);
     struct cfg_file *f = cfg_files_add(c, path, kind);
     size_t index = c->files ? c->files->count - 1 : 0;
     const char *why = !f ? NULL : memchr(text, '\0', len) ? "not a text file (it holds a NUL byte)" : NULL;
@@ -316,7 +364,7 @@ static bool cfg_expand_file(struct ga_cfg *c, struct cfg_expansion *x, const cha
         if (!cfg_include_at(at, &name, &end)) {
             ok = cfg_expand_put(c, x, at, (size_t)(next - at));
         } else { /* the included file, then this file again from its next line */
-            ok = cfg_expand_include(c, x, c->files->file[index].path, name, end, depth) &&
+            ok = cfg_expand_include(c, x, c->files->file[index].path, line, name, end, depth) &&
                  cfg_expand_put(c, x, "\n", 1) && cfg_expand_span(c, x, index, line + 1);
         }
         at = next;

@@ -13,6 +13,13 @@ struct ga_cfg *cfg_owner(const config_setting_t *s);
 void cfg_line(const struct ga_cfg *c, unsigned at, const char **file, unsigned *line);
 /* The folder of 'file' into buf: what relative paths written in it resolve against. */
 void cfg_dir_of(const char *file, char *buf, size_t size);
+/* 'text' as a message shows it, into 'shown' (size bytes): each control
+ * character escaped (\n, \t, \xNN), and cut with "..." where it does not
+ * fit.  Whether it holds a control character (in a file name, one that no
+ * result file could record on its line). */
+bool cfg_escape(const char *text, char *shown, size_t size);
+#define CFG_NAME_UNSAFE \
+    "the file name holds a control character, which gaexp's result files could not record on its line: rename the file"
 /* Where setting s of its configuration c was written: file and line. */
 void cfg_source(const struct ga_cfg *c, const config_setting_t *s, const char **file, unsigned *line);
 /* Reads path (and its @includes, expanded in place) into one text to

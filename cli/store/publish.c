@@ -24,12 +24,13 @@ static const struct publish_kind {
     bool stages;           /* replaced through a stage and a journal (a run: through its commit journal) */
     bool keeps;            /* a stage not published is kept: a sweep's to go on with ('gaexp resume'),
                             * a tuning's for its irace.log, which says why irace failed */
+    const char *recorded;  /* the file a stage to go on with holds once the command recorded itself */
 } publish_kinds[NAMES_COMMANDS] = {
-    [NAMES_RUN] = {"run", "write elsewhere with --out DIR", false, false},
-    [NAMES_SWEEP] = {"sweep", "write elsewhere with --out DIR", true, true},
-    [NAMES_EXPORT] = {"export", "name another OUT", true, false},
-    [NAMES_TUNE] = {"tune", "write elsewhere with --out DIR", true, true},
-    [NAMES_COMPARE] = {"compare", "write elsewhere with --out DIR", true, false},
+    [NAMES_RUN] = {"run", "write elsewhere with --out DIR", false, false, NULL},
+    [NAMES_SWEEP] = {"sweep", "write elsewhere with --out DIR", true, true, "sweep.args"},
+    [NAMES_EXPORT] = {"export", "name another OUT", true, false, NULL},
+    [NAMES_TUNE] = {"tune", "write elsewhere with --out DIR", true, true, NULL},
+    [NAMES_COMPARE] = {"compare", "write elsewhere with --out DIR", true, false, NULL},
 };
 
 #define PUBLISH_JOURNAL "publish"
@@ -49,6 +50,17 @@ bool publish_stage_path(const char *dir, enum names_kind k, char *buf, size_t si
     publish_hidden(k, "new", name, sizeof name);
     int n = snprintf(buf, size, "%s/%s", dir, name);
     return n >= 0 && (size_t)n < size;
+}
+
+enum publish_stage publish_stage_state(const char *dir, enum names_kind kind)
+{
+    char stage[APP_PATH_MAX], recorded[APP_PATH_MAX + 32];
+    struct stat st;
+    if (!publish_kinds[kind].recorded || !publish_stage_path(dir, kind, stage, sizeof stage) ||
+        lstat(stage, &st) != 0 || !S_ISDIR(st.st_mode))
+        return PUBLISH_STAGE_NONE;
+    snprintf(recorded, sizeof recorded, "%s/%s", stage, publish_kinds[kind].recorded);
+    return access(recorded, F_OK) == 0 ? PUBLISH_STAGE_STARTED : PUBLISH_STAGE_UNSTARTED;
 }
 
 /* The kind whose stage or trash 'name' is, else NAMES_NONE.  Compared

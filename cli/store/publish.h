@@ -54,5 +54,15 @@ int publish_finish(const char *dir, bool *finished);
 /* dir's stage of a --force of kind 'kind' (".sweep.new"), into buf; false
  * when it does not fit. */
 bool publish_stage_path(const char *dir, enum names_kind kind, char *buf, size_t size);
+/* What dir's stage of a --force of kind 'kind' holds: none (or a kind that
+ * is not gone on with), one whose command was stopped before it recorded
+ * itself (a sweep's stage without its sweep.args: nothing says what it was
+ * to run, and dir holds the earlier result), or one to go on with. */
+enum publish_stage { PUBLISH_STAGE_NONE, PUBLISH_STAGE_UNSTARTED, PUBLISH_STAGE_STARTED };
+enum publish_stage publish_stage_state(const char *dir, enum names_kind kind);
+/* What a sweep's folder with a PUBLISH_STAGE_UNSTARTED stage is said to hold. */
+#define PUBLISH_NEVER_STARTED                                                                  \
+    "the replacing sweep (sweep --force) was stopped before it recorded its settings: it never " \
+    "started, and the folder still holds the earlier sweep, unchanged"
 
 #endif

@@ -28,7 +28,9 @@ struct ga_cfg; /* opaque: its fields are the library's (ga/cfg_types.h) */
 
 /* Opens an input file (experiment, puzzle, deal file) for reading only
  * when it is a regular file of at most GA_CFG_FILE_MAX bytes: a FIFO,
- * device or folder is refused at once.  NULL with a diagnostic. */
+ * device or folder is refused at once, and so is a name holding a control
+ * character (no result file could record it on its line).  NULL with a
+ * diagnostic. */
 FILE *ga_cfg_fopen(const char *path, struct ga_diag *d);
 
 /* The libconfig tree of the experiment (for lookups the getters do not
