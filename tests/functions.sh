@@ -35,9 +35,9 @@ check "diversity is a share: between 0 and 1.5" awk -F, 'NR > 1 && ($8 < 0 || $8
 run --replicates 1 --set ga.stop.generations=15000 --set ga.stop.fitness=-1.0 --out "$out/whole"
 "$GAEXP" run "$cfg" --quiet --set output.plot=false --replicates 1 --set ga.stop.generations=15000 \
   --set ga.stop.fitness=-1.0 --set output.checkpoint=0.0 --out "$out/cut" & pid=$!
-waited=0 # until its first checkpoint: the signal handler is in place by then
-while [ ! -e "$out/cut/checkpoint" ] && [ "$waited" -lt 1000 ]; do sleep 0.01; waited=$((waited + 1)); done
-sleep 0.3; kill -INT "$pid"; wait "$pid"; status=$?
+# until its first checkpoint: the signal handler is in place by then
+wait_until "$pid" [ -e "$out/cut/checkpoint" ] || true
+kill -INT "$pid"; wait "$pid"; status=$?
 check "Ctrl-C stops the run with a checkpoint (130): $status" [ "$status" -eq 130 ]
 [ "$status" -eq 130 ] && "$GAEXP" resume "$out/cut" --quiet
 check "resumed, the run is byte-identical" same "$out/whole" "$out/cut"

@@ -50,14 +50,26 @@ inject() {
   ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" strace -qq "$@"
 }
 
+# wait_until PID COMMAND...: polls COMMAND until it succeeds while the process
+# PID lives (a state to wait for, never a length of time; 600 s at most, a
+# hang); false when PID ended first.
+wait_until() {
+  waiting_for=$1; shift
+  polls=0
+  until "$@"; do
+    kill -0 "$waiting_for" 2>/dev/null && [ "$polls" -lt 60000 ] || return 1
+    sleep 0.01; polls=$((polls + 1))
+  done
+}
+
 # stop SIGNAL PID: sends SIGNAL to the gaexp at PID and waits for it; its
 # status in $status, the milliseconds it took to end in $took.  A gaexp
-# still there 5 s later is killed (status 137): it fails its checks, the
-# suite goes on.
+# still there 60 s later (a hang, not a slow machine) is killed (status
+# 137): it fails its checks, the suite goes on.
 stop() {
   started=$(date +%s%N)
   kill "-$1" "$2"
-  (sleep 5; kill -KILL "$2" 2>/dev/null) & watchdog=$!
+  (sleep 60; kill -KILL "$2" 2>/dev/null) & watchdog=$!
   wait "$2"
   status=$?
   kill "$watchdog" 2>/dev/null

@@ -132,11 +132,16 @@ static double liar_misbehave(const struct liar *l)
         return 0;
 #endif
     }
-    case LIAR_HANG:
+    case LIAR_HANG: { /* said in the file LIAR_HANG_MARK names, for a test to wait on */
+        const char *mark = getenv("LIAR_HANG_MARK");
+        FILE *said = mark ? fopen(mark, "w") : NULL;
+        if (said)
+            fclose(said);
         for (;;) {
             struct timespec t = {1, 0};
             nanosleep(&t, NULL);
         }
+    }
     default: return 0;
     }
 }

@@ -184,8 +184,8 @@ rm -rf "$out/run"
 "$GAEXP" run "$long_cfg" --out "$out/run" --quiet
 mv "$out/run" "$out/long-reference"
 "$GAEXP" run "$long_cfg" --out "$out/run" --quiet 2>"$out/int.stderr" & pid=$!
-waited=0 # until its first checkpoint: the signal handler is in place by then
-while [ ! -e "$out/run/checkpoint" ] && [ "$waited" -lt 1000 ]; do sleep 0.01; waited=$((waited + 1)); done
+# until its first checkpoint: the signal handler is in place by then
+wait_until "$pid" [ -e "$out/run/checkpoint" ] || true
 kill -INT "$pid"; wait "$pid"; status=$?
 check "Ctrl-C: exit status 130" [ "$status" -eq 130 ]
 check "Ctrl-C: a message saying how to resume" grep -q "gaexp resume $out/run" "$out/int.stderr"

@@ -29,8 +29,7 @@ EOT
 "$GAEXP" run "$long" --out "$out/busy" --quiet
 mv "$out/busy" "$out/busy.reference"
 "$GAEXP" run "$long" --out "$out/busy" --quiet & first=$!
-waited=0
-while [ ! -e "$out/busy/checkpoint" ] && [ "$waited" -lt 2000 ]; do sleep 0.01; waited=$((waited + 1)); done
+wait_until "$first" [ -e "$out/busy/checkpoint" ] || true
 check "in use: resume is refused" refused "$out/e1" "output folder '$out/busy' is in use" "$GAEXP" resume "$out/busy" --quiet
 check "in use: run --force is refused" refused "$out/e2" "output folder '$out/busy' is in use" \
   "$GAEXP" run "$long" --out "$out/busy" --quiet --force
@@ -44,8 +43,7 @@ sweep=$out/sweep.cfg
 "$GAEXP" sweep "$sweep" --out "$out/busy-sweep" --quiet
 mv "$out/busy-sweep" "$out/busy-sweep.reference"
 "$GAEXP" sweep "$sweep" --out "$out/busy-sweep" --quiet & first=$!
-waited=0
-while [ ! -e "$out/busy-sweep/p001/checkpoint" ] && [ "$waited" -lt 2000 ]; do sleep 0.01; waited=$((waited + 1)); done
+wait_until "$first" [ -e "$out/busy-sweep/p001/checkpoint" ] || true
 check "in use: a second sweep is refused" refused "$out/e3" "output folder '$out/busy-sweep' is in use" \
   "$GAEXP" sweep "$sweep" --out "$out/busy-sweep" --quiet --force
 check "in use: resuming the sweep is refused" refused "$out/e4" "is in use" "$GAEXP" resume "$out/busy-sweep" --quiet
@@ -193,11 +191,13 @@ settings() {
   ms=$((($(date +%s%N) - started) / 1000000))
 }
 settings 40000
-check "40000 unknown keys: refused at once (the settings limit, $ms ms)" \
-  eval '[ "$status" -eq 2 ] && grep -q "more than 4096 settings (the limit)" "$out/keys.stderr" && [ "$ms" -lt 2000 ]'
+echo "# 40000 unknown keys: $ms ms"
+check "40000 unknown keys: refused at the settings limit, unread past it" \
+  eval '[ "$status" -eq 2 ] && grep -q "more than 4096 settings (the limit)" "$out/keys.stderr"'
 settings 4000
 echo "# 4000 unknown keys: $ms ms"
-check "4000 unknown keys: reported within 3 s ($ms ms)" eval '[ "$status" -eq 2 ] && [ "$ms" -lt 3000 ]'
+check "4000 unknown keys: 16 named and the rest counted" \
+  eval '[ "$status" -eq 2 ] && [ "$(grep -c ": unknown setting$" "$out/keys.stderr")" -eq 16 ] && grep -q "^gaexp: ... and 3984 more$" "$out/keys.stderr"'
 
 # ---- 10. The smaller ones.
 check "an unknown command: a did-you-mean" refused "$out/e20" "did you mean 'resume'" "$GAEXP" resum "$out/a"

@@ -126,7 +126,7 @@ daemons_up() {
   i=0 # the node idle: the cluster takes jobs
   until sinfo -h -o %t 2>/dev/null | grep -q idle; do
     i=$((i + 1))
-    [ $i -lt 100 ] || return 1
+    [ $i -lt 600 ] || return 1 # two minutes
     sleep 0.2
   done
 }

@@ -70,8 +70,7 @@ edit_while() { # ROOT FILE SED: runs the sweep of A/FILE into ROOT, editing A/..
   root=$1 file=$2 edit=$3 target=$4
   cp "$out/A/$target" "$out/A/$target.orig"
   (cd "$out/A" && "$GAEXP" sweep "$file" --out "$root" --quiet) & pid=$!
-  waited=0
-  while [ ! -e "$root/p001/summary.csv" ] && [ "$waited" -lt 3000 ]; do sleep 0.01; waited=$((waited + 1)); done
+  wait_until "$pid" [ -e "$root/p001/summary.csv" ] || true
   sed -i "$edit" "$out/A/$target"
   wait "$pid"
   status=$?

@@ -22,8 +22,7 @@ EOT
 
 # ---- plot beside a sweep: refused while the sweep runs, which ends well
 "$GAEXP" sweep "$out/sweep.cfg" --out "$out/busy" --quiet & pid=$!
-waited=0
-while [ ! -e "$out/busy/p001/summary.csv" ] && [ "$waited" -lt 3000 ]; do sleep 0.01; waited=$((waited + 1)); done
+wait_until "$pid" [ -e "$out/busy/p001/summary.csv" ] || true
 tries=0 refusals=0
 while kill -0 "$pid" 2>/dev/null && [ "$tries" -lt 9 ]; do
   "$GAEXP" plot "$out/busy" >/dev/null 2>"$out/plot.err" && : || { [ $? -eq 2 ] && grep -q "is in use" "$out/plot.err" && refusals=$((refusals + 1)); }

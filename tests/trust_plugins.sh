@@ -71,12 +71,10 @@ check "a crossover breaking tours: exit 2, not a 'solved' tour" [ "$status" -eq 
 check "a crossover breaking tours: the message" one_message "$out/cut.err" \
   "problem 'liar': the best genome of replicate 1 of $out/cut is not valid" "'gaexp run --check' finds which"
 check "a crossover breaking tours: no best.txt" [ ! -e "$out/cut/best.txt" ]
-started=$(date +%s)
 liar cut-check none --set ga.crossover.name=cutbad --set ga.stop.generations=200 --set problem.cities=30 --check
 check "--check finds the crossover: exit 2" [ "$status" -eq 2 ]
 check "--check finds the crossover: its message" one_message "$out/cut-check.err" \
   "plug-in $out/liar.so: crossover 'cutbad': the operator made a genome that is not valid in generation 1 of replicate 1"
-check "--check finds the crossover within 10 s" [ $(($(date +%s) - started)) -le 10 ]
 race() {
   name=$1; shift
   "$GAEXP" run "$out/liar.cfg" --set problem.fault=race --set problem.cities=60 --set ga.population=200 \
@@ -85,12 +83,12 @@ race() {
 for i in 1 2 3; do race "race-$i" --jobs 2 || true; done
 check "a data race: runs of one seed at --jobs 2 differ (the plug-in's bug, shown)" sh -c \
   '! { cmp -s "$0/race-1/summary.csv" "$0/race-2/summary.csv" && cmp -s "$0/race-1/summary.csv" "$0/race-3/summary.csv"; }' "$out"
-started=$(date +%s)
 race race-check --check
 check "--check finds the race: exit 2" [ $? -eq 2 ]
 check "--check finds the race: its message" one_message "$out/race-check.err" \
   "plug-in $out/liar.so: problem 'liar': evaluate is not repeatable:" "for the same genome in generation"
-check "--check finds the race within 10 s" [ $(($(date +%s) - started)) -le 10 ]
+check "--check stops at the race, before the last generation (150)" \
+  [ "$(sed -n 's/.* in generation \([0-9]*\) of replicate.*/\1/p' "$out/race-check.err")" -lt 150 ]
 
 # ---- crashes and exit() inside a hook
 for fault in segv fpe abort exit; do
@@ -130,10 +128,9 @@ check "a genome of 2^63 - 1 genes: the message" one_message "$out/huge.err" \
 
 # ---- a hook that never returns: SIGTERM ends the run within a second
 rm -rf "$out/hang"
-"$GAEXP" run "$out/liar.cfg" --set problem.fault=hang --out "$out/hang" --quiet 2>"$out/hang.err" & pid=$!
-waited=0
-while [ ! -e "$out/hang/checkpoint" ] && [ "$waited" -lt 500 ]; do sleep 0.01; waited=$((waited + 1)); done
-sleep 0.5
+rm -f "$out/hang.started"
+LIAR_HANG_MARK=$out/hang.started "$GAEXP" run "$out/liar.cfg" --set problem.fault=hang --out "$out/hang" --quiet 2>"$out/hang.err" & pid=$!
+wait_until "$pid" [ -e "$out/hang.started" ] || true # the hook has begun to hang
 stop TERM "$pid"
 check "a hung hook, SIGTERM: exit 130 (the guard's second, not the watchdog's kill; took $took ms)" [ "$status" -eq 130 ]
 check "a hung hook, SIGTERM: one message naming the hook and the checkpoint" one_message "$out/hang.err" \

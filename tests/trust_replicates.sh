@@ -26,8 +26,7 @@ same() { # (--jobs N of a resume writes ga.threads = N)
 stopped() {
   rm -rf "$3"
   "$GAEXP" run "$out/side.cfg" --quiet --jobs 2 --parallel runs --out "$3" 2>"$3.err" & pid=$!
-  waited=0
-  while ! ls "$3"/replicates/r[0-9] >/dev/null 2>&1 && [ "$waited" -lt 3000 ]; do sleep 0.01; waited=$((waited + 1)); done
+  wait_until "$pid" sh -c 'ls "$0"/replicates/r[0-9] >/dev/null 2>&1' "$3" || true
   sleep "$2"
   kill "-$1" "$pid"
   wait "$pid"
@@ -74,8 +73,7 @@ check "interrupted twice: the third ends it as the uninterrupted run" same "$out
   echo 'sweep = ( { set = "ga.mutation.rate"; values = [0.001, 0.002, 0.003, 0.004]; } );'; } >"$out/sweep.cfg"
 "$GAEXP" sweep "$out/sweep.cfg" --out "$out/sweep.reference" --quiet --jobs 2 --parallel runs
 "$GAEXP" sweep "$out/sweep.cfg" --out "$out/sweep" --quiet --jobs 2 --parallel runs 2>"$out/sweep.err" & pid=$!
-waited=0
-while ! ls -d "$out"/sweep/.p*.replicates >/dev/null 2>&1 && [ "$waited" -lt 3000 ]; do sleep 0.01; waited=$((waited + 1)); done
+wait_until "$pid" sh -c 'ls -d "$0"/sweep/.p*.replicates >/dev/null 2>&1' "$out" || true
 kill -TERM "$pid"
 wait "$pid"
 check "a sweep side by side, SIGTERM: exit 130" [ $? -eq 130 ]
