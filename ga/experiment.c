@@ -654,7 +654,8 @@ static bool experiment_mo(struct ga_cfg *cfg, config_setting_t *ga, struct ga_pa
  * (enum ga_constraint_handling) and the settings of each way, each in a
  * group named after it.  Without it Deb's rules; the epsilon level's T is
  * a fifth of the generations (Takahama and Sakai's choice). */
-static bool experiment_constraints(struct ga_cfg *cfg, config_setting_t *ga, struct ga_params *params)
+static bool experiment_constraints(struct ga_cfg *cfg, config_setting_t *ga, const struct ga_problem *problem,
+                                   const void *state, struct ga_params *params)
 {
     static const char *const names[] = {"deb", "penalty", "epsilon"};
     unsigned long g = params->generations / 5;
@@ -670,6 +671,15 @@ static bool experiment_constraints(struct ga_cfg *cfg, config_setting_t *ga, str
         return true;
     if (!(c = ga_cfg_group(cfg, ga, "constraints")) || !ga_cfg_choice(cfg, c, "name", names, 3, 0, &which))
         return false;
+    const struct ga_problem_objectives *o = problem ? ga_problem_objectives(problem) : NULL;
+    size_t m = 1, k = 0;
+    if (o && o->count && state)
+        o->count(state, &m, &k);
+    if (problem && state && k == 0) { /* a handler of nothing would only mislead the reader of the file */
+        ga_cfg_error(cfg, c, "problem '%s' has no constraints: there is nothing to handle (remove the group)",
+                     problem->name);
+        return false;
+    }
     bool ok = true;
     config_setting_t *v;
     if (config_setting_get_member(c, "penalty"))
@@ -720,7 +730,7 @@ static bool experiment_ga(struct ga_experiment *e, struct ga_cfg *cfg,
     ok &= experiment_stop(cfg, ga, params);
     ok &= experiment_islands(cfg, ga, params);
     ok &= experiment_mo(cfg, ga, params);
-    ok &= experiment_constraints(cfg, ga, params);
+    ok &= experiment_constraints(cfg, ga, e->problem, e->state, params);
     if (e->problem) {
         ok &= experiment_crossover(cfg, cat, e->problem, ga, params);
         ok &= experiment_mutation(cfg, cat, e->problem, ga, params);

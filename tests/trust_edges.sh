@@ -97,6 +97,29 @@ check "an include cycle is named as one, at its line" \
   refused "cycle-b.cfg:1: @include \"cycle-a.cfg\": a cycle: it includes a file that includes it" "$out/r9" \
   "$GAEXP" run "$out/cycle-a.cfg" --out "$out/r9"
 
+# ---- 9. validation that says what was given: NSGA-II and NSGA-III need
+# a population of 4, a constraint handler needs constraints.
+for scheme in nsga2 nsga3; do
+  check "$scheme: a population of 3 is refused" refused "ga.population: NSGA-I" "$out/r9" \
+    "$GAEXP" run "$src/configs/zdt1.cfg" --set "ga.scheme.name=\"$scheme\"" --set ga.population=3 --out "$out/r9"
+  check "$scheme: 4 runs" "$GAEXP" run "$src/configs/zdt1.cfg" --set "ga.scheme.name=\"$scheme\"" --set ga.population=4 \
+    --set ga.stop.generations=2 --out "$out/r9-$scheme" --quiet
+done
+check "ga.constraints on a problem without constraints is refused" \
+  refused "ga.constraints: problem 'mo' has no constraints: there is nothing to handle (remove the group)" "$out/r9" \
+  "$GAEXP" run "$src/configs/zdt1.cfg" --set 'ga.constraints.name="deb"' --out "$out/r9"
+
+# ---- 9. a sweep of 1 x 2 points draws its heatmap, gnuplot silent
+printf 'problem = { name = "onemax"; bits = 10; };\nga = { seed = 1; population = 10; replicates = 2; stop = { generations = 3; }; };\nsweep = ( { set = "ga.mutation.rate"; values = [0.1]; }, { set = "ga.crossover.rate"; values = [0.5, 0.9]; } );\n' \
+  >"$out/s12.cfg"
+if command -v gnuplot >/dev/null 2>&1; then
+  "$GAEXP" sweep "$out/s12.cfg" --out "$out/s12" --quiet 2>"$out/s12.err"
+  check "a 1 x 2 sweep: exit 0, its heatmap drawn, nothing on stderr (was gnuplot's 'Image grid must be at least 4 points')" \
+    [ $? -eq 0 -a -s "$out/s12/heatmap.png" -a ! -s "$out/s12.err" ]
+else
+  echo "trust_edges: gnuplot is missing: the 1 x 2 heatmap is not checked"
+fi
+
 # ---- 9. a standard output whose reader went away (its read end closed
 # before gaexp starts): the run completes, quietly, with status 0.
 printf 'problem = { name = "onemax"; bits = 16; };\nga = { seed = 1; replicates = 2; };\noutput = { plot = false; };\n' >"$out/pipe.cfg"

@@ -649,7 +649,8 @@ static bool report_heatmap(const char *root, const struct report *r, const struc
     fprintf(s.out, "set xrange [-0.5:%zu.5]\nset yrange [-0.5:%zu.5]\nunset grid\n"
                    "set palette defined (0 '%s', 0.5 '#fee08b', 1 '%s')\n%sset cblabel '%s'\n"
                    "set style fill solid 1 noborder\nunset key\n"
-                   "plot 'heatmap.dat' using 1:2:3 with image notitle%s\n",
+                   /* a box a cell, not 'with image', which needs a grid of 2 x 2 at least */
+                   "plot 'heatmap.dat' using 1:2:(0.5):(0.5):3 with boxxyerror fc palette notitle%s\n",
             nx - 1, ny - 1, success ? "#d73027" : "#1a9850", success ? "#1a9850" : "#d73027", range,
             success ? "share solved" : "final best",
             labelled ? ", \\\n     '' using 1:2:4 with labels notitle" : "");

@@ -29,6 +29,15 @@ bool brood_check_domination(const struct ga_params *p, const char *title, size_t
     return true;
 }
 
+bool brood_check_front_population(const struct ga_params *p, const char *title, struct params_fault *f)
+{
+    if (p->population < BROOD_FRONT_POPULATION)
+        return params_broken(f, "ga.population", "%s needs a population of at least %d (a front's crowding or "
+                             "niching ranks its inner members, and each tournament draws two pairs), got %zu",
+                             title, BROOD_FRONT_POPULATION, p->population);
+    return true;
+}
+
 size_t brood_lambda(const struct ga_params *p)
 {
     return p->lambda;

@@ -12,6 +12,11 @@
 bool brood_read_lambda(struct ga_cfg *cfg, config_setting_t *v, long long lambda, struct ga_params *p);
 /* lambda >= 1, said at 'setting'. */
 bool brood_check_lambda(const struct ga_params *p, const char *setting, struct params_fault *f);
+/* NSGA-II's and NSGA-III's smallest population. */
+#define BROOD_FRONT_POPULATION 4
+/* The rule of a scheme ranking by fronts ('title' in messages, "NSGA-II"):
+ * a population of at least BROOD_FRONT_POPULATION. */
+bool brood_check_front_population(const struct ga_params *p, const char *title, struct params_fault *f);
 /* A scheme that ranks by constrained domination ('title' in messages,
  * "NSGA-II") refuses the static penalty for k > 0 constraints. */
 bool brood_check_domination(const struct ga_params *p, const char *title, size_t k, struct params_fault *f);

@@ -11,7 +11,7 @@ static bool nsga2_read(struct ga_cfg *cfg, config_setting_t *v, struct ga_params
 
 static bool nsga2_check(const struct ga_params *p, struct params_fault *f)
 {
-    return brood_check_lambda(p, "ga.scheme", f);
+    return brood_check_lambda(p, "ga.scheme", f) && brood_check_front_population(p, "NSGA-II", f);
 }
 
 static bool nsga2_check_objectives(const struct ga_params *p, const char *problem, size_t m, size_t k,

@@ -34,7 +34,7 @@ static bool nsga3_scheme_read(struct ga_cfg *cfg, config_setting_t *v, struct ga
 
 static bool nsga3_scheme_check(const struct ga_params *p, struct params_fault *f)
 {
-    return brood_check_lambda(p, "ga.scheme", f);
+    return brood_check_lambda(p, "ga.scheme", f) && brood_check_front_population(p, "NSGA-III", f);
 }
 
 static bool nsga3_scheme_check_objectives(const struct ga_params *p, const char *problem, size_t m, size_t k,
