@@ -81,6 +81,21 @@ check "the folder is the earlier sweep, unchanged" diff -r -x '.*' "$out/force" 
 check "the same --force again: the new sweep, no stage left" sh -c \
     '[ ! -e "$0/.sweep.new" ] && diff -r -x config.cfg -x times.csv -x sweep.cfg "$0" "$1" >/dev/null' "$out/force" "$out/fresh"
 
+# ---- 4. out of file descriptors, at every ulimit -n from 4 to 16: named
+# ("Too many open files", exit 1) or a finished run, never "in use by
+# another gaexp process", never a .part left.
+printf 'problem = { name = "onemax"; bits = 16; };\nga = { seed = 1; };\n' >"$out/fd.cfg"
+misnamed= leftover=
+for n in 4 5 6 7 8 9 10 11 12 13 14 15 16; do
+  rm -rf "$out/fd"
+  (ulimit -n "$n" && exec "$GAEXP" run "$out/fd.cfg" --out "$out/fd" --quiet) 2>"$out/fd.err"
+  rc=$?
+  { [ "$rc" -eq 0 ] || { [ "$rc" -eq 1 ] && grep -q "Too many open files" "$out/fd.err"; }; } || misnamed="$misnamed $n:$rc"
+  [ -z "$(find "$out/fd" -name '*.part' 2>/dev/null)" ] || leftover="$leftover $n"
+done
+check "out of descriptors: named, exit 1 (misnamed at ulimit -n:${misnamed:- none})" [ -z "$misnamed" ]
+check "out of descriptors: no .part left (left at ulimit -n:${leftover:- none})" [ -z "$leftover" ]
+
 # ---- 9. messages that say what was given: a long value cut with "..." and
 # its closing quote, a number as written, an include cycle named as one.
 long=$(head -c 100000 /dev/zero | tr '\0' x)

@@ -70,8 +70,11 @@ bool run_files_open(struct run_files *f, const struct ga_pack *config, const cha
     f->open_summary = f->open_gens && app_file_open(&f->summary, dir, "summary.csv");
     f->open_times = f->open_summary && app_file_open(&f->times, dir, "times.csv");
     f->open_front = f->open_times && f->objectives && app_file_open(&f->front, dir, "front.csv");
-    if (!f->open_times || f->open_front != f->objectives)
+    if (!f->open_times || f->open_front != f->objectives) { /* out of descriptors, say: no .part left */
+        run_files_abandon(f);
+        f->open_config = f->open_gens = f->open_summary = f->open_times = f->open_front = false;
         return false;
+    }
     if (f->objectives)
         front_write_header(f->front.fp, e);
     fputs(GA_STATS_COLUMNS, f->gens.fp);

@@ -71,12 +71,15 @@ static struct output_held *output_held_find(const struct stat *st)
 }
 
 /* A descriptor sharing this process's lock of the folder fd is open on
- * (fd closed), or -1 when it holds none (fd kept). */
+ * (fd closed), -1 when it holds none (fd kept), or -2 (errno set, fd kept)
+ * when it holds one but cannot share it: out of descriptors, which a new
+ * lock would take for another process's. */
 static int output_held_share(int fd, const struct stat *st)
 {
     pthread_mutex_lock(&output_held_lock);
     struct output_held *h = output_held_find(st);
     int shared = h ? fcntl(h->fd, F_DUPFD_CLOEXEC, 0) : -1;
+    shared = h && shared < 0 ? -2 : shared;
     if (shared >= 0)
         h->users++;
     pthread_mutex_unlock(&output_held_lock);
@@ -117,6 +120,11 @@ static int output_lock_open(const char *dir, const char *busy)
     int shared = output_held_share(fd, &st);
     if (shared >= 0)
         return shared;
+    if (shared == -2) {
+        app_error("cannot lock the output folder %s: %s", dir, strerror(errno));
+        close(fd);
+        return -1;
+    }
     if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
         if (output_held_add(fd, &st))
             return fd;
