@@ -319,3 +319,24 @@ void app_file_close(struct app_file *f)
     if (f->fp)
         app_file_close_stream(f);
 }
+
+FILE *app_result_open(const char *path, const char **why)
+{
+    /* O_NONBLOCK: a FIFO is refused, not waited on; cleared for the reads */
+    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    struct stat st;
+    *why = NULL;
+    if (fd < 0)
+        *why = errno == ELOOP ? "a symbolic link: gaexp reads only the regular files it wrote" : strerror(errno);
+    else if (fstat(fd, &st) != 0)
+        *why = strerror(errno);
+    else if (!S_ISREG(st.st_mode) && (errno = EINVAL))
+        *why = S_ISDIR(st.st_mode) ? "a folder, not a file gaexp wrote"
+                                   : "not a regular file (a FIFO, device or socket): gaexp reads only the files it wrote";
+    FILE *f = *why ? NULL : (fcntl(fd, F_SETFL, 0), fdopen(fd, "r"));
+    if (!f && !*why)
+        *why = strerror(errno);
+    if (!f && fd >= 0)
+        close(fd);
+    return f;
+}

@@ -28,6 +28,12 @@ struct app_file {
  * printed) when it does not fit or names a path the system cannot take,
  * never a cut path. */
 bool app_path_join(char *buf, size_t size, const char *dir, const char *name);
+/* Opens a result file gaexp wrote (summary.csv, curves.csv...) for
+ * reading, as fopen does, but only a regular file reached without a
+ * symbolic link (gaexp writes none: one planted could point anywhere, a
+ * FIFO would hang the reader).  NULL with *why: strerror(errno), or what
+ * the name is instead. */
+FILE *app_result_open(const char *path, const char **why);
 /* False (message printed) when dir/name exists as anything but a regular file. */
 bool app_file_replaceable(const char *dir, const char *name);
 

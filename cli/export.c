@@ -352,9 +352,10 @@ static bool export_table_read(const char *dir, struct export_table *t)
     *t = (struct export_table){0};
     char path[APP_PATH_MAX + 32];
     snprintf(path, sizeof path, "%s/generations.csv", dir);
-    FILE *fp = fopen(path, "rb");
+    const char *why;
+    FILE *fp = app_result_open(path, &why);
     if (!fp) {
-        app_error("%s: %s", path, strerror(errno));
+        app_error("%s: %s", path, why);
         return false;
     }
     size_t cap = 0, len = 0, n;
@@ -454,7 +455,7 @@ static bool export_table_read(const char *dir, struct export_table *t)
             t->extra[t->extras++] = i;
     /* The seeds, as summary.csv has them. */
     snprintf(path, sizeof path, "%s/summary.csv", dir);
-    if ((fp = fopen(path, "r")) != NULL) {
+    if ((fp = app_result_open(path, &why)) != NULL) {
         char row[512];
         while (fgets(row, sizeof row, fp)) {
             char *end, *comma = strchr(row, ',');
@@ -882,7 +883,12 @@ int cli_export(int argc, char **argv)
         return status;
     char path[APP_PATH_MAX + 32];
     snprintf(path, sizeof path, "%s/index.csv", dirs[0]);
-    FILE *index = fopen(path, "r");
+    const char *why;
+    FILE *index = app_result_open(path, &why);
+    if (!index && errno != ENOENT) {
+        app_error("export: cannot read %s: %s", path, why);
+        return APP_USAGE;
+    }
     snprintf(path, sizeof path, "%s/summary.csv", dirs[0]);
     if (!index && access(path, R_OK) != 0) {
         app_error("export: %s is not a run or sweep folder of gaexp (no summary.csv or index.csv)", dirs[0]);

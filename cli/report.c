@@ -91,13 +91,18 @@ static int report_command(int argc, char **argv, const char *usage, bool plot)
     int status = APP_OK, lock = plot ? output_lock_settled(dir, false, &status) : -1;
     if (plot && lock < 0)
         return status;
-    if (plot && !index) {
-        status = figures_run(dir, false) ? APP_OK : APP_FAILED;
+    if (plot && !index) { /* a planted link or FIFO among the data is bad input */
+        status = !figures_run_data_sound(dir) ? APP_USAGE : figures_run(dir, false) ? APP_OK : APP_FAILED;
         output_unlock(lock);
         return status;
     }
     struct report r;
     bool ok = report_load(dir, &r) && report_compute(&r);
+    for (size_t i = 0; ok && plot && i < r.count; i++) { /* the points' data, which the sweep's figures read too */
+        char point[1100];
+        snprintf(point, sizeof point, "%s/%s", dir, report_dir(&r, &r.point[i]));
+        r.bad_input = !(ok = figures_run_data_sound(point));
+    }
     if (ok && plot) { /* in one gnuplot per core */
         long cores = sysconf(_SC_NPROCESSORS_ONLN);
         struct gnuplots *gnuplots = gnuplots_start(cores > 0 ? (unsigned)cores : 1, false);

@@ -96,6 +96,28 @@ done
 check "out of descriptors: named, exit 1 (misnamed at ulimit -n:${misnamed:- none})" [ -z "$misnamed" ]
 check "out of descriptors: no .part left (left at ulimit -n:${leftover:- none})" [ -z "$leftover" ]
 
+# ---- 7. result files are read only as the regular files gaexp wrote: a
+# link planted as curves.csv is not followed by plot (nor by gnuplot), a
+# FIFO planted as a summary.csv or generations.csv hangs no reader.
+"$GAEXP" run "$out/fd.cfg" --out "$out/planted" --quiet
+rm "$out/planted/curves.csv" && ln -s /etc/passwd "$out/planted/curves.csv"
+check "plot: a link planted as curves.csv is refused, not followed" \
+  refused "cannot draw from $out/planted/curves.csv: a symbolic link: gaexp reads only the regular files it wrote" \
+  "$out/planted/fitness.png.none" timeout 60 "$GAEXP" plot "$out/planted"
+printf 'problem = { name = "onemax"; bits = 10; };\nga = { seed = 1; population = 10; replicates = 2; stop = { generations = 3; }; };\noutput = { plot = false; };\nsweep = ( { set = "ga.mutation.rate"; values = [0.1, 0.2]; } );\n' \
+  >"$out/fifo.cfg"
+"$GAEXP" sweep "$out/fifo.cfg" --out "$out/fifo" --quiet
+rm "$out/fifo/p002/summary.csv" && mkfifo "$out/fifo/p002/summary.csv"
+check "report: a FIFO planted as a point's summary.csv is refused at once (exit 2)" \
+  refused "cannot read $out/fifo/p002/summary.csv: not a regular file (a FIFO, device or socket)" "$out/fifo.none" \
+  timeout 60 "$GAEXP" report "$out/fifo"
+rm "$out/fifo/p002/summary.csv" && cp "$out/fifo/p001/summary.csv" "$out/fifo/p002/summary.csv"
+rm "$out/fifo/p001/generations.csv" && mkfifo "$out/fifo/p001/generations.csv"
+timeout 60 "$GAEXP" export --format iohprofiler "$out/fifo" "$out/fifo-ioh" 2>"$out/fifo-ioh.err"
+rc=$?
+check "export: a FIFO planted as generations.csv does not hang it (exit $rc), and is named" \
+  sh -c '[ "$0" -ne 0 ] && [ "$0" -ne 124 ] && grep -qF "$1/p001/generations.csv: not a regular file" "$2"' "$rc" "$out/fifo" "$out/fifo-ioh.err"
+
 # ---- 9. messages that say what was given: a long value cut with "..." and
 # its closing quote, a number as written, an include cycle named as one.
 long=$(head -c 100000 /dev/zero | tr '\0' x)

@@ -339,9 +339,10 @@ static bool figures_traces_grow(struct figures_traces *t)
 bool figures_traces_read(const char *path, struct figures_traces *t)
 {
     *t = (struct figures_traces){0};
-    FILE *f = fopen(path, "r");
+    const char *why;
+    FILE *f = app_result_open(path, &why);
     if (!f) {
-        app_error("cannot read %s: %s", path, strerror(errno));
+        app_error("cannot read %s: %s", path, why);
         return false;
     }
     char line[1024];

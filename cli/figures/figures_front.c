@@ -38,9 +38,10 @@ static size_t figures_front_stats_column(const char *name)
  * names, one a line, into names, and their count; false (said) when it is not one. */
 static bool figures_front_names(const char *path, char *names, size_t size, size_t *m)
 {
-    FILE *f = fopen(path, "r");
+    const char *why;
+    FILE *f = app_result_open(path, &why);
     if (!f) {
-        app_error("cannot read %s: %s", path, strerror(errno));
+        app_error("cannot read %s: %s", path, why);
         return false;
     }
     char line[1024];
@@ -63,7 +64,8 @@ static bool figures_front_names(const char *path, char *names, size_t size, size
 
 bool figures_front_several(const char *front)
 {
-    FILE *f = fopen(front, "r");
+    const char *why;
+    FILE *f = app_result_open(front, &why);
     char line[1024];
     bool read = f && fgets(line, sizeof line, f);
     if (f)
@@ -77,7 +79,8 @@ bool figures_front_several(const char *front)
 /* Whether the last row of the CSV file at path has a value in the 1-based column. */
 static bool figures_front_last_has(const char *path, size_t column)
 {
-    FILE *f = fopen(path, "r");
+    const char *why;
+    FILE *f = app_result_open(path, &why);
     char line[4096], last[4096] = "";
     while (f && fgets(line, sizeof line, f))
         memcpy(last, line, sizeof last);

@@ -3,6 +3,7 @@
 #include "config.h"
 #include "cli/figures/figures_run.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -127,10 +128,28 @@ bool figures_run_scripts(const char *dir, struct figures_run *fig)
     return ok;
 }
 
+bool figures_run_data_sound(const char *dir)
+{
+    static const char *const data[] = {"curves.csv", "front.csv", "generations.csv", "true-front.csv"};
+    for (size_t i = 0; i < sizeof data / sizeof *data; i++) {
+        char path[APP_PATH_MAX + 32];
+        const char *why;
+        snprintf(path, sizeof path, "%s/%s", dir, data[i]);
+        FILE *f = app_result_open(path, &why);
+        if (f)
+            fclose(f);
+        else if (errno != ENOENT) {
+            app_error("cannot draw from %s: %s", path, why);
+            return false;
+        }
+    }
+    return true;
+}
+
 bool figures_run(const char *dir, bool quiet)
 {
     struct figures_run fig;
-    if (!figures_run_scripts(dir, &fig))
+    if (!figures_run_data_sound(dir) || !figures_run_scripts(dir, &fig))
         return false;
     for (size_t i = 0; i < fig.count; i++) {
         char script[32];

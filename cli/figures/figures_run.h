@@ -38,6 +38,11 @@ bool figures_run_open(const char *dir, const char *config, const struct figures_
  * front.csv of several), the scripts committed at once and style.gp written when
  * absent.  False (message printed) on a write error. */
 bool figures_run_scripts(const char *dir, struct figures_run *fig);
+/* Whether the data files a run folder's figures read (curves.csv,
+ * front.csv, generations.csv, true-front.csv) are, where present, regular
+ * files reached without a symbolic link (gnuplot would follow one
+ * anywhere); false after a message naming the first that is not. */
+bool figures_run_data_sound(const char *dir);
 /* A run folder's figures: figures_run_scripts, then each drawn; a notice
  * when gnuplot is missing.  False (message printed) when a figure could
  * not be written. */

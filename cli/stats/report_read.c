@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "app/app.h"
+#include "app/file.h"
 #include "cli/stats/report_read.h"
 #include "cli/store/names.h"
 #include "gaexp/run.h"
@@ -75,7 +76,11 @@ FILE *report_open(const char *dir, const char *sub, const char *name)
 {
     char path[2200];
     snprintf(path, sizeof path, "%s/%s/%s", dir, sub, name);
-    return fopen(path, "r");
+    const char *why;
+    FILE *f = app_result_open(path, &why);
+    if (!f && errno != ENOENT) /* absent is the caller's to say; anything else is said here */
+        app_error("cannot read %s: %s", path, why);
+    return f;
 }
 
 /* Where a field comes from, for its message: file:line: column. */
@@ -220,9 +225,11 @@ static bool report_read_point(const char *root, struct report_point *p, struct r
 {
     char path[2200];
     snprintf(path, sizeof path, "%s/%s/summary.csv", root, report_dir(r, p));
-    FILE *f = fopen(path, "r");
+    const char *why;
+    FILE *f = app_result_open(path, &why);
     if (!f) {
-        app_error("cannot read %s: %s", path, strerror(errno));
+        app_error("cannot read %s: %s", path, why);
+        r->bad_input = errno != ENOENT; /* a link or FIFO planted in its place */
         return false;
     }
     char line[1024];
