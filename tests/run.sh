@@ -32,7 +32,7 @@ count_logs() {
     grep -q ':test-result: \(FAIL\|ERROR\)' "${log%.log}.trs" 2>/dev/null && [ -z "$f" ] && failed=$((failed + 1))
     if grep -q ':test-result: SKIP' "${log%.log}.trs" 2>/dev/null; then
       name=$(basename "$log" .log)
-      echo "   skipped in phase $2: $name: $(sed -n "s/^$name: skipped: //p" "$log" | head -1)"
+      echo "   skipped in phase $2: $name: $(sed -n "s/^${name%.sh}: skipped: //p" "$log" | head -1)"
       names="$names${names:+, }$name"
     fi
   done
