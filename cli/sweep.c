@@ -544,6 +544,7 @@ static bool sweep_point_open(struct sweep *w, const struct cli_options *o, size_
     names_point_dir(w->named, p, named, sizeof named);
     *cfg = sweep_point_cfg(w, p, named, diag);
     *e = *cfg ? cli_experiment_alloc(*cfg, 1, out) : NULL;
+    out->sweep_point = true;
     if (*e && w->staged && !(out->dir = strdup(dir))) {
         ga_diag_add(diag, o->file, 0, "sweep", "out of memory");
         ga_experiment_free(*e);

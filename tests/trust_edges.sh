@@ -157,6 +157,16 @@ else
   echo "trust_edges: gnuplot is missing: the 1 x 2 heatmap is not checked"
 fi
 
+# ---- 9. SIGTERM of a sweep in place: one hint how to go on, the sweep's
+printf 'problem = { name = "onemax"; bits = 2000; };\nga = { seed = 1; population = 200; replicates = 2; stop = { generations = 4000; fitness = -1.0; }; };\noutput = { plot = false; checkpoint = 0.0; };\nsweep = ( { set = "ga.mutation.rate"; values = [0.1, 0.2]; } );\n' \
+  >"$out/term.cfg"
+"$GAEXP" sweep "$out/term.cfg" --out "$out/term" --quiet 2>"$out/term.err" & pid=$!
+wait_until "$pid" [ -e "$out/term/p001/checkpoint" ] || true
+stop TERM "$pid"
+check "SIGTERM of a sweep: exit 130 and one resume hint, the sweep's" sh -c \
+  '[ "$0" -eq 130 ] && [ "$(grep -c "gaexp resume" "$1")" -eq 1 ] && grep -qF "'"'"'gaexp resume $2'"'"' goes on with the whole sweep" "$1"' \
+  "$status" "$out/term.err" "$out/term"
+
 # ---- 9. a standard output whose reader went away (its read end closed
 # before gaexp starts): the run completes, quietly, with status 0.
 printf 'problem = { name = "onemax"; bits = 16; };\nga = { seed = 1; replicates = 2; };\noutput = { plot = false; };\n' >"$out/pipe.cfg"

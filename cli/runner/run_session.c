@@ -320,7 +320,12 @@ int run_session_go(struct run_session *s, bool quiet)
     run_progress_draw(&s->progress, ga_run_stats(s->run), e, e->replicates, true);
     if (ok && s->replicate <= e->replicates) { /* interrupted, checkpoint written */
         run_files_close(&s->f); /* kept, for the checkpoint */
-        if (!run_linked_length) /* else the signal handler said it */
+        if (run_linked_length) /* the signal handler said it */
+            ;
+        else if (s->out->sweep_point) /* one hint, the sweep's */
+            fprintf(stderr, "gaexp: interrupted in generation %lu of replicate %u of %s\n",
+                    ga_run_stats(s->run)->generation, s->replicate, s->out->dir);
+        else
             fprintf(stderr, "gaexp: interrupted in generation %lu of replicate %u; "
                             "'gaexp resume %s' goes on from there\n",
                     ga_run_stats(s->run)->generation, s->replicate, s->out->dir);

@@ -23,6 +23,7 @@ struct output_settings {
     const char *xaxis;         /* output.xaxis: one of OUTPUT_XAXES */
     const char *format;        /* output.format: one of OUTPUT_FORMATS */
     const char *algorithm;     /* output.algorithm: the name 'gaexp export' gives the configuration, "" = made from it */
+    bool sweep_point;          /* a sweep's point: the sweep, not the run, says how to go on */
 };
 
 /* The folder a command writes when told none: results/<file name without
