@@ -93,9 +93,15 @@ GENOME_ONES(static, genome_ones_software)
 
 typedef size_t genome_ones_fn(const struct ga_genome *gen, const ga_gene *g);
 
-/* Run by the loader, before any constructor: the CPU model first.  (Used
- * by the ifunc alone, which clang does not see.) */
-__attribute__((used)) static genome_ones_fn *genome_ones_pick(void)
+/* Run by the loader, before any constructor (a sanitizer's too, so none
+ * may instrument it): the CPU model first.  (Used by the ifunc alone,
+ * which clang does not see.) */
+#if __has_attribute(no_sanitize)
+#define GENOME_UNINSTRUMENTED __attribute__((no_sanitize("address", "undefined")))
+#else
+#define GENOME_UNINSTRUMENTED
+#endif
+__attribute__((used)) GENOME_UNINSTRUMENTED static genome_ones_fn *genome_ones_pick(void)
 {
     __builtin_cpu_init();
     return __builtin_cpu_supports("popcnt") ? genome_ones_popcnt : genome_ones_software;
