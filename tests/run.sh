@@ -77,37 +77,33 @@ if [ "$status" -ne 0 ]; then later "3/6 ASan and UBSan"; else
   cd - >/dev/null
   rm -rf "$sanitized"
 fi
+# check_tarball PHASE CONFIGURE-ARGS...: the tarball built anew with
+# CONFIGURE-ARGS, make check on it, its checks counted as phase PHASE.
+check_tarball() {
+  n=$1; shift
+  where=$(mktemp -d)
+  if tar -xzf "$tarball" -C "$where" && cd "$where"/gaexp-* && ./configure -q "$@" >/dev/null &&
+     make -j"$(nproc)" >/dev/null 2>&1; then
+    make -j"$(nproc)" check >check.out 2>&1 || { status=$?; tail -30 check.out; grep -h '^\(FAIL\|ERROR\):' check.out; failed_checks .; }
+    count_logs . "$n"
+  else
+    status=1; failed=$((failed + 1))
+    echo "the build with $* failed"
+  fi
+  cd - >/dev/null
+  rm -rf "$where"
+}
 # And built --with-mpi (Open MPI): every test again, tests/mpi.sh running
 # sweeps under mpirun; its test cases count in the closing line.
 if [ "$status" -ne 0 ]; then later "4/6 --with-mpi"; else
   phase "4/6 the tarball built --with-mpi: make check again, sweeps under mpirun"
-  with_mpi=$(mktemp -d)
-  if tar -xzf "$tarball" -C "$with_mpi" && cd "$with_mpi"/gaexp-* && ./configure -q --with-mpi >/dev/null &&
-     make -j"$(nproc)" >/dev/null 2>&1; then
-    make -j"$(nproc)" check >mpi.out 2>&1 || { status=$?; tail -30 mpi.out; grep -h '^\(FAIL\|ERROR\):' mpi.out; failed_checks .; }
-    count_logs . 4
-  else
-    status=1; failed=$((failed + 1))
-    echo "the build --with-mpi failed"
-  fi
-  cd - >/dev/null
-  rm -rf "$with_mpi"
+  check_tarball 4 --with-mpi
 fi
 # And built with clang (gaexp builds with gcc and clang, researchers on
 # macOS and BSD have only clang): every test again, the golden files the same.
 if [ "$status" -ne 0 ]; then later "5/6 clang"; else
   phase "5/6 the tarball built with clang: make check again"
-  with_clang=$(mktemp -d)
-  if tar -xzf "$tarball" -C "$with_clang" && cd "$with_clang"/gaexp-* && ./configure -q CC=clang >/dev/null &&
-     make -j"$(nproc)" >/dev/null 2>&1; then
-    make -j"$(nproc)" check >clang.out 2>&1 || { status=$?; tail -30 clang.out; grep -h '^\(FAIL\|ERROR\):' clang.out; failed_checks .; }
-    count_logs . 5
-  else
-    status=1; failed=$((failed + 1))
-    echo "the build with clang failed"
-  fi
-  cd - >/dev/null
-  rm -rf "$with_clang"
+  check_tarball 5 CC=clang
 fi
 # A real scheduler: doc/clusters.md's Slurm batch script on a one-node Slurm
 # cluster on localhost (tests/slurm.sh, also 'make check-slurm'); skipped
