@@ -8,6 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 #include "cli/cli.h"
 #include "cli/runner/guard.h"
@@ -241,6 +244,12 @@ int cli_main(int argc, char **argv)
         struct sigaction pipe_closed = {.sa_handler = cli_pipe_closed};
         sigemptyset(&pipe_closed.sa_mask);
         sigaction(SIGPIPE, &pipe_closed, NULL);
+#ifdef _OPENMP
+        /* The OpenMP runtime starts now, while descriptors are free: LLVM's
+         * libomp (clang's) opens a shared-memory file as it starts and aborts
+         * the process when it cannot (at ulimit -n 10, mid-run). */
+        (void)omp_get_max_threads();
+#endif
         /* A plug-in's crash or exit() is named, while gaexp itself never exits mid-command. */
         cli_guard_install();
         cli_guard_arm(true);
