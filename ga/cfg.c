@@ -566,14 +566,15 @@ bool ga_cfg_file(struct ga_cfg *c, config_setting_t *group, const char *key, con
     int n = (*out)[0] == '/' ? snprintf(joined, sizeof joined, "%s", *out)
                              : snprintf(joined, sizeof joined, "%s/%s", dir, *out);
     struct stat st;
+    bool fits = n >= 0 && (size_t)n < sizeof joined, resolved = fits && realpath(joined, real);
+    int unresolved = errno;
     /* a name no kept file could record on its line, also through a link */
-    if (cfg_escape(joined, shown, sizeof shown) ||
-        (realpath(joined, real) && cfg_escape(real, shown, sizeof shown))) {
+    if (cfg_escape(joined, shown, sizeof shown) || (resolved && cfg_escape(real, shown, sizeof shown))) {
         ga_cfg_error(c, s, "cannot read \"%s\": " CFG_NAME_UNSAFE, shown);
         return false;
     }
-    const char *why = n < 0 || (size_t)n >= sizeof joined ? "path too long"
-                      : !realpath(joined, real) ? strerror(errno)
+    const char *why = !fits ? "path too long"
+                      : !resolved ? strerror(unresolved)
                       : stat(real, &st) != 0 ? strerror(errno)
                       : S_ISDIR(st.st_mode) ? "it is a folder"
                       : !S_ISREG(st.st_mode) ? "not a regular file (a FIFO, device or socket)"

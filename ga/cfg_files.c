@@ -198,8 +198,6 @@ static bool cfg_include_at(const char *p, const char **name, const char **end)
 
 #define CFG_INCLUDE_DEPTH 8
 #define CFG_INCLUDE_MAX 64
-#define CFG_DIGITS(x) #x
-#define CFG_QUOTE(x) CFG_DIGITS(x) /* a number macro's digits, for a message */
 
 /* The text being built, and where its lines come from. */
 struct cfg_expansion {
@@ -324,12 +322,16 @@ static bool cfg_expand_include(struct ga_cfg *c, struct cfg_expansion *x, const 
     if (fits && stat(path, &st) == 0)
         for (unsigned k = 0; k <= depth; k++)
             cycle = cycle || (st.st_dev == x->open[k].st_dev && st.st_ino == x->open[k].st_ino);
-    const char *why = !fits                            ? "path too long (at most 1023 bytes)"
-                      : cycle                          ? "a cycle: it includes a file that includes it"
-                      : depth >= CFG_INCLUDE_DEPTH     ? "nested deeper than " CFG_QUOTE(CFG_INCLUDE_DEPTH) " files"
-                      : ++x->includes > CFG_INCLUDE_MAX ? "more than " CFG_QUOTE(CFG_INCLUDE_MAX) " @includes in all"
-                                                        : NULL;
-    if (why) {
+    char why[64] = "";
+    if (!fits)
+        snprintf(why, sizeof why, "path too long (at most %zu bytes)", sizeof path - 1);
+    else if (cycle)
+        snprintf(why, sizeof why, "a cycle: it includes a file that includes it");
+    else if (depth >= CFG_INCLUDE_DEPTH)
+        snprintf(why, sizeof why, "nested deeper than %d files", CFG_INCLUDE_DEPTH);
+    else if (++x->includes > CFG_INCLUDE_MAX)
+        snprintf(why, sizeof why, "more than %d @includes in all", CFG_INCLUDE_MAX);
+    if (*why) {
         ga_diag_add(c->diag, from, line, "", "@include \"%.*s\": %s", (int)(end - name), name, why);
         return false;
     }
