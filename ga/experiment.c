@@ -225,6 +225,17 @@ static bool experiment_scheme_serves(struct ga_cfg *cfg, const struct ga_problem
     return s->check_genome(params, &gen, &f) || experiment_broken(cfg, &f);
 }
 
+/* The problem's objectives m and constraints k (1 and 0 without the
+ * table, or before the problem is configured; no count hook: refused by
+ * params_check_objectives). */
+static void experiment_shape(const struct ga_problem *problem, const void *state, size_t *m, size_t *k)
+{
+    const struct ga_problem_objectives *o = problem ? ga_problem_objectives(problem) : NULL;
+    *m = 1, *k = 0;
+    if (o && o->count && state)
+        o->count(state, m, k);
+}
+
 /* ga.scheme: the replacement scheme by name (the first of the table by
  * default, or for a problem with several objectives the first that
  * compares them), and its settings in its own group, read by its type. */
@@ -238,11 +249,8 @@ static bool experiment_scheme(struct ga_cfg *cfg, config_setting_t *ga, const st
         several = several == SIZE_MAX && (s->flags & SCHEME_KEYED) ? count : several;
     }
     config_setting_t *g = ga_cfg_group(cfg, ga, "scheme");
-    size_t which;
-    size_t m = 1, constraints = 0;
-    const struct ga_problem_objectives *o = problem ? ga_problem_objectives(problem) : NULL;
-    if (o && o->count && state) /* no count: refused by params_check_objectives */
-        o->count(state, &m, &constraints);
+    size_t which, m, constraints;
+    experiment_shape(problem, state, &m, &constraints);
     if (!g || !ga_cfg_choice(cfg, g, "name", names, count, m > 1 ? several : 0, &which))
         return false;
     bool ok = experiment_refuse_moved_schemes(cfg, g, "scheme");
@@ -671,10 +679,8 @@ static bool experiment_constraints(struct ga_cfg *cfg, config_setting_t *ga, con
         return true;
     if (!(c = ga_cfg_group(cfg, ga, "constraints")) || !ga_cfg_choice(cfg, c, "name", names, 3, 0, &which))
         return false;
-    const struct ga_problem_objectives *o = problem ? ga_problem_objectives(problem) : NULL;
-    size_t m = 1, k = 0;
-    if (o && o->count && state)
-        o->count(state, &m, &k);
+    size_t m, k;
+    experiment_shape(problem, state, &m, &k);
     if (problem && state && k == 0) { /* a handler of nothing would only mislead the reader of the file */
         ga_cfg_error(cfg, c, "problem '%s' has no constraints: there is nothing to handle (remove the group)",
                      problem->name);
